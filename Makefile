@@ -1,0 +1,155 @@
+# dirc — build, test, install, perf, fuzz.
+#
+#   make                      build ./dirc (and the perf tools)
+#   make test                 unit and shell tests through prove
+#   make demo                 the main job on a generated tree
+#   make perf / perf-quick    the performance suite against git
+#   make install              binary and man pages (PREFIX, DESTDIR)
+#   make SANITIZE=address,undefined test     everything sanitized
+#   make DEVELOPER=1          warnings are errors
+#   V=1                       show full commands
+
+all::
+
+PREFIX ?= /usr/local
+BINDIR = $(PREFIX)/bin
+MANDIR = $(PREFIX)/share/man
+DESTDIR ?=
+CC ?= cc
+PROVE ?= prove
+INSTALL ?= install
+PKG_CONFIG ?= pkg-config
+
+CFLAGS ?= -O2 -g
+LDFLAGS ?=
+
+BASIC = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
+	-D_FILE_OFFSET_BITS=64 -Ilib -Ibuiltin
+WARN = -Wall -Wextra -Wshadow -Wstrict-prototypes -Wmissing-prototypes \
+	-Wwrite-strings -Wvla -Wformat=2 -Wpointer-arith -fno-common
+ifdef DEVELOPER
+WARN += -Werror
+endif
+
+ifdef SANITIZE
+CFLAGS += -O1 -fsanitize=$(SANITIZE) -fno-sanitize-recover=all \
+	-fno-omit-frame-pointer
+LDFLAGS += -fsanitize=$(SANITIZE)
+BASIC += -DDIRC_SANITIZE
+export DIRC_SANITIZE = $(SANITIZE)
+else
+BASIC += -D_FORTIFY_SOURCE=2
+endif
+
+DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags zlib libcrypto 2>/dev/null)
+DEP_LIBS := $(shell $(PKG_CONFIG) --libs zlib libcrypto 2>/dev/null)
+ifeq ($(strip $(DEP_LIBS)),)
+DEP_LIBS = -lz -lcrypto
+endif
+LIBS = $(DEP_LIBS) -lpthread
+
+ifndef V
+QUIET_CC = @echo '   ' CC $@;
+QUIET_LINK = @echo '   ' LINK $@;
+QUIET_AR = @echo '   ' AR $@;
+QUIET_GEN = @echo '   ' GEN $@;
+endif
+
+LIB_OBJS += lib/bufwrite.o
+LIB_OBJS += lib/config.o
+LIB_OBJS += lib/error.o
+LIB_OBJS += lib/fileio.o
+LIB_OBJS += lib/hash.o
+LIB_OBJS += lib/lockfile.o
+LIB_OBJS += lib/mempool.o
+LIB_OBJS += lib/object-name.o
+LIB_OBJS += lib/odb.o
+LIB_OBJS += lib/path.o
+LIB_OBJS += lib/quote.o
+LIB_OBJS += lib/refs.o
+LIB_OBJS += lib/repo.o
+LIB_OBJS += lib/strbuf.o
+LIB_OBJS += lib/trace.o
+LIB_OBJS += lib/tree.o
+LIB_OBJS += lib/util.o
+
+BUILTIN_OBJS += builtin/cat-file.o
+BUILTIN_OBJS += builtin/hash-object.o
+BUILTIN_OBJS += builtin/init.o
+BUILTIN_OBJS += builtin/main.o
+BUILTIN_OBJS += builtin/parse-options.o
+BUILTIN_OBJS += builtin/usage.o
+
+UNIT_PROGS += t/unit/t-mempool
+
+PERF_PROGS += perf/evict
+PERF_PROGS += perf/gen-tree
+PERF_PROGS += perf/runcmd
+
+LIB = lib/libdirc.a
+OBJS = $(LIB_OBJS) $(BUILTIN_OBJS) $(UNIT_PROGS:=.o) t/unit/tap.o
+
+all:: dirc $(PERF_PROGS)
+
+# Rebuild everything when the flags change.
+DIRC-CFLAGS: FORCE
+	@flags='$(CC) $(BASIC) $(WARN) $(CFLAGS) $(DEP_CFLAGS) $(LDFLAGS) $(LIBS)'; \
+	if test x"$$flags" != x"`cat DIRC-CFLAGS 2>/dev/null`"; then \
+		echo "$$flags" >DIRC-CFLAGS; \
+	fi
+
+%.o: %.c DIRC-CFLAGS
+	$(QUIET_CC)$(CC) $(BASIC) $(WARN) $(CFLAGS) $(DEP_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(LIB): $(LIB_OBJS)
+	$(QUIET_AR)rm -f $@ && $(AR) rcs $@ $^
+
+dirc: $(BUILTIN_OBJS) $(LIB)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $(BUILTIN_OBJS) $(LIB) $(LIBS)
+
+t/unit/%: t/unit/%.o t/unit/tap.o $(LIB)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< t/unit/tap.o $(LIB) $(LIBS)
+
+# The perf tools are self-contained C programs (libc only).
+perf/%: perf/%.c DIRC-CFLAGS
+	$(QUIET_CC)$(CC) $(BASIC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+-include $(OBJS:.o=.d)
+
+test: all $(UNIT_PROGS)
+	cd t && $(PROVE) $(PROVE_OPTS) -j2 $(UNIT_PROGS:t/%=%) t[0-9]*.sh
+
+unit: $(UNIT_PROGS)
+	cd t && $(PROVE) $(UNIT_PROGS:t/%=%)
+
+prove: all
+	cd t && $(PROVE) $(PROVE_OPTS) t[0-9]*.sh
+
+# Each header must compile on its own.
+check-headers:
+	@for h in lib/*.h builtin/*.h; do \
+		echo "#include \"$$h\"" | $(CC) $(BASIC) $(WARN) $(DEP_CFLAGS) \
+			-I. -x c -fsyntax-only - || exit 1; \
+	done
+
+demo: all
+	./Documentation/demo.sh
+
+perf: all
+	perf/run
+
+perf-quick: all
+	perf/run --quick
+
+install: all
+	$(INSTALL) -d -m 755 $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
+		$(DESTDIR)$(MANDIR)/man7
+	$(INSTALL) -m 755 dirc $(DESTDIR)$(BINDIR)/dirc
+	$(INSTALL) -m 644 Documentation/*.1 $(DESTDIR)$(MANDIR)/man1/
+	$(INSTALL) -m 644 Documentation/*.7 $(DESTDIR)$(MANDIR)/man7/ 2>/dev/null || :
+
+clean:
+	rm -f dirc $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) DIRC-CFLAGS
+	rm -rf t/trash\ directory.* t/test-results
+
+.PHONY: all test unit prove check-headers demo perf perf-quick install clean FORCE

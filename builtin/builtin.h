@@ -1,0 +1,48 @@
+/*
+ * builtin: the commands of the dirc binary, and the helpers they share
+ * to report failure the way git does.
+ *
+ * How to add a command: write builtin/<name>.c with
+ * "int cmd_<name>(int argc, const char **argv)" and its usage lines
+ * "const char *const <name>_usage[]", declare both here, add the pair to
+ * the table in builtin/main.c, add builtin/<name>.o to BUILTIN_OBJS in the
+ * Makefile, and write Documentation/dirc-<name>.1 and a t/ test.
+ */
+#ifndef DIRC_BUILTIN_H
+#define DIRC_BUILTIN_H
+
+#include "error.h"
+#include "util.h"
+
+/* "fatal: <msg>" on stderr, exit 128. */
+NORETURN PRINTF_LIKE(1, 2) void die(const char *fmt, ...);
+/*
+ * Die with lib's error: its first line as "error: <pre>" if any, then
+ * "fatal: <message>"; exit 128.  ret is the negative E_* lib returned.
+ */
+NORETURN void die_lib(int ret);
+/* "error: <msg>"; returns -1. */
+PRINTF_LIKE(1, 2) int error(const char *fmt, ...);
+/* Print lib's error as "error: ..." (and its first line); returns -1. */
+int error_lib(int ret);
+/* "warning: <msg>". */
+PRINTF_LIKE(1, 2) void warning(const char *fmt, ...);
+
+/* Install the printer for lib's diagnostics (stderr, git's prefixes). */
+void setup_diagnostics(void);
+
+/* Print the usage lines (no options) to stdout; used by "dirc help". */
+void print_usage_lines(const char *const *usage);
+
+#define COMMANDS(X)							\
+	X(cat_file, "cat-file")						\
+	X(hash_object, "hash-object")					\
+	X(init, "init")
+
+#define DECLARE_CMD(fn, name)						\
+	int cmd_##fn(int argc, const char **argv);			\
+	extern const char *const fn##_usage[];
+COMMANDS(DECLARE_CMD)
+#undef DECLARE_CMD
+
+#endif

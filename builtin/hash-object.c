@@ -1,0 +1,252 @@
+/*
+ * hash-object: compute object ids of files (or stdin), optionally storing
+ * them.  --stdin-paths is the bulk path: one file per input line.
+ * dirc applies no content filters: bytes are stored as they are.
+ */
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "fileio.h"
+#include "odb.h"
+#include "parse-options.h"
+#include "quote.h"
+#include "repo.h"
+#include "strbuf.h"
+#include "tree.h"
+
+const char *const hash_object_usage[] = {
+	"dirc hash-object [-t <type>] [-w] [--path=<file> | --no-filters]\n"
+	"                        [--stdin [--literally]] [--] <file>...",
+	"dirc hash-object [-t <type>] [-w] --stdin-paths [--no-filters]",
+	NULL,
+};
+
+struct hash_opts {
+	const char *type;
+	int write;
+	int literally;
+	struct repo *repo;
+	struct odb *odb;
+	int flush_each;		/* flush stdout per id (pipes) */
+};
+
+static int
+check_format(const struct hash_opts *o, const void *buf, size_t len)
+{
+	if (o->literally)
+		return 0;
+	if (!strcmp(o->type, "tree"))
+		return tree_check(buf, len);
+	if (!strcmp(o->type, "commit"))
+		return commit_check(buf, len);
+	if (!strcmp(o->type, "tag"))
+		return tag_check(buf, len);
+	return 0;
+}
+
+static void
+print_oid(const struct hash_opts *o, const struct object_id *oid)
+{
+	char hex[HASH_HEXSZ + 1];
+
+	oid_to_hex_r(hex, oid);
+	hex[HASH_HEXSZ] = '\n';
+	fwrite(hex, 1, sizeof(hex), stdout);
+	if (o->flush_each)
+		fflush(stdout);
+}
+
+/* Hash (and store) one buffer; dies on failure. */
+static void
+hash_buffer_or_die(struct hash_opts *o, const void *buf, size_t len)
+{
+	struct object_id oid;
+	int ret = check_format(o, buf, len);
+
+	if (ret < 0)
+		die_lib(ret);
+	if (o->write)
+		ret = odb_write(o->odb, &o->odb->writer, o->type, buf, len, &oid);
+	else
+		odb_hash(&oid, o->type, buf, len);
+	if (ret < 0)
+		die_lib(ret);
+	print_oid(o, &oid);
+}
+
+static void
+hash_stdin(struct hash_opts *o)
+{
+	struct read_buf rb = READ_BUF_INIT;
+	ssize_t n = fileio_slurp_fd(&rb, 0, "standard input");
+
+	if (n < 0)
+		die_lib(n);
+	hash_buffer_or_die(o, rb.buf, n);
+	read_buf_release(&rb);
+}
+
+static void
+hash_file(struct hash_opts *o, struct odb_writer *w, const char *path)
+{
+	struct object_id oid;
+	struct stat st;
+	int fd, ret;
+
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		die("could not open '%s' for reading: %s", path,
+		    strerror(errno));
+	if (fstat(fd, &st) < 0)
+		die("could not stat '%s': %s", path, strerror(errno));
+	if (!S_ISREG(st.st_mode)) {
+		/* a pipe or device: its bytes as they come */
+		struct read_buf rb = READ_BUF_INIT;
+		ssize_t n;
+
+		if (S_ISDIR(st.st_mode))
+			die("Unable to hash %s", path);
+		n = fileio_slurp_fd(&rb, fd, path);
+		if (n < 0)
+			die_lib(n);
+		close(fd);
+		hash_buffer_or_die(o, rb.buf, n);
+		read_buf_release(&rb);
+		return;
+	}
+	if (!o->literally && strcmp(o->type, "blob")) {
+		/* format checks need the whole buffer */
+		struct file_view view = FILE_VIEW_INIT;
+
+		ret = fileio_view_fd(&view, &w->rb, fd, st.st_size, path);
+		if (ret < 0)
+			die_lib(ret);
+		close(fd);
+		hash_buffer_or_die(o, view.data, view.len);
+		file_view_release(&view);
+		return;
+	}
+	ret = odb_write_fd(o->odb, w, o->type, fd, st.st_size, path,
+			   o->write ? ODB_FD_WRITE : 0, &oid);
+	if (ret < 0)
+		die_lib(ret);
+	close(fd);
+	print_oid(o, &oid);
+}
+
+static void
+hash_stdin_paths(struct hash_opts *o, struct odb_writer *w)
+{
+	struct strbuf line = STRBUF_INIT, unq = STRBUF_INIT;
+
+	while (strbuf_getdelim(&line, stdin, '\n') != EOF) {
+		const char *path = line.buf;
+
+		if (line.buf[0] == '"') {
+			if (unquote_c_style(&unq, line.buf, NULL))
+				die("line is badly quoted: %s", line.buf);
+			path = unq.buf;
+		}
+		hash_file(o, w, path);
+	}
+	strbuf_release(&line);
+	strbuf_release(&unq);
+}
+
+static int
+want_flush_each(void)
+{
+	const char *env = getenv("GIT_FLUSH");
+	struct stat st;
+
+	if (env && *env)
+		return strcmp(env, "0") != 0;
+	return fstat(1, &st) || !S_ISREG(st.st_mode);
+}
+
+int
+cmd_hash_object(int argc, const char **argv)
+{
+	struct hash_opts o = { .type = "blob" };
+	struct repo repo;
+	struct odb odb_local;
+	struct odb_writer *w;
+	const char *vpath = NULL, *errstr = NULL;
+	int stdin_paths = 0, hashstdin = 0, no_filters = 0, ret;
+	struct option opts[] = {
+		OPT_STRING('t', NULL, &o.type, "<type>", "object type"),
+		OPT_BOOL('w', NULL, &o.write,
+			 "write the object into the object database"),
+		OPT_COUNTUP(0, "stdin", &hashstdin,
+			    "read the object from stdin"),
+		OPT_BOOL(0, "stdin-paths", &stdin_paths,
+			 "read file names from stdin"),
+		OPT_BOOL(0, "no-filters", &no_filters,
+			 "store file as is without filters (dirc never "
+			 "filters)"),
+		OPT_BOOL(0, "literally", &o.literally,
+			 "just hash any random garbage to create corrupt "
+			 "objects for debugging"),
+		OPT_STRING(0, "path", &vpath, "<file>",
+			   "process file as it were from this path"),
+		OPT_END(),
+	};
+
+	argc = parse_options(argc, argv, opts, hash_object_usage, 0);
+	if (stdin_paths) {
+		if (hashstdin)
+			errstr = "Can't use --stdin-paths with --stdin";
+		else if (argc)
+			errstr = "Can't specify files with --stdin-paths";
+		else if (vpath)
+			errstr = "Can't use --stdin-paths with --path";
+	} else {
+		if (hashstdin > 1)
+			errstr = "Multiple --stdin arguments are not supported";
+		if (vpath && no_filters)
+			errstr = "Can't use --path with --no-filters";
+	}
+	if (errstr)
+		usage_msg_opt(errstr, hash_object_usage, opts);
+	if (!o.literally && type_from_name(o.type, strlen(o.type)) == OBJ_BAD)
+		die("invalid object type \"%s\"", o.type);
+
+	ret = repo_open(&repo, (o.write ? 0 : REPO_GENTLY) | REPO_NO_CHDIR);
+	if (ret < 0)
+		die_lib(ret);
+	o.repo = &repo;
+	if (o.write) {
+		ret = repo_odb(&o.odb, &repo);
+		if (ret < 0)
+			die_lib(ret);
+	} else {
+		/* hashing only: a writer for buffers, no store needed */
+		odb_init(&odb_local, repo.objdir ? repo.objdir : ".", NULL);
+		o.odb = &odb_local;
+	}
+	w = &o.odb->writer;
+	if (repo.settings.conversions && !no_filters && (argc || stdin_paths))
+		warning("dirc applies no content filters (core.autocrlf or a "
+			"filter driver is configured): git may store "
+			"different bytes for these files");
+	o.flush_each = stdin_paths && want_flush_each();
+
+	if (hashstdin)
+		hash_stdin(&o);
+	for (int i = 0; i < argc; i++)
+		hash_file(&o, w, argv[i]);
+	if (stdin_paths)
+		hash_stdin_paths(&o, w);
+
+	if (o.write) {
+		ret = odb_flush(o.odb);
+		if (ret < 0)
+			die_lib(ret);
+	} else {
+		odb_release(&odb_local);
+	}
+	repo_release(&repo);
+	return 0;
+}

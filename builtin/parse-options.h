@@ -1,0 +1,86 @@
+/*
+ * parse-options: table-driven command-line parsing with git's behaviour:
+ * bundled short options (-qz), "-m msg" and "-mmsg", "--long=value" and
+ * "--long value", "--no-long", unique prefixes of long options, "--" to
+ * end options, and non-options collected in order (options may follow
+ * them unless PARSE_OPT_STOP_AT_NON_OPTION).  "-h" prints the usage on
+ * stdout and exits 129; a bad option prints "error: ..." and the usage on
+ * stderr and exits 129.
+ */
+#ifndef DIRC_PARSE_OPTIONS_H
+#define DIRC_PARSE_OPTIONS_H
+
+#include <stdint.h>
+
+enum opt_type {
+	OPT_END_,
+	OPT_GROUP_,	/* a heading in the help text */
+	OPT_BOOL_,	/* int: 1, or 0 with --no- */
+	OPT_COUNTUP_,	/* int: +1 each time, 0 with --no- */
+	OPT_SET_INT_,	/* int: defval */
+	OPT_STRING_,	/* const char *: the argument */
+	OPT_INT_,	/* int: the argument as a number */
+	OPT_CALLBACK_,	/* cb(opt, arg, unset) */
+};
+
+enum opt_flags {
+	OPT_NONEG = 1 << 0,	/* no --no-<name> form */
+	OPT_OPTARG = 1 << 1,	/* the argument is optional (=value only) */
+	OPT_HIDDEN = 1 << 2,	/* not shown in the help */
+	OPT_NOARG = 1 << 3,	/* a callback taking no argument */
+};
+
+struct option;
+typedef int (*opt_cb)(const struct option *opt, const char *arg, int unset);
+
+struct option {
+	enum opt_type type;
+	int short_name;
+	const char *long_name;
+	void *value;
+	const char *argh;	/* "<type>" in the help */
+	const char *help;
+	unsigned flags;
+	intptr_t defval;
+	opt_cb cb;
+};
+
+#define OPT_END() { OPT_END_, 0, NULL, NULL, NULL, NULL, 0, 0, NULL }
+#define OPT_GROUP(h) { OPT_GROUP_, 0, NULL, NULL, NULL, (h), 0, 0, NULL }
+#define OPT_BOOL(s, l, v, h) { OPT_BOOL_, (s), (l), (v), NULL, (h), 0, 0, NULL }
+#define OPT_COUNTUP(s, l, v, h) \
+	{ OPT_COUNTUP_, (s), (l), (v), NULL, (h), 0, 0, NULL }
+#define OPT_SET_INT(s, l, v, h, i) \
+	{ OPT_SET_INT_, (s), (l), (v), NULL, (h), OPT_NONEG, (i), NULL }
+#define OPT_STRING(s, l, v, a, h) \
+	{ OPT_STRING_, (s), (l), (v), (a), (h), 0, 0, NULL }
+#define OPT_INT(s, l, v, a, h) \
+	{ OPT_INT_, (s), (l), (v), (a), (h), 0, 0, NULL }
+#define OPT_CALLBACK(s, l, v, a, h, f) \
+	{ OPT_CALLBACK_, (s), (l), (v), (a), (h), 0, 0, (f) }
+#define OPT_CALLBACK_F(s, l, v, a, h, fl, f) \
+	{ OPT_CALLBACK_, (s), (l), (v), (a), (h), (fl), 0, (f) }
+
+enum parse_opt_flags {
+	PARSE_OPT_STOP_AT_NON_OPTION = 1 << 0,
+	PARSE_OPT_KEEP_DASHDASH = 1 << 1,
+};
+
+/*
+ * Parse argv[1..argc-1] (argv[0] is the command name).  Returns the
+ * number of arguments left, moved to argv[0..n-1].
+ */
+int parse_options(int argc, const char **argv, const struct option *opts,
+		  const char *const *usage, unsigned flags);
+
+/* Print the usage and options to stderr (err) or stdout and exit 129. */
+void usage_with_options(const char *const *usage, const struct option *opts)
+	__attribute__((noreturn));
+void usage_with_options_to(const char *const *usage,
+			   const struct option *opts, int err, int code)
+	__attribute__((noreturn));
+/* "error: <msg>" then the usage, exit 129. */
+void usage_msg_opt(const char *msg, const char *const *usage,
+		   const struct option *opts) __attribute__((noreturn));
+
+#endif

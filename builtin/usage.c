@@ -1,0 +1,102 @@
+/*
+ * usage: how builtins report errors — git's prefixes and exit codes.
+ */
+#include "builtin.h"
+
+static void
+vreport(const char *prefix, const char *fmt, va_list ap)
+{
+	char buf[ERROR_MSG_MAX];
+
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	fflush(stdout);
+	fprintf(stderr, "%s%s\n", prefix, buf);
+}
+
+void
+die(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("fatal: ", fmt, ap);
+	va_end(ap);
+	exit(128);
+}
+
+static void
+report_lib(const char *prefix)
+{
+	const char *pre = error_pre();
+
+	fflush(stdout);
+	if (pre)
+		fprintf(stderr, "error: %s\n", pre);
+	fprintf(stderr, "%s%s\n", prefix, error_msg());
+}
+
+void
+die_lib(int ret)
+{
+	(void)ret;
+	report_lib("fatal: ");
+	exit(128);
+}
+
+int
+error_lib(int ret)
+{
+	(void)ret;
+	report_lib("error: ");
+	return -1;
+}
+
+int
+error(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("error: ", fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+void
+warning(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+static void
+print_diag(enum diag_level level, const char *msg)
+{
+	static const char *const prefix[] = {
+		[DIAG_WARNING] = "warning: ",
+		[DIAG_ERROR] = "error: ",
+		[DIAG_PLAIN] = "",
+	};
+
+	fflush(stdout);
+	fprintf(stderr, "%s%s\n", prefix[level], msg);
+}
+
+void
+setup_diagnostics(void)
+{
+	diag_set_printer(print_diag);
+}
+
+void
+print_usage_lines(const char *const *usage)
+{
+	const char *const *u = usage;
+
+	printf("usage: %s\n", *u++);
+	for (; *u && **u; u++)
+		printf("   or: %s\n", *u);
+}

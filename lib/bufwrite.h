@@ -1,0 +1,48 @@
+/*
+ * bufwrite: the coalescing writer.  Many small records (index entries,
+ * extension bytes) collect in one buffer of BUFWRITE_SIZE bytes that is
+ * written with a single write() when full; each chunk is fed to the
+ * running SHA-1 just before it is written, while it is hot in cache, so
+ * the bytes are hashed once.  bufwrite_finish() appends that checksum.
+ *
+ * DIRC_BUFWRITE_SIZE=<bytes> overrides the size for perf's sweep
+ * (0: one write() per record, which is what this module exists to avoid).
+ */
+#ifndef DIRC_BUFWRITE_H
+#define DIRC_BUFWRITE_H
+
+#include "hash.h"
+
+#define BUFWRITE_SIZE (16 * 1024)	/* DESIGN §2.2: 16 KB */
+
+struct bufwrite {
+	int fd;
+	const char *path;	/* for messages; borrowed */
+	unsigned char *buf;	/* owned; NULL when the size is 0 */
+	size_t len, cap;
+	struct hasher *hash;	/* NULL: no checksum; borrowed */
+	uint64_t total;		/* bytes accepted so far */
+	int err;		/* first failure (negative E_*), sticky */
+};
+
+/*
+ * Start writing to fd.  checksum: feed a SHA-1 (this thread's context)
+ * for bufwrite_finish().
+ */
+void bufwrite_init(struct bufwrite *bw, int fd, const char *path,
+		   int checksum);
+
+/* Buffer len bytes.  0, or the sticky negative E_* of a failed write. */
+int bufwrite_add(struct bufwrite *bw, const void *data, size_t len);
+int bufwrite_flush(struct bufwrite *bw);
+
+/*
+ * Flush; when checksumming, write the SHA-1 of everything and return it
+ * in out (if not NULL).  Frees the buffer.  0 or a negative E_*.
+ */
+int bufwrite_finish(struct bufwrite *bw, unsigned char *out);
+
+/* Free the buffer without flushing (after a failure). */
+void bufwrite_release(struct bufwrite *bw);
+
+#endif

@@ -1,0 +1,684 @@
+/*
+ * config: a reader for git's config syntax.
+ *
+ *   # comment            ; comment
+ *   [section]            [section "sub\"sec"]     [section.sub]
+ *   name = value         name          (implicit true)
+ *   name = "quoted ; kept" trailing   name = a \
+ *          continued
+ *
+ * Section and variable names are case-insensitive (stored lowercased); a
+ * quoted subsection is case-sensitive, the old dotted form is lowercased.
+ * Values: unquoted whitespace runs collapse as git collapses them (each
+ * whitespace character outside quotes becomes one space, leading and
+ * trailing ones dropped), escapes \n \t \b \\ \" , backslash-newline
+ * continues the line.  include.path is followed (relative to the
+ * including file), ten levels deep at most.
+ */
+#include "config.h"
+
+#include <ctype.h>
+#include <limits.h>
+#include <strings.h>
+
+#include "error.h"
+#include "strbuf.h"
+
+#define MAX_INCLUDE_DEPTH 10
+
+void
+config_init(struct config *cfg)
+{
+	*cfg = (struct config)CONFIG_INIT;
+}
+
+void
+config_release(struct config *cfg)
+{
+	for (size_t i = 0; i < cfg->nr; i++) {
+		free(cfg->entries[i].key);
+		free(cfg->entries[i].value);
+	}
+	free(cfg->entries);
+	config_init(cfg);
+}
+
+static void
+push(struct config *cfg, char *key, char *value)
+{
+	ALLOC_GROW(cfg->entries, cfg->nr + 1, cfg->alloc);
+	cfg->entries[cfg->nr].key = key;
+	cfg->entries[cfg->nr].value = value;
+	cfg->nr++;
+}
+
+static int
+is_keychar(int c)
+{
+	return isalnum(c) || c == '-';
+}
+
+int
+config_canon_key(char **out, const char *key, size_t len)
+{
+	const char *first = memchr(key, '.', len), *last = NULL;
+	char *res;
+
+	*out = NULL;
+	for (size_t i = 0; i < len; i++)
+		if (key[i] == '.')
+			last = key + i;
+	if (!len)
+		return error_set(E_INVALID, "empty config key");
+	if (!first || first == key || last == key + len - 1)
+		return error_set(E_INVALID, "key does not contain a section: "
+				 "%.*s", (int)len, key);
+	res = xmemdupz(key, len);
+	for (size_t i = 0; i < len; i++) {
+		const char *p = key + i;
+		int c = (unsigned char)*p;
+
+		if (p < first || p > last) {
+			/* section or variable name */
+			if (!is_keychar(c) ||
+			    (p == last + 1 && !isalpha(c))) {
+				free(res);
+				return error_set(E_INVALID, "invalid key: "
+						 "%.*s", (int)len, key);
+			}
+			res[i] = tolower(c);
+		} else if (c == '\n') {
+			free(res);
+			return error_set(E_INVALID, "invalid key (newline): "
+					 "%.*s", (int)len, key);
+		}
+	}
+	*out = res;
+	return 0;
+}
+
+int
+config_add(struct config *cfg, const char *key, const char *value)
+{
+	char *canon;
+	int ret = config_canon_key(&canon, key, strlen(key));
+
+	if (ret < 0)
+		return ret;
+	push(cfg, canon, value ? xstrdup(value) : NULL);
+	return 0;
+}
+
+struct parser {
+	const char *p, *end;
+	const char *origin;
+	int line;
+	struct strbuf section;	/* "core" or "remote.origin" */
+	struct strbuf value;
+};
+
+static int
+peekc(struct parser *ps)
+{
+	return ps->p < ps->end ? (unsigned char)*ps->p : EOF;
+}
+
+static int
+nextc(struct parser *ps)
+{
+	int c;
+
+	if (ps->p >= ps->end)
+		return EOF;
+	c = (unsigned char)*ps->p++;
+	if (c == '\r' && peekc(ps) == '\n')
+		c = (unsigned char)*ps->p++;
+	if (c == '\n')
+		ps->line++;
+	return c;
+}
+
+static void
+skip_line(struct parser *ps)
+{
+	int c;
+
+	while ((c = nextc(ps)) != EOF && c != '\n')
+		;
+}
+
+static int
+bad_line(struct parser *ps)
+{
+	if (ps->origin)
+		return error_set(E_CORRUPT, "bad config line %d in file %s",
+				 ps->line, ps->origin);
+	return error_set(E_CORRUPT, "bad config line %d in blob", ps->line);
+}
+
+/* Parse after '[' up to and including ']'. */
+static int
+parse_section(struct parser *ps)
+{
+	int c;
+
+	strbuf_reset(&ps->section);
+	for (;;) {
+		c = nextc(ps);
+		if (c == EOF || c == '\n')
+			return bad_line(ps);
+		if (c == ']')
+			return ps->section.len ? 0 : bad_line(ps);
+		if (isspace(c))
+			break;
+		if (!is_keychar(c) && c != '.')
+			return bad_line(ps);
+		strbuf_addch(&ps->section, tolower(c));
+	}
+	/* [section "subsection"] */
+	while ((c = nextc(ps)) == ' ' || c == '\t')
+		;
+	if (c != '"' || !ps->section.len)
+		return bad_line(ps);
+	strbuf_addch(&ps->section, '.');
+	for (;;) {
+		c = nextc(ps);
+		if (c == EOF || c == '\n')
+			return bad_line(ps);
+		if (c == '"')
+			break;
+		if (c == '\\') {
+			c = nextc(ps);
+			if (c == EOF || c == '\n')
+				return bad_line(ps);
+		}
+		strbuf_addch(&ps->section, c);
+	}
+	return nextc(ps) == ']' ? 0 : bad_line(ps);
+}
+
+/* Parse a value after '=' up to the end of the line. */
+static int
+parse_value(struct parser *ps)
+{
+	int quoted = 0, comment = 0;
+	size_t spaces = 0;
+
+	strbuf_reset(&ps->value);
+	for (;;) {
+		int c = nextc(ps);
+
+		if (c == EOF || c == '\n') {
+			if (quoted)
+				return bad_line(ps);
+			return 0;
+		}
+		if (comment)
+			continue;
+		if (isspace(c) && !quoted) {
+			if (ps->value.len)
+				spaces++;
+			continue;
+		}
+		if (!quoted && (c == ';' || c == '#')) {
+			comment = 1;
+			continue;
+		}
+		for (; spaces; spaces--)
+			strbuf_addch(&ps->value, ' ');
+		if (c == '\\') {
+			c = nextc(ps);
+			switch (c) {
+			case '\n':
+				continue;
+			case 't':
+				c = '\t';
+				break;
+			case 'b':
+				c = '\b';
+				break;
+			case 'n':
+				c = '\n';
+				break;
+			case '\\':
+			case '"':
+				break;
+			default:
+				return bad_line(ps);
+			}
+			strbuf_addch(&ps->value, c);
+			continue;
+		}
+		if (c == '"') {
+			quoted = !quoted;
+			continue;
+		}
+		strbuf_addch(&ps->value, c);
+	}
+}
+
+static int include_path(struct config *cfg, struct parser *ps,
+			const char *path, int depth);
+
+/* Parse "name [= value]" whose first character c was already read. */
+static int
+parse_variable(struct config *cfg, struct parser *ps, int c, int depth)
+{
+	struct strbuf key = STRBUF_INIT;
+	char *value = NULL;
+	int has_value = 0, ret = 0;
+
+	if (!ps->section.len || !isalpha(c)) {
+		ret = bad_line(ps);
+		goto out;
+	}
+	strbuf_addbuf(&key, &ps->section);
+	strbuf_addch(&key, '.');
+	strbuf_addch(&key, tolower(c));
+	while (is_keychar(peekc(ps)))
+		strbuf_addch(&key, tolower(nextc(ps)));
+	while ((c = peekc(ps)) == ' ' || c == '\t')
+		nextc(ps);
+	if (c == '=') {
+		nextc(ps);
+		ret = parse_value(ps);
+		if (ret < 0)
+			goto out;
+		has_value = 1;
+	} else if (c == '\n' || c == EOF || c == '#' || c == ';' || c == '\r') {
+		if (c != EOF)
+			skip_line(ps);
+	} else {
+		ret = bad_line(ps);
+		goto out;
+	}
+	if (has_value)
+		value = xstrdup(ps->value.buf);
+	if (!strcmp(key.buf, "include.path") && value) {
+		ret = include_path(cfg, ps, value, depth);
+		free(value);
+		goto out;
+	}
+	push(cfg, strbuf_detach(&key, NULL), value);
+out:
+	strbuf_release(&key);
+	return ret;
+}
+
+static int
+include_path(struct config *cfg, struct parser *ps, const char *path,
+	     int depth)
+{
+	struct strbuf full = STRBUF_INIT;
+	const char *home = getenv("HOME");
+	int ret;
+
+	if (depth >= MAX_INCLUDE_DEPTH)
+		return error_set(E_INVALID, "exceeded maximum include depth "
+				 "(%d) while including %s", MAX_INCLUDE_DEPTH,
+				 path);
+	if (path[0] == '~' && path[1] == '/' && home) {
+		strbuf_addstr(&full, home);
+		strbuf_addstr(&full, path + 1);
+	} else if (path[0] != '/') {
+		const char *slash = ps->origin ? strrchr(ps->origin, '/') : NULL;
+
+		if (!ps->origin)
+			return error_set(E_INVALID, "relative config includes "
+					 "must come from files");
+		if (slash)
+			strbuf_add(&full, ps->origin, slash - ps->origin + 1);
+		strbuf_addstr(&full, path);
+	} else {
+		strbuf_addstr(&full, path);
+	}
+	ret = config_load_file(cfg, full.buf, depth + 1);
+	strbuf_release(&full);
+	return ret;
+}
+
+int
+config_parse_buffer(struct config *cfg, const char *buf, size_t len,
+		    const char *origin, int depth)
+{
+	struct parser ps = {
+		.p = buf, .end = buf + len, .origin = origin, .line = 1,
+		.section = STRBUF_INIT, .value = STRBUF_INIT,
+	};
+	int ret = 0;
+
+	/* a UTF-8 byte order mark is allowed */
+	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
+		ps.p += 3;
+	for (;;) {
+		int c = nextc(&ps);
+
+		if (c == EOF)
+			break;
+		if (c == '\n' || isspace(c))
+			continue;
+		if (c == '#' || c == ';') {
+			skip_line(&ps);
+			continue;
+		}
+		if (c == '[') {
+			ret = parse_section(&ps);
+		} else {
+			ret = parse_variable(cfg, &ps, c, depth);
+		}
+		if (ret < 0)
+			break;
+	}
+	strbuf_release(&ps.section);
+	strbuf_release(&ps.value);
+	return ret;
+}
+
+int
+config_load_file(struct config *cfg, const char *path, int depth)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = strbuf_read_file(&sb, path);
+
+	if (ret == -E_NOTFOUND) {
+		ret = 0;
+	} else if (ret < 0) {
+		diag_emit(DIAG_WARNING, "%s", error_msg());
+		ret = 0;
+	} else {
+		ret = config_parse_buffer(cfg, sb.buf, sb.len, path, depth);
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
+/*
+ * GIT_CONFIG_PARAMETERS: single-quoted words separated by spaces; 'k=v'
+ * (old style) or 'k'='v' (new style) or a bare 'k'.
+ */
+static int
+parse_sq(const char **pp, struct strbuf *out)
+{
+	const char *p = *pp;
+
+	strbuf_reset(out);
+	if (*p != '\'')
+		return -1;
+	p++;
+	for (;;) {
+		if (!*p)
+			return -1;
+		if (*p == '\'') {
+			/* '\'' continues the word with a quote */
+			if (p[1] == '\\' && p[2] == '\'' && p[3] == '\'') {
+				strbuf_addch(out, '\'');
+				p += 4;
+				continue;
+			}
+			p++;
+			break;
+		}
+		strbuf_addch(out, *p++);
+	}
+	*pp = p;
+	return 0;
+}
+
+static int
+add_pair(struct config *cfg, const char *key, size_t keylen,
+	 const char *value)
+{
+	char *canon;
+	int ret = config_canon_key(&canon, key, keylen);
+
+	if (ret < 0)
+		return ret;
+	push(cfg, canon, value ? xstrdup(value) : NULL);
+	return 0;
+}
+
+static int
+load_parameters(struct config *cfg, const char *env)
+{
+	struct strbuf word = STRBUF_INIT, value = STRBUF_INIT;
+	const char *p = env;
+	int ret = 0;
+
+	while (*p) {
+		while (*p == ' ')
+			p++;
+		if (!*p)
+			break;
+		if (parse_sq(&p, &word) < 0) {
+			ret = error_set(E_INVALID, "bogus format in "
+					"GIT_CONFIG_PARAMETERS");
+			break;
+		}
+		if (*p == '=') {
+			p++;
+			if (parse_sq(&p, &value) < 0) {
+				ret = error_set(E_INVALID, "bogus format in "
+						"GIT_CONFIG_PARAMETERS");
+				break;
+			}
+			ret = add_pair(cfg, word.buf, word.len, value.buf);
+		} else {
+			const char *eq = strchr(word.buf, '=');
+
+			ret = add_pair(cfg, word.buf,
+				       eq ? (size_t)(eq - word.buf) : word.len,
+				       eq ? eq + 1 : NULL);
+		}
+		if (ret < 0)
+			break;
+	}
+	strbuf_release(&word);
+	strbuf_release(&value);
+	return ret;
+}
+
+int
+config_load_env(struct config *cfg)
+{
+	const char *env = getenv("GIT_CONFIG_PARAMETERS");
+	unsigned long count;
+	char *end;
+	int ret;
+
+	if (env && *env) {
+		ret = load_parameters(cfg, env);
+		if (ret < 0)
+			return ret;
+	}
+	env = getenv("GIT_CONFIG_COUNT");
+	if (!env || !*env)
+		return 0;
+	errno = 0;
+	count = strtoul(env, &end, 10);
+	if (errno || *end || count > INT_MAX)
+		return error_set(E_INVALID, "bogus count in GIT_CONFIG_COUNT");
+	for (unsigned long i = 0; i < count; i++) {
+		char name[64];
+		const char *key, *value;
+
+		snprintf(name, sizeof(name), "GIT_CONFIG_KEY_%lu", i);
+		key = getenv(name);
+		if (!key)
+			return error_set(E_INVALID, "missing config key %s",
+					 name);
+		snprintf(name, sizeof(name), "GIT_CONFIG_VALUE_%lu", i);
+		value = getenv(name);
+		if (!value)
+			return error_set(E_INVALID, "missing config value %s",
+					 name);
+		ret = add_pair(cfg, key, strlen(key), value);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+int
+config_load_user(struct config *cfg)
+{
+	struct strbuf path = STRBUF_INIT;
+	const char *env, *home = getenv("HOME");
+	int ret = 0;
+
+	if (!getenv("GIT_CONFIG_NOSYSTEM") ||
+	    config_parse_bool(getenv("GIT_CONFIG_NOSYSTEM")) == 0) {
+		env = getenv("GIT_CONFIG_SYSTEM");
+		ret = config_load_file(cfg, env ? env : "/etc/gitconfig", 0);
+		if (ret < 0)
+			goto out;
+	}
+	env = getenv("GIT_CONFIG_GLOBAL");
+	if (env) {
+		ret = config_load_file(cfg, env, 0);
+		goto out;
+	}
+	env = getenv("XDG_CONFIG_HOME");
+	if (env && *env) {
+		strbuf_addf(&path, "%s/git/config", env);
+	} else if (home) {
+		strbuf_addf(&path, "%s/.config/git/config", home);
+	}
+	if (path.len) {
+		ret = config_load_file(cfg, path.buf, 0);
+		if (ret < 0)
+			goto out;
+	}
+	if (home) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/.gitconfig", home);
+		ret = config_load_file(cfg, path.buf, 0);
+	}
+out:
+	strbuf_release(&path);
+	return ret;
+}
+
+int
+config_get(const struct config *cfg, const char *key, const char **value)
+{
+	for (size_t i = cfg->nr; i-- > 0;) {
+		if (!strcmp(cfg->entries[i].key, key)) {
+			*value = cfg->entries[i].value;
+			return 1;
+		}
+	}
+	return 0;
+}
+
+int
+config_parse_bool(const char *v)
+{
+	if (!v)
+		return 1;
+	if (!strcasecmp(v, "true") || !strcasecmp(v, "yes") ||
+	    !strcasecmp(v, "on"))
+		return 1;
+	if (!*v || !strcasecmp(v, "false") || !strcasecmp(v, "no") ||
+	    !strcasecmp(v, "off"))
+		return 0;
+	{
+		long n;
+
+		if (!config_parse_long(v, &n))
+			return n != 0;
+	}
+	return -1;
+}
+
+/* 0 ok, -1 bad unit, -2 out of range */
+static int
+parse_long_detail(const char *v, long *out)
+{
+	long long n, factor = 1;
+	char *end;
+
+	if (!v || !*v)
+		return -1;
+	errno = 0;
+	n = strtoll(v, &end, 0);
+	if (errno == ERANGE)
+		return -2;
+	if (end == v)
+		return -1;
+	if (*end) {
+		switch (tolower((unsigned char)*end)) {
+		case 'k':
+			factor = 1024;
+			break;
+		case 'm':
+			factor = 1024 * 1024;
+			break;
+		case 'g':
+			factor = 1024 * 1024 * 1024;
+			break;
+		default:
+			return -1;
+		}
+		if (end[1])
+			return -1;
+	}
+	if (n > LONG_MAX / factor || n < LONG_MIN / factor)
+		return -2;
+	*out = (long)(n * factor);
+	return 0;
+}
+
+int
+config_parse_long(const char *value, long *out)
+{
+	return parse_long_detail(value, out) ? -1 : 0;
+}
+
+int
+config_get_bool(const struct config *cfg, const char *key, int *out)
+{
+	const char *v;
+	int b;
+
+	if (!config_get(cfg, key, &v))
+		return 0;
+	b = config_parse_bool(v);
+	if (b < 0)
+		return error_set(E_INVALID, "bad boolean config value '%s' "
+				 "for '%s'", v, key);
+	*out = b;
+	return 1;
+}
+
+int
+config_get_long(const struct config *cfg, const char *key, long *out)
+{
+	const char *v;
+	int r;
+
+	if (!config_get(cfg, key, &v))
+		return 0;
+	if (!v)
+		return error_set(E_INVALID, "bad numeric config value '' for "
+				 "'%s': invalid unit", key);
+	r = parse_long_detail(v, out);
+	if (r)
+		return error_set(E_INVALID, "bad numeric config value '%s' for "
+				 "'%s': %s", v, key,
+				 r == -2 ? "out of range" : "invalid unit");
+	return 1;
+}
+
+int
+config_get_string(const struct config *cfg, const char *key,
+		  const char **out)
+{
+	const char *v;
+
+	if (!config_get(cfg, key, &v))
+		return 0;
+	if (!v)
+		return error_set(E_INVALID, "missing value for '%s'", key);
+	*out = v;
+	return 1;
+}

@@ -1,0 +1,85 @@
+/*
+ * config: git's configuration files, read into one ordered list of
+ * key/value pairs in the order git layers them (system, global, local,
+ * worktree, command line), so "last one wins" is a scan from the end.
+ * Keys are canonical: section and variable lowercased, subsection kept.
+ * Only reading is supported; dirc writes config only at init, as text.
+ */
+#ifndef DIRC_CONFIG_H
+#define DIRC_CONFIG_H
+
+#include "util.h"
+
+struct config_entry {
+	char *key;	/* owned; "section.sub.name" canonical */
+	char *value;	/* owned; NULL for a bare "name" (implicit true) */
+};
+
+struct config {
+	struct config_entry *entries;	/* owned */
+	size_t nr, alloc;
+};
+#define CONFIG_INIT { NULL, 0, 0 }
+
+void config_init(struct config *cfg);
+void config_release(struct config *cfg);
+
+/*
+ * Parse config text (origin names it in messages and anchors relative
+ * include.path values; NULL for text with no file).  0, or -E_CORRUPT
+ * ("bad config line N in file F").  depth counts include nesting.
+ */
+int config_parse_buffer(struct config *cfg, const char *buf, size_t len,
+			const char *origin, int depth);
+
+/*
+ * Parse the file at path.  A missing file is not an error (returns 0);
+ * an unreadable one is reported through diag_emit and skipped, as git
+ * does.
+ */
+int config_load_file(struct config *cfg, const char *path, int depth);
+
+/*
+ * Add what the environment sets for this process: GIT_CONFIG_PARAMETERS
+ * (what "-c key=value" passes down) and GIT_CONFIG_COUNT with
+ * GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n>.  0 or -E_INVALID.
+ */
+int config_load_env(struct config *cfg);
+
+/*
+ * Load system, global and XDG files as git does (GIT_CONFIG_NOSYSTEM,
+ * GIT_CONFIG_SYSTEM, GIT_CONFIG_GLOBAL, XDG_CONFIG_HOME, HOME).
+ */
+int config_load_user(struct config *cfg);
+
+/*
+ * Canonicalise "Section.Sub.Name" into out (owned by the caller).
+ * 0, or -E_INVALID ("invalid key: ...", or "key does not contain a
+ * section: ...").
+ */
+int config_canon_key(char **out, const char *key, size_t len);
+
+/* Append one pair, key canonicalised.  value NULL means implicit true. */
+int config_add(struct config *cfg, const char *key, const char *value);
+
+/*
+ * Look up the last value of key (canonical).  1 if found (*value set; it
+ * may be NULL for implicit true), 0 if not.
+ */
+int config_get(const struct config *cfg, const char *key, const char **value);
+
+/*
+ * Typed lookups: 1 found and *out set, 0 not found (*out untouched), or
+ * -E_INVALID with git's message for a bad value.
+ */
+int config_get_bool(const struct config *cfg, const char *key, int *out);
+int config_get_long(const struct config *cfg, const char *key, long *out);
+int config_get_string(const struct config *cfg, const char *key,
+		      const char **out);
+
+/* Parse a boolean as git does: 1, 0, or -1 if not a boolean. */
+int config_parse_bool(const char *value);
+/* Parse an integer with optional k/m/g suffix: 0 or -1. */
+int config_parse_long(const char *value, long *out);
+
+#endif

@@ -1,0 +1,163 @@
+/*
+ * error: the thread-local error slot and the diagnostic hook.
+ * Invariant: msg is always a NUL-terminated string (possibly empty);
+ * has_pre says whether pre holds a first line.
+ */
+#include "error.h"
+
+struct error_slot {
+	int code;
+	int has_pre;
+	char msg[ERROR_MSG_MAX];
+	char pre[ERROR_MSG_MAX];
+};
+
+static _Thread_local struct error_slot slot;
+static diag_printer_fn diag_printer;
+
+static int
+set_va(int code, const char *pre, const char *fmt, va_list ap)
+{
+	slot.code = code;
+	vsnprintf(slot.msg, sizeof(slot.msg), fmt, ap);
+	slot.has_pre = pre != NULL;
+	if (pre)
+		snprintf(slot.pre, sizeof(slot.pre), "%s", pre);
+	return -code;
+}
+
+int
+error_set(int code, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = set_va(code, NULL, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+int
+error_set_pre(int code, const char *pre, const char *fmt, ...)
+{
+	va_list ap;
+	int ret;
+
+	va_start(ap, fmt);
+	ret = set_va(code, pre, fmt, ap);
+	va_end(ap);
+	return ret;
+}
+
+int
+error_code_of_errno(int errnum)
+{
+	switch (errnum) {
+	case EFBIG:
+		return E_TOOBIG;
+	case ENOSPC:
+	case EDQUOT:
+		return E_NOSPACE;
+	case EACCES:
+	case EPERM:
+	case EROFS:
+		return E_PERM;
+	case ENOENT:
+	case ENOTDIR:
+		return E_NOTFOUND;
+	case ENOMEM:
+		return E_IO;
+	default:
+		return E_IO;
+	}
+}
+
+int
+error_errno(int errnum, const char *fmt, ...)
+{
+	va_list ap;
+	size_t len;
+
+	va_start(ap, fmt);
+	set_va(error_code_of_errno(errnum), NULL, fmt, ap);
+	va_end(ap);
+	len = strlen(slot.msg);
+	snprintf(slot.msg + len, sizeof(slot.msg) - len, ": %s",
+		 strerror(errnum));
+	return -slot.code;
+}
+
+const char *
+error_msg(void)
+{
+	return slot.msg;
+}
+
+const char *
+error_pre(void)
+{
+	return slot.has_pre ? slot.pre : NULL;
+}
+
+int
+error_code(void)
+{
+	return slot.code;
+}
+
+void
+error_clear(void)
+{
+	slot.code = 0;
+	slot.has_pre = 0;
+	slot.msg[0] = '\0';
+}
+
+void
+error_save(struct error_saved *out)
+{
+	error_saved_release(out);
+	out->code = slot.code;
+	out->msg = xstrdup(slot.msg);
+	out->pre = slot.has_pre ? xstrdup(slot.pre) : NULL;
+}
+
+int
+error_restore(const struct error_saved *saved)
+{
+	if (saved->pre)
+		return error_set_pre(saved->code, saved->pre, "%s",
+				     saved->msg ? saved->msg : "");
+	return error_set(saved->code, "%s", saved->msg ? saved->msg : "");
+}
+
+void
+error_saved_release(struct error_saved *saved)
+{
+	free(saved->msg);
+	free(saved->pre);
+	saved->code = 0;
+	saved->msg = NULL;
+	saved->pre = NULL;
+}
+
+void
+diag_set_printer(diag_printer_fn fn)
+{
+	diag_printer = fn;
+}
+
+void
+diag_emit(enum diag_level level, const char *fmt, ...)
+{
+	char buf[ERROR_MSG_MAX];
+	va_list ap;
+
+	if (!diag_printer)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	diag_printer(level, buf);
+}

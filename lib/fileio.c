@@ -1,0 +1,164 @@
+/*
+ * fileio: read()-or-mmap() by size, and bounded streaming.
+ * The cut-off is read from the environment once per process.
+ */
+#include "fileio.h"
+
+#include <pthread.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "error.h"
+
+static size_t cutoff;
+static pthread_once_t cutoff_once = PTHREAD_ONCE_INIT;
+
+static void
+cutoff_setup(void)
+{
+	const char *env = getenv("DIRC_MMAP_CUTOFF");
+	char *end;
+	unsigned long long v;
+
+	cutoff = FILEIO_DEFAULT_CUTOFF;
+	if (!env || !*env)
+		return;
+	errno = 0;
+	v = strtoull(env, &end, 10);
+	if (!errno && !*end)
+		cutoff = v > SIZE_MAX ? SIZE_MAX : (size_t)v;
+}
+
+size_t
+fileio_cutoff(void)
+{
+	pthread_once(&cutoff_once, cutoff_setup);
+	return cutoff;
+}
+
+void
+read_buf_release(struct read_buf *rb)
+{
+	free(rb->buf);
+	rb->buf = NULL;
+	rb->alloc = 0;
+}
+
+static void
+read_buf_grow(struct read_buf *rb, size_t want)
+{
+	if (want <= rb->alloc)
+		return;
+	if (want < rb->alloc * 2)
+		want = rb->alloc * 2;
+	free(rb->buf);
+	rb->buf = xmalloc(want);
+	rb->alloc = want;
+}
+
+int
+fileio_view_fd(struct file_view *out, struct read_buf *rb, int fd,
+	       size_t size, const char *path)
+{
+	ssize_t n;
+
+	*out = (struct file_view)FILE_VIEW_INIT;
+	if (!size) {
+		out->data = (const unsigned char *)"";
+		return 0;
+	}
+	if (size >= fileio_cutoff()) {
+		void *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+
+		if (map == MAP_FAILED)
+			return error_errno(errno, "unable to mmap '%s'", path);
+		out->map = map;
+		out->map_len = size;
+		out->data = map;
+		out->len = size;
+		return 0;
+	}
+	/* one byte more than expected, to notice a file that grew */
+	read_buf_grow(rb, size + 1);
+	n = read_full(fd, rb->buf, size + 1);
+	if (n < 0)
+		return error_errno(errno, "unable to read '%s'", path);
+	if ((size_t)n != size)
+		return error_set(E_CORRUPT, "file '%s' changed while it was "
+				 "being read (%zd bytes, expected %zu)",
+				 path, n, size);
+	out->data = rb->buf;
+	out->len = size;
+	return 0;
+}
+
+void
+file_view_release(struct file_view *view)
+{
+	if (view->map)
+		munmap(view->map, view->map_len);
+	*view = (struct file_view)FILE_VIEW_INIT;
+}
+
+int
+fileio_stream_fd(int fd, uint64_t size, struct read_buf *rb,
+		 fileio_chunk_fn fn, void *ctx, const char *path)
+{
+	uint64_t left = size;
+	unsigned char extra;
+	ssize_t n;
+
+	read_buf_grow(rb, FILEIO_WINDOW);
+	while (left) {
+		size_t want = left < FILEIO_WINDOW ? (size_t)left : FILEIO_WINDOW;
+		int ret;
+
+		n = read_full(fd, rb->buf, want);
+		if (n < 0)
+			return error_errno(errno, "unable to read '%s'", path);
+		if ((size_t)n != want)
+			return error_set(E_CORRUPT, "file '%s' changed while "
+					 "it was being read (shorter than %llu "
+					 "bytes)", path,
+					 (unsigned long long)size);
+		ret = fn(ctx, rb->buf, want);
+		if (ret < 0)
+			return ret;
+		left -= want;
+	}
+	n = read(fd, &extra, 1);
+	if (n > 0)
+		return error_set(E_CORRUPT, "file '%s' changed while it was "
+				 "being read (longer than %llu bytes)", path,
+				 (unsigned long long)size);
+	return 0;
+}
+
+ssize_t
+fileio_slurp_fd(struct read_buf *rb, int fd, const char *path)
+{
+	size_t len = 0;
+
+	read_buf_grow(rb, 8192);
+	for (;;) {
+		ssize_t n;
+
+		if (rb->alloc - len < 4096) {
+			unsigned char *nb = xmalloc(st_mult(rb->alloc, 2));
+
+			memcpy(nb, rb->buf, len);
+			free(rb->buf);
+			rb->buf = nb;
+			rb->alloc *= 2;
+		}
+		n = read(fd, rb->buf + len, rb->alloc - len);
+		if (n < 0) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			return error_errno(errno, "unable to read %s", path);
+		}
+		if (!n)
+			return len;
+		len += n;
+	}
+}

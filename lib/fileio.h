@@ -1,0 +1,68 @@
+/*
+ * fileio: get a file's bytes the cheap way for its size.
+ *
+ * Below the cut-off a file is read() into a reusable per-thread buffer;
+ * from the cut-off up it is mmap()ed; from FILEIO_STREAM_MIN up callers
+ * stream it in bounded windows instead (fileio_stream_fd), so memory never
+ * grows with the file.  The cut-off defaults to 32 KB (perf's read()/mmap()
+ * sweep is where that figure comes from) and can be forced with the
+ * environment variable DIRC_MMAP_CUTOFF=<bytes> (0: always mmap).
+ */
+#ifndef DIRC_FILEIO_H
+#define DIRC_FILEIO_H
+
+#include "util.h"
+
+#define FILEIO_DEFAULT_CUTOFF (32 * 1024)
+#define FILEIO_STREAM_MIN ((uint64_t)64 << 20)	/* stream from 64 MiB */
+#define FILEIO_WINDOW (1024 * 1024)		/* bytes per streamed read */
+
+/* A reusable read() buffer; one per thread. */
+struct read_buf {
+	unsigned char *buf;	/* owned */
+	size_t alloc;
+};
+#define READ_BUF_INIT { NULL, 0 }
+void read_buf_release(struct read_buf *rb);
+
+/* The bytes of one file, read or mapped. */
+struct file_view {
+	const unsigned char *data;	/* borrowed from the read_buf, or
+					 * the mapping */
+	size_t len;
+	void *map;			/* mmap base, or NULL */
+	size_t map_len;
+};
+#define FILE_VIEW_INIT { NULL, 0, NULL, 0 }
+
+/* The cut-off in bytes: DIRC_MMAP_CUTOFF, or FILEIO_DEFAULT_CUTOFF. */
+size_t fileio_cutoff(void);
+
+/*
+ * View size bytes of the open file fd (whose lstat said size).  path names
+ * it in messages.  Fails with E_CORRUPT ("... changed while reading") when
+ * the file holds fewer bytes than size, or more (read() path only), and
+ * with E_IO etc. on system errors.  The view borrows rb's buffer: it is
+ * valid until the next use of rb or file_view_release().
+ */
+int fileio_view_fd(struct file_view *out, struct read_buf *rb, int fd,
+		   size_t size, const char *path);
+void file_view_release(struct file_view *view);
+
+/*
+ * Feed exactly size bytes of fd to fn in windows of FILEIO_WINDOW bytes
+ * (using rb as the buffer).  fn returns 0 or a negative E_* (which stops
+ * the stream and is returned).  A file that ends early or runs past size
+ * is an E_CORRUPT error naming path.
+ */
+typedef int (*fileio_chunk_fn)(void *ctx, const void *data, size_t len);
+int fileio_stream_fd(int fd, uint64_t size, struct read_buf *rb,
+		     fileio_chunk_fn fn, void *ctx, const char *path);
+
+/*
+ * Read all of fd (until end of file) into rb.  Returns bytes read or a
+ * negative E_* naming path.  For pipes and stdin.
+ */
+ssize_t fileio_slurp_fd(struct read_buf *rb, int fd, const char *path);
+
+#endif

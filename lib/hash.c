@@ -1,0 +1,170 @@
+/*
+ * hash: hex conversion and SHA-1 over libcrypto's EVP interface.
+ * The SHA1 EVP_MD is fetched once per process (an implicit fetch on every
+ * EVP_DigestInit would look the algorithm up again each time); each
+ * thread owns one EVP_MD_CTX, reset per digest by EVP_DigestInit_ex2.
+ */
+#include "hash.h"
+
+#include <openssl/evp.h>
+#include <pthread.h>
+
+const struct object_id null_oid;
+const struct object_id empty_tree_oid = { {
+	0x4b, 0x82, 0x5d, 0xc6, 0x42, 0xcb, 0x6e, 0xb9, 0xa0, 0x60,
+	0xe5, 0x4b, 0xf8, 0xd6, 0x92, 0x88, 0xfb, 0xee, 0x49, 0x04,
+} };
+const struct object_id empty_blob_oid = { {
+	0xe6, 0x9d, 0xe2, 0x9b, 0xb2, 0xd1, 0xd6, 0x43, 0x4b, 0x8b,
+	0x29, 0xae, 0x77, 0x5a, 0xd8, 0xc2, 0xe4, 0x8c, 0x53, 0x91,
+} };
+
+static const char hexdigits[] = "0123456789abcdef";
+
+char *
+oid_to_hex_r(char *out, const struct object_id *oid)
+{
+	for (int i = 0; i < HASH_RAWSZ; i++) {
+		out[2 * i] = hexdigits[oid->hash[i] >> 4];
+		out[2 * i + 1] = hexdigits[oid->hash[i] & 15];
+	}
+	out[HASH_HEXSZ] = '\0';
+	return out;
+}
+
+const char *
+oid_to_hex(const struct object_id *oid)
+{
+	static _Thread_local char bufs[4][HASH_HEXSZ + 1];
+	static _Thread_local unsigned next;
+
+	return oid_to_hex_r(bufs[next++ & 3], oid);
+}
+
+int
+hexval(int c)
+{
+	if (c >= '0' && c <= '9')
+		return c - '0';
+	if (c >= 'a' && c <= 'f')
+		return c - 'a' + 10;
+	if (c >= 'A' && c <= 'F')
+		return c - 'A' + 10;
+	return -1;
+}
+
+int
+hex_to_oid(struct object_id *out, const char *hex)
+{
+	for (int i = 0; i < HASH_RAWSZ; i++) {
+		int hi = hexval((unsigned char)hex[2 * i]);
+		int lo = hi < 0 ? -1 : hexval((unsigned char)hex[2 * i + 1]);
+
+		if (lo < 0)
+			return -1;
+		out->hash[i] = hi << 4 | lo;
+	}
+	return 0;
+}
+
+static EVP_MD *sha1_md;
+static pthread_once_t sha1_once = PTHREAD_ONCE_INIT;
+static pthread_key_t thread_key;
+
+static void
+free_thread_hasher(void *p)
+{
+	struct hasher *h = p;
+
+	hasher_release(h);
+	free(h);
+}
+
+static void
+release_main_hasher(void)
+{
+	struct hasher *h = pthread_getspecific(thread_key);
+
+	if (h) {
+		pthread_setspecific(thread_key, NULL);
+		free_thread_hasher(h);
+	}
+	EVP_MD_free(sha1_md);
+	sha1_md = NULL;
+}
+
+static void
+sha1_setup(void)
+{
+	sha1_md = EVP_MD_fetch(NULL, "SHA1", NULL);
+	if (!sha1_md) {
+		fprintf(stderr, "fatal: libcrypto has no SHA-1\n");
+		exit(128);
+	}
+	if (pthread_key_create(&thread_key, free_thread_hasher))
+		die_oom(sizeof(thread_key));
+	atexit(release_main_hasher);
+}
+
+void
+hasher_init(struct hasher *h)
+{
+	pthread_once(&sha1_once, sha1_setup);
+	h->ctx = EVP_MD_CTX_new();
+	if (!h->ctx)
+		die_oom(sizeof(void *));
+}
+
+void
+hasher_release(struct hasher *h)
+{
+	EVP_MD_CTX_free(h->ctx);
+	h->ctx = NULL;
+}
+
+void
+hasher_begin(struct hasher *h)
+{
+	if (!EVP_DigestInit_ex2(h->ctx, sha1_md, NULL))
+		BUG("EVP_DigestInit_ex2 failed");
+}
+
+void
+hasher_update(struct hasher *h, const void *data, size_t len)
+{
+	if (len && !EVP_DigestUpdate(h->ctx, data, len))
+		BUG("EVP_DigestUpdate failed");
+}
+
+void
+hasher_final(struct hasher *h, unsigned char out[HASH_RAWSZ])
+{
+	if (!EVP_DigestFinal_ex(h->ctx, out, NULL))
+		BUG("EVP_DigestFinal_ex failed");
+}
+
+struct hasher *
+hasher_thread(void)
+{
+	struct hasher *h;
+
+	pthread_once(&sha1_once, sha1_setup);
+	h = pthread_getspecific(thread_key);
+	if (!h) {
+		h = xmalloc(sizeof(*h));
+		hasher_init(h);
+		if (pthread_setspecific(thread_key, h))
+			die_oom(sizeof(*h));
+	}
+	return h;
+}
+
+void
+hash_buffer(unsigned char out[HASH_RAWSZ], const void *data, size_t len)
+{
+	struct hasher *h = hasher_thread();
+
+	hasher_begin(h);
+	hasher_update(h, data, len);
+	hasher_final(h, out);
+}

@@ -1,0 +1,223 @@
+/*
+ * mempool: block allocators.
+ *
+ * A pool_block is a header followed by its payload.  For a mempool the
+ * payload holds MEMPOOL_BLOCK_OBJS objects of objsize bytes; for an arena it
+ * holds ARENA_BLOCK_SIZE bytes, or one larger allocation that would not fit
+ * (placed in its own block behind the newest, so the newest block's free
+ * tail is kept).  Under DIRC_SANITIZE each allocation is its own block of
+ * exactly the requested size.
+ */
+#include "mempool.h"
+
+struct pool_block {
+	struct pool_block *next;
+	size_t size;		/* payload bytes */
+	_Alignas(MEMPOOL_ALIGN) unsigned char data[];
+};
+
+static struct pool_block *
+block_new(size_t size, struct pool_block *next)
+{
+	struct pool_block *b = xmalloc(st_add(sizeof(*b), size));
+
+	b->next = next;
+	b->size = size;
+	return b;
+}
+
+static void
+blocks_free(struct pool_block *b)
+{
+	while (b) {
+		struct pool_block *next = b->next;
+
+		free(b);
+		b = next;
+	}
+}
+
+static struct pool_block *
+blocks_append(struct pool_block *dst, struct pool_block *src)
+{
+	struct pool_block *tail;
+
+	if (!src)
+		return dst;
+	for (tail = src; tail->next; tail = tail->next)
+		;
+	tail->next = dst;
+	return src;
+}
+
+void
+mempool_init(struct mempool *pool, size_t objsize)
+{
+	memset(pool, 0, sizeof(*pool));
+	pool->objsize = (objsize + MEMPOOL_ALIGN - 1) & ~(size_t)(MEMPOOL_ALIGN - 1);
+	if (!pool->objsize)
+		pool->objsize = MEMPOOL_ALIGN;
+}
+
+void *
+mempool_alloc(struct mempool *pool)
+{
+	void *obj;
+
+#ifdef DIRC_SANITIZE
+	pool->blocks = block_new(pool->objsize, pool->blocks);
+	pool->nr_blocks++;
+	obj = pool->blocks->data;
+#else
+	if (!pool->left) {
+		pool->blocks = block_new(st_mult(pool->objsize,
+						 MEMPOOL_BLOCK_OBJS),
+					 pool->blocks);
+		pool->nr_blocks++;
+		pool->next = pool->blocks->data;
+		pool->left = MEMPOOL_BLOCK_OBJS;
+	}
+	obj = pool->next;
+	pool->next += pool->objsize;
+	pool->left--;
+#endif
+	pool->nr_objs++;
+	return obj;
+}
+
+void *
+mempool_calloc(struct mempool *pool)
+{
+	void *obj = mempool_alloc(pool);
+
+	memset(obj, 0, pool->objsize);
+	return obj;
+}
+
+void
+mempool_release(struct mempool *pool)
+{
+	blocks_free(pool->blocks);
+	mempool_init(pool, pool->objsize);
+}
+
+void
+mempool_merge(struct mempool *dst, struct mempool *src)
+{
+	if (dst->objsize != src->objsize)
+		BUG("mempool_merge of pools of %zu and %zu byte objects",
+		    dst->objsize, src->objsize);
+	if (!src->blocks)
+		return;
+	/*
+	 * Put src's blocks behind dst's newest block, so dst keeps
+	 * allocating from the free tail it already has.
+	 */
+	if (dst->blocks) {
+		struct pool_block *rest = dst->blocks->next;
+
+		dst->blocks->next = blocks_append(rest, src->blocks);
+	} else {
+		dst->blocks = src->blocks;
+		dst->next = src->next;
+		dst->left = src->left;
+	}
+	dst->nr_blocks += src->nr_blocks;
+	dst->nr_objs += src->nr_objs;
+	src->blocks = NULL;
+	mempool_init(src, src->objsize);
+}
+
+size_t
+mempool_overhead(const struct mempool *pool)
+{
+	return pool->nr_blocks * sizeof(struct pool_block) +
+	       pool->left * pool->objsize;
+}
+
+void
+arena_init(struct arena *a)
+{
+	memset(a, 0, sizeof(*a));
+}
+
+void *
+arena_alloc(struct arena *a, size_t len, size_t align)
+{
+	size_t pad;
+	void *p;
+
+	if (align < 1 || align > MEMPOOL_ALIGN || (align & (align - 1)))
+		BUG("arena_alloc: bad alignment %zu", align);
+#ifdef DIRC_SANITIZE
+	(void)pad;
+	(void)p;
+	a->blocks = block_new(len, a->blocks);
+	a->used += len;
+	return a->blocks->data;
+#else
+	pad = (align - ((uintptr_t)a->next & (align - 1))) & (align - 1);
+	if (!a->blocks || pad + len > a->left) {
+		if (len > ARENA_BLOCK_SIZE / 4) {
+			/* a big one gets a block of its own, kept behind */
+			struct pool_block *b = block_new(len, NULL);
+
+			if (a->blocks) {
+				b->next = a->blocks->next;
+				a->blocks->next = b;
+			} else {
+				a->blocks = b;
+				a->left = 0;
+				a->next = b->data + len;
+			}
+			a->used += len;
+			return b->data;
+		}
+		a->blocks = block_new(ARENA_BLOCK_SIZE, a->blocks);
+		a->next = a->blocks->data;
+		a->left = ARENA_BLOCK_SIZE;
+		pad = 0;
+	}
+	p = a->next + pad;
+	a->next += pad + len;
+	a->left -= pad + len;
+	a->used += len;
+	return p;
+#endif
+}
+
+char *
+arena_strndup(struct arena *a, const char *s, size_t len)
+{
+	char *p = arena_alloc(a, st_add(len, 1), 1);
+
+	memcpy(p, s, len);
+	p[len] = '\0';
+	return p;
+}
+
+void
+arena_release(struct arena *a)
+{
+	blocks_free(a->blocks);
+	arena_init(a);
+}
+
+void
+arena_merge(struct arena *dst, struct arena *src)
+{
+	if (!src->blocks)
+		return;
+	if (dst->blocks) {
+		struct pool_block *rest = dst->blocks->next;
+
+		dst->blocks->next = blocks_append(rest, src->blocks);
+	} else {
+		dst->blocks = src->blocks;
+		dst->next = src->next;
+		dst->left = src->left;
+	}
+	dst->used += src->used;
+	src->blocks = NULL;
+	arena_init(src);
+}

@@ -1,0 +1,63 @@
+/*
+ * mempool: fixed-size objects handed out from blocks of 1024, and an arena
+ * for variable-length bytes (names).  Nothing is freed singly: the owner's
+ * release discards everything at once.  With no per-object malloc header
+ * and no free() walk, 2 million objects cost a few kilobytes of
+ * bookkeeping.
+ *
+ * Under DIRC_SANITIZE (the Makefile defines it for SANITIZE builds) every
+ * object and every arena allocation is a separate malloc, so AddressSanitizer
+ * sees an overrun of any single one.
+ *
+ * Neither is thread-safe: give each thread its own pool and merge after the
+ * join (mempool_merge / arena_merge move blocks without copying).
+ */
+#ifndef DIRC_MEMPOOL_H
+#define DIRC_MEMPOOL_H
+
+#include "util.h"
+
+#define MEMPOOL_BLOCK_OBJS 1024
+#define MEMPOOL_ALIGN 16
+#define ARENA_BLOCK_SIZE (64 * 1024)
+
+struct pool_block;	/* a chunk of memory, private to mempool.c */
+
+struct mempool {
+	size_t objsize;			/* rounded up to MEMPOOL_ALIGN */
+	size_t left;			/* objects left in the newest block */
+	unsigned char *next;		/* next free object in that block */
+	struct pool_block *blocks;	/* owned; newest first */
+	size_t nr_blocks;
+	size_t nr_objs;			/* objects handed out */
+};
+
+/* Set up for objects of objsize bytes; allocates nothing yet. */
+void mempool_init(struct mempool *pool, size_t objsize);
+/* An uninitialised object, aligned to MEMPOOL_ALIGN.  Never NULL. */
+void *mempool_alloc(struct mempool *pool);
+/* The same, zero-filled. */
+void *mempool_calloc(struct mempool *pool);
+/* Free every object and block; pool is empty and reusable after. */
+void mempool_release(struct mempool *pool);
+/* Move every block of src into dst (same objsize); src is left empty. */
+void mempool_merge(struct mempool *dst, struct mempool *src);
+/* Bytes spent beyond the objects themselves (headers, unused tails). */
+size_t mempool_overhead(const struct mempool *pool);
+
+struct arena {
+	unsigned char *next;		/* free space in the newest block */
+	size_t left;			/* bytes left there */
+	struct pool_block *blocks;	/* owned; newest first */
+	size_t used;			/* bytes handed out */
+};
+
+void arena_init(struct arena *a);
+/* len bytes aligned to align (a power of two ≤ 16). */
+void *arena_alloc(struct arena *a, size_t len, size_t align);
+/* A NUL-terminated copy of len bytes of s. */
+char *arena_strndup(struct arena *a, const char *s, size_t len);
+void arena_release(struct arena *a);
+void arena_merge(struct arena *dst, struct arena *src);
+
+#endif

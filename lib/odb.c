@@ -1,0 +1,854 @@
+/*
+ * odb: loose objects.
+ *
+ * On disk:  objects/<2 hex>/<38 hex>, a zlib stream (RFC 1950) of
+ *           "<type> SP <decimal size> NUL <payload>"; the id is the SHA-1
+ *           of the uncompressed bytes.
+ *
+ * Invariants: nothing is ever written under a final object name except by
+ * an atomic no-replace rename or link of a complete, closed temp file; a
+ * failed write removes its temp file.  An existing object is never
+ * rewritten.
+ */
+#include "odb.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "trace.h"
+
+#ifndef RENAME_NOREPLACE
+#define RENAME_NOREPLACE (1 << 0)
+#endif
+#define SYNC_RANGE_WRITE 2	/* SYNC_FILE_RANGE_WRITE */
+#define STREAM_OUT_CHUNK (256 * 1024)
+/* zlib cannot expand data by more than about 1032:1 */
+#define MAX_INFLATE_RATIO 1032
+
+static const char *const type_names[] = {
+	[OBJ_COMMIT] = "commit",
+	[OBJ_TREE] = "tree",
+	[OBJ_BLOB] = "blob",
+	[OBJ_TAG] = "tag",
+};
+
+const char *
+type_name(enum object_type type)
+{
+	if (type < 0 || (size_t)type >= ARRAY_SIZE(type_names))
+		return NULL;
+	return type_names[type];
+}
+
+enum object_type
+type_from_name(const char *s, size_t len)
+{
+	for (size_t i = 1; i < ARRAY_SIZE(type_names); i++)
+		if (type_names[i] && strlen(type_names[i]) == len &&
+		    !memcmp(s, type_names[i], len))
+			return i;
+	return OBJ_BAD;
+}
+
+size_t
+odb_header(char *buf, size_t bufsize, const char *type, uint64_t size)
+{
+	int n = snprintf(buf, bufsize, "%s %llu", type,
+			 (unsigned long long)size);
+
+	if (n < 0 || (size_t)n >= bufsize)
+		BUG("object header for type '%s' does not fit", type);
+	return n + 1;
+}
+
+ssize_t
+odb_parse_header(const unsigned char *hdr, size_t len, char *type_out,
+		 size_t type_size, uint64_t *size)
+{
+	const unsigned char *sp = memchr(hdr, ' ', len), *p;
+	uint64_t v = 0;
+
+	if (!sp || sp == hdr)
+		return -1;
+	if (type_out && type_size) {
+		size_t tl = MIN((size_t)(sp - hdr), type_size - 1);
+
+		memcpy(type_out, hdr, tl);
+		type_out[tl] = '\0';
+	}
+	p = sp + 1;
+	if (p >= hdr + len || *p < '0' || *p > '9')
+		return -1;
+	if (*p == '0' && p + 1 < hdr + len && p[1] != '\0')
+		return -1;	/* no leading zeros */
+	for (; p < hdr + len && *p >= '0' && *p <= '9'; p++) {
+		if (v > (UINT64_MAX - 9) / 10)
+			return -1;
+		v = v * 10 + (*p - '0');
+	}
+	if (p >= hdr + len || *p != '\0')
+		return -1;
+	*size = v;
+	return p + 1 - hdr;
+}
+
+void
+odb_writer_init(struct odb_writer *w, int level)
+{
+	memset(w, 0, sizeof(*w));
+	w->level = level;
+	strbuf_init(&w->tmp, 0);
+	w->rnd = (uint64_t)getpid() << 32 ^ (uint64_t)trace_now() ^
+		 (uintptr_t)w;
+}
+
+void
+odb_writer_release(struct odb_writer *w)
+{
+	if (w->zs_ready)
+		deflateEnd(&w->zs);
+	free(w->out);
+	read_buf_release(&w->rb);
+	strbuf_release(&w->tmp);
+	memset(w, 0, sizeof(*w));
+}
+
+static void
+deflate_begin(struct odb_writer *w)
+{
+	if (!w->zs_ready) {
+		memset(&w->zs, 0, sizeof(w->zs));
+		if (deflateInit(&w->zs, w->level) != Z_OK)
+			die_oom(sizeof(w->zs));
+		w->zs_ready = 1;
+	} else {
+		deflateReset(&w->zs);
+	}
+}
+
+int
+odb_init(struct odb *odb, const char *objdir,
+	 const struct repo_settings *settings)
+{
+	memset(odb, 0, sizeof(*odb));
+	odb->objdir = xstrdup(objdir);
+	odb->level = settings ? settings->loose_level : Z_BEST_SPEED;
+	odb->fsync = settings && (settings->fsync & FSYNC_LOOSE_OBJECT);
+	odb->fsync_method = settings ? settings->fsync_method :
+		FSYNC_METHOD_FSYNC;
+	odb_writer_init(&odb->writer, odb->level);
+	return 0;
+}
+
+void
+odb_release(struct odb *odb)
+{
+	if (odb->batch_dirty)
+		odb_flush(odb);
+	odb_writer_release(&odb->writer);
+	free(odb->objdir);
+	memset(odb, 0, sizeof(*odb));
+}
+
+void
+odb_loose_path(struct strbuf *out, const struct odb *odb,
+	       const struct object_id *oid)
+{
+	char hex[HASH_HEXSZ + 1];
+
+	oid_to_hex_r(hex, oid);
+	strbuf_reset(out);
+	strbuf_addstr(out, odb->objdir);
+	strbuf_addch(out, '/');
+	strbuf_add(out, hex, 2);
+	strbuf_addch(out, '/');
+	strbuf_add(out, hex + 2, HASH_HEXSZ - 2);
+}
+
+void
+odb_hash(struct object_id *out, const char *type, const void *data,
+	 size_t len)
+{
+	struct hasher *h = hasher_thread();
+	char hdr[ODB_HEADER_MAX + 256];
+	size_t hlen = odb_header(hdr, sizeof(hdr), type, len);
+
+	hasher_begin(h);
+	hasher_update(h, hdr, hlen);
+	hasher_update(h, data, len);
+	hasher_final(h, out->hash);
+	trace_count(TC_OBJECTS_HASHED, 1);
+	trace_count(TC_BYTES_HASHED, len);
+}
+
+/*
+ * Is the object there?  Freshens it if so.  1 present, 0 absent.
+ */
+static int
+freshen(struct strbuf *path)
+{
+	if (!utimensat(AT_FDCWD, path->buf, NULL, 0))
+		return 1;
+	if (errno == ENOENT || errno == ENOTDIR)
+		return 0;
+	/* cannot touch it (read-only store): still, is it there? */
+	return !access(path->buf, F_OK);
+}
+
+int
+odb_has(struct odb *odb, const struct object_id *oid)
+{
+	struct strbuf path = STRBUF_INIT;
+	int ret;
+
+	if (oideq(oid, &empty_tree_oid))
+		return 1;
+	odb_loose_path(&path, odb, oid);
+	ret = !access(path.buf, F_OK);
+	strbuf_release(&path);
+	return ret;
+}
+
+static void
+tmp_name(struct odb_writer *w, const struct odb *odb,
+	 const struct object_id *oid)
+{
+	static const char chars[] =
+		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	char hex[HASH_HEXSZ + 1];
+
+	oid_to_hex_r(hex, oid);
+	strbuf_reset(&w->tmp);
+	strbuf_addf(&w->tmp, "%s/%.2s/tmp_obj_", odb->objdir, hex);
+	for (int i = 0; i < 6; i++) {
+		/* splitmix64 step */
+		uint64_t z = (w->rnd += 0x9e3779b97f4a7c15ull);
+
+		z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+		z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+		z ^= z >> 31;
+		strbuf_addch(&w->tmp, chars[z % (sizeof(chars) - 1)]);
+	}
+}
+
+/* Create the temp file for oid; returns the fd or a negative E_*. */
+static int
+create_tmp(struct odb *odb, struct odb_writer *w,
+	   const struct object_id *oid)
+{
+	int idx = oid->hash[0];
+
+	for (int tries = 0; tries < 100; tries++) {
+		int fd;
+
+		tmp_name(w, odb, oid);
+		fd = open(w->tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+			  0444);
+		if (fd >= 0) {
+			odb->fanout_known[idx] = 1;
+			return fd;
+		}
+		if (errno == EEXIST)
+			continue;
+		if (errno == ENOENT && !odb->fanout_known[idx]) {
+			char *slash = strrchr(w->tmp.buf, '/');
+
+			*slash = '\0';
+			if (mkdir(w->tmp.buf, 0777) < 0 && errno != EEXIST) {
+				int e = errno;
+
+				*slash = '/';
+				if (e == EACCES || e == EPERM || e == EROFS)
+					return error_set(E_PERM, "insufficient "
+							 "permission for adding "
+							 "an object to repository "
+							 "database %s",
+							 odb->objdir);
+				return error_errno(e, "unable to create "
+						   "directory for %s",
+						   oid_to_hex(oid));
+			}
+			*slash = '/';
+			odb->fanout_known[idx] = 1;
+			continue;
+		}
+		if (errno == EACCES || errno == EPERM || errno == EROFS)
+			return error_set(E_PERM, "insufficient permission for "
+					 "adding an object to repository "
+					 "database %s", odb->objdir);
+		return error_errno(errno, "unable to create temporary file");
+	}
+	return error_set(E_IO, "unable to create temporary file: too many "
+			 "collisions");
+}
+
+static int
+sync_object(struct odb *odb, int fd, const char *path)
+{
+	if (!odb->fsync)
+		return 0;
+	switch (odb->fsync_method) {
+	case FSYNC_METHOD_FSYNC:
+		if (fsync(fd) < 0)
+			return error_errno(errno, "unable to fsync '%s'", path);
+		break;
+	case FSYNC_METHOD_BATCH:
+		odb->batch_dirty = 1;
+		/* fall through */
+	case FSYNC_METHOD_WRITEOUT_ONLY:
+		(void)syscall(SYS_sync_file_range, fd, (off_t)0, (off_t)0,
+			      SYNC_RANGE_WRITE);
+		break;
+	}
+	return 0;
+}
+
+int
+odb_flush(struct odb *odb)
+{
+	struct strbuf path = STRBUF_INIT;
+	int fd, ret = 0;
+
+	if (!odb->batch_dirty)
+		return 0;
+	odb->batch_dirty = 0;
+	/* fsync of any file makes the file system flush its journal */
+	strbuf_addf(&path, "%s/tmp_objdir_sync_XXXXXX", odb->objdir);
+	fd = mkstemp(path.buf);
+	if (fd < 0) {
+		ret = error_errno(errno, "unable to create '%s'", path.buf);
+	} else {
+		if (fsync(fd) < 0)
+			ret = error_errno(errno, "unable to fsync '%s'",
+					  path.buf);
+		close(fd);
+		unlink(path.buf);
+	}
+	strbuf_release(&path);
+	return ret;
+}
+
+/*
+ * Close fd and move the temp file into place.  1 written, 0 someone else
+ * wrote it first, or a negative E_*.  Removes the temp file on failure.
+ */
+static int
+finalize(struct odb *odb, struct odb_writer *w, int fd,
+	 const struct object_id *oid)
+{
+	struct strbuf final = STRBUF_INIT;
+	int ret = sync_object(odb, fd, w->tmp.buf);
+
+	if (close(fd) < 0 && !ret)
+		ret = error_errno(errno, "unable to write file %s", w->tmp.buf);
+	if (ret < 0)
+		goto fail;
+	odb_loose_path(&final, odb, oid);
+	if (!syscall(SYS_renameat2, AT_FDCWD, w->tmp.buf, AT_FDCWD,
+		     final.buf, RENAME_NOREPLACE)) {
+		ret = 1;
+	} else if (errno == EEXIST) {
+		ret = 0;
+	} else if (errno == EINVAL || errno == ENOSYS) {
+		if (!link(w->tmp.buf, final.buf))
+			ret = 1;
+		else if (errno == EEXIST)
+			ret = 0;
+		else if (!rename(w->tmp.buf, final.buf))
+			ret = 1;
+		else
+			ret = error_errno(errno, "unable to write file %s",
+					  final.buf);
+	} else {
+		ret = error_errno(errno, "unable to write file %s", final.buf);
+	}
+	if (ret != 1)
+		unlink(w->tmp.buf);
+	else if (!access(w->tmp.buf, F_OK))
+		unlink(w->tmp.buf);	/* the link() path */
+	strbuf_release(&final);
+	if (ret == 1) {
+		trace_count(TC_OBJECTS_WRITTEN, 1);
+		trace_step("object finalised");
+	}
+	return ret;
+fail:
+	unlink(w->tmp.buf);
+	return ret;
+}
+
+static int
+write_error(int e, const char *path)
+{
+	if (e == EFBIG)
+		return error_errno(e, "unable to write loose object file %s",
+				   path);
+	return error_errno(e, "unable to write loose object file %s", path);
+}
+
+int
+odb_write(struct odb *odb, struct odb_writer *w, const char *type,
+	  const void *data, size_t len, struct object_id *out)
+{
+	char hdr[ODB_HEADER_MAX + 256];
+	size_t hlen = odb_header(hdr, sizeof(hdr), type, len);
+	struct strbuf path = STRBUF_INIT;
+	size_t bound;
+	int fd, present;
+
+	odb_hash(out, type, data, len);
+	odb_loose_path(&path, odb, out);
+	present = freshen(&path);
+	strbuf_release(&path);
+	if (present) {
+		trace_count(TC_OBJECTS_PRESENT, 1);
+		return 0;
+	}
+
+	deflate_begin(w);
+	bound = deflateBound(&w->zs, st_add(hlen, len)) + 64;
+	if (bound > w->out_alloc) {
+		free(w->out);
+		w->out = xmalloc(bound);
+		w->out_alloc = bound;
+	}
+	w->zs.next_out = w->out;
+	w->zs.avail_out = bound;
+	w->zs.next_in = (unsigned char *)hdr;
+	w->zs.avail_in = hlen;
+	if (deflate(&w->zs, Z_NO_FLUSH) != Z_OK)
+		BUG("deflate of an object header failed");
+	w->zs.next_in = (unsigned char *)data;
+	w->zs.avail_in = len;
+	if (deflate(&w->zs, Z_FINISH) != Z_STREAM_END)
+		BUG("deflate did not finish within deflateBound");
+	trace_count(TC_BYTES_DEFLATED, len);
+
+	fd = create_tmp(odb, w, out);
+	if (fd < 0)
+		return fd;
+	if (write_full(fd, w->out, w->zs.total_out) < 0) {
+		int e = errno;
+
+		close(fd);
+		unlink(w->tmp.buf);
+		return write_error(e, w->tmp.buf);
+	}
+	return finalize(odb, w, fd, out);
+}
+
+/* Streaming a big file: hash everything, deflate into the temp file. */
+struct stream_state {
+	struct odb_writer *w;
+	struct hasher *h;
+	int fd;			/* temp file, or -1 when only hashing */
+	unsigned char *out;	/* STREAM_OUT_CHUNK bytes */
+};
+
+static int
+stream_deflate(struct stream_state *st, const void *data, size_t len,
+	       int flush)
+{
+	z_stream *zs = &st->w->zs;
+
+	zs->next_in = (unsigned char *)data;
+	zs->avail_in = len;
+	for (;;) {
+		int zret;
+
+		zs->next_out = st->out;
+		zs->avail_out = STREAM_OUT_CHUNK;
+		zret = deflate(zs, flush);
+		if (zret != Z_OK && zret != Z_STREAM_END && zret != Z_BUF_ERROR)
+			BUG("deflate failed: %d", zret);
+		if (zs->avail_out < STREAM_OUT_CHUNK &&
+		    write_full(st->fd, st->out,
+			       STREAM_OUT_CHUNK - zs->avail_out) < 0)
+			return write_error(errno, st->w->tmp.buf);
+		if (flush == Z_FINISH ? zret == Z_STREAM_END :
+		    !zs->avail_in && zs->avail_out)
+			return 0;
+	}
+}
+
+static int
+stream_chunk(void *ctx, const void *data, size_t len)
+{
+	struct stream_state *st = ctx;
+
+	hasher_update(st->h, data, len);
+	trace_count(TC_BYTES_HASHED, len);
+	if (st->fd < 0)
+		return 0;
+	trace_count(TC_BYTES_DEFLATED, len);
+	return stream_deflate(st, data, len, Z_NO_FLUSH);
+}
+
+static int
+write_stream(struct odb *odb, struct odb_writer *w, const char *type,
+	     int fd, uint64_t size, const char *path, unsigned flags,
+	     struct object_id *out)
+{
+	char hdr[ODB_HEADER_MAX + 256];
+	size_t hlen = odb_header(hdr, sizeof(hdr), type, size);
+	struct stream_state st = { .w = w, .h = hasher_thread(), .fd = -1 };
+	struct strbuf final = STRBUF_INIT;
+	/* a placeholder id picks the temp file's fan-out directory */
+	struct object_id tmp_oid = null_oid;
+	int ret;
+
+	hasher_begin(st.h);
+	hasher_update(st.h, hdr, hlen);
+	if (flags & ODB_FD_WRITE) {
+		st.out = xmalloc(STREAM_OUT_CHUNK);
+		ret = create_tmp(odb, w, &tmp_oid);
+		if (ret < 0)
+			goto out;
+		st.fd = ret;
+		deflate_begin(w);
+		ret = stream_deflate(&st, hdr, hlen, Z_NO_FLUSH);
+		if (ret < 0)
+			goto out;
+	}
+	ret = fileio_stream_fd(fd, size, &w->rb, stream_chunk, &st, path);
+	if (ret < 0)
+		goto out;
+	hasher_final(st.h, out->hash);
+	trace_count(TC_OBJECTS_HASHED, 1);
+	if (st.fd < 0)
+		goto out;
+	ret = stream_deflate(&st, NULL, 0, Z_FINISH);
+	if (ret < 0)
+		goto out;
+
+	/* the temp file sits in fan-out 00; move it to its own */
+	odb_loose_path(&final, odb, out);
+	if (freshen(&final)) {
+		trace_count(TC_OBJECTS_PRESENT, 1);
+		close(st.fd);
+		st.fd = -1;
+		unlink(w->tmp.buf);
+		ret = 0;
+		goto out;
+	}
+	{
+		struct strbuf moved = STRBUF_INIT;
+		char *slash;
+		int dfd;
+
+		/* make sure the destination fan-out exists, then rename */
+		strbuf_addbuf(&moved, &final);
+		slash = strrchr(moved.buf, '/');
+		*slash = '\0';
+		if (mkdir(moved.buf, 0777) < 0 && errno != EEXIST) {
+			ret = error_errno(errno, "unable to create directory "
+					  "%s", moved.buf);
+			strbuf_release(&moved);
+			goto out;
+		}
+		*slash = '/';
+		strbuf_setlen(&moved, slash - moved.buf + 1);
+		strbuf_addstr(&moved, strrchr(w->tmp.buf, '/') + 1);
+		if (rename(w->tmp.buf, moved.buf) < 0) {
+			ret = error_errno(errno, "unable to move %s",
+					  w->tmp.buf);
+			strbuf_release(&moved);
+			goto out;
+		}
+		strbuf_reset(&w->tmp);
+		strbuf_addbuf(&w->tmp, &moved);
+		strbuf_release(&moved);
+		dfd = st.fd;
+		st.fd = -1;
+		ret = finalize(odb, w, dfd, out);
+	}
+out:
+	if (st.fd >= 0) {
+		close(st.fd);
+		unlink(w->tmp.buf);
+	}
+	free(st.out);
+	strbuf_release(&final);
+	return ret;
+}
+
+int
+odb_write_fd(struct odb *odb, struct odb_writer *w, const char *type,
+	     int fd, uint64_t size, const char *path, unsigned flags,
+	     struct object_id *out)
+{
+	struct file_view view = FILE_VIEW_INIT;
+	int ret;
+
+	if (size >= FILEIO_STREAM_MIN)
+		return write_stream(odb, w, type, fd, size, path, flags, out);
+	ret = fileio_view_fd(&view, &w->rb, fd, size, path);
+	if (ret < 0)
+		return ret;
+	if (flags & ODB_FD_WRITE) {
+		ret = odb_write(odb, w, type, view.data, view.len, out);
+	} else {
+		odb_hash(out, type, view.data, view.len);
+		ret = 0;
+	}
+	file_view_release(&view);
+	return ret;
+}
+
+void
+odb_object_release(struct odb_object *obj)
+{
+	free(obj->data);
+	*obj = (struct odb_object)ODB_OBJECT_INIT;
+}
+
+/* The compressed bytes of a loose object file. */
+struct loose_file {
+	struct strbuf path;
+	struct file_view view;
+	struct read_buf rb;
+};
+
+static int
+loose_open(struct loose_file *lf, struct odb *odb,
+	   const struct object_id *oid)
+{
+	struct stat st;
+	int fd, ret;
+
+	strbuf_init(&lf->path, 0);
+	lf->view = (struct file_view)FILE_VIEW_INIT;
+	lf->rb = (struct read_buf)READ_BUF_INIT;
+	odb_loose_path(&lf->path, odb, oid);
+	fd = open(lf->path.buf, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ENOENT || errno == ENOTDIR)
+			return error_set(E_NOTFOUND, "object %s not found",
+					 oid_to_hex(oid));
+		return error_errno(errno, "unable to open loose object %s",
+				   lf->path.buf);
+	}
+	if (fstat(fd, &st) < 0) {
+		ret = error_errno(errno, "unable to stat %s", lf->path.buf);
+	} else {
+		ret = fileio_view_fd(&lf->view, &lf->rb, fd, st.st_size,
+				     lf->path.buf);
+	}
+	close(fd);
+	return ret;
+}
+
+static void
+loose_close(struct loose_file *lf)
+{
+	file_view_release(&lf->view);
+	read_buf_release(&lf->rb);
+	strbuf_release(&lf->path);
+}
+
+static int
+corrupt(const struct object_id *oid, const struct loose_file *lf,
+	const char *why)
+{
+	return error_set(E_CORRUPT, "loose object %s (stored in %s) is "
+			 "corrupt: %s", oid_to_hex(oid), lf->path.buf, why);
+}
+
+static int
+zerror(const struct object_id *oid, const struct loose_file *lf,
+       z_stream *zs, int zret)
+{
+	char why[256];
+
+	snprintf(why, sizeof(why), "inflate: %s", zs->msg ? zs->msg :
+		 zret == Z_BUF_ERROR ? "truncated zlib stream" :
+		 "zlib error");
+	return corrupt(oid, lf, why);
+}
+
+/*
+ * Inflate the header into hdrbuf; on success leave zs positioned after
+ * it.  Returns the header length, or a negative E_*.
+ */
+static ssize_t
+inflate_header(z_stream *zs, unsigned char *hdrbuf, size_t hdrsize,
+	       const struct object_id *oid, const struct loose_file *lf,
+	       char *type_buf, size_t type_size, uint64_t *size)
+{
+	ssize_t hlen;
+	int zret;
+
+	zs->next_in = (unsigned char *)lf->view.data;
+	zs->avail_in = lf->view.len;
+	zs->next_out = hdrbuf;
+	zs->avail_out = hdrsize;
+	if (inflateInit(zs) != Z_OK)
+		die_oom(sizeof(*zs));
+	do {
+		zret = inflate(zs, Z_SYNC_FLUSH);
+	} while (zret == Z_OK && zs->avail_out &&
+		 !memchr(hdrbuf, '\0', hdrsize - zs->avail_out));
+	if (zret != Z_OK && zret != Z_STREAM_END)
+		return zerror(oid, lf, zs, zret);
+	hlen = odb_parse_header(hdrbuf, hdrsize - zs->avail_out, type_buf,
+				type_size, size);
+	if (hlen < 0)
+		return corrupt(oid, lf, "bad object header");
+	return hlen;
+}
+
+int
+odb_read_info(enum object_type *type, size_t *size, char *type_buf,
+	      size_t type_bufsize, struct odb *odb,
+	      const struct object_id *oid, unsigned flags)
+{
+	struct loose_file lf;
+	unsigned char hdr[ODB_HEADER_MAX + 192];
+	char tbuf[64];
+	z_stream zs;
+	uint64_t sz;
+	ssize_t hlen;
+	int ret;
+
+	memset(&zs, 0, sizeof(zs));
+	ret = loose_open(&lf, odb, oid);
+	if (ret < 0) {
+		loose_close(&lf);
+		if (ret == -E_NOTFOUND && oideq(oid, &empty_tree_oid)) {
+			*type = OBJ_TREE;
+			*size = 0;
+			if (type_buf)
+				snprintf(type_buf, type_bufsize, "tree");
+			error_clear();
+			return 0;
+		}
+		return ret;
+	}
+	hlen = inflate_header(&zs, hdr, sizeof(hdr), oid, &lf, tbuf,
+			      sizeof(tbuf), &sz);
+	inflateEnd(&zs);
+	if (hlen < 0) {
+		ret = hlen;
+		goto out;
+	}
+	*type = type_from_name(tbuf, strlen(tbuf));
+	if (*type == OBJ_BAD && !(flags & ODB_READ_ANY_TYPE)) {
+		ret = corrupt(oid, &lf, "invalid object type");
+		goto out;
+	}
+	if (sz > SIZE_MAX) {
+		ret = corrupt(oid, &lf, "object too large");
+		goto out;
+	}
+	*size = sz;
+	if (type_buf)
+		snprintf(type_buf, type_bufsize, "%s", tbuf);
+out:
+	loose_close(&lf);
+	return ret;
+}
+
+int
+odb_read(struct odb_object *out, struct odb *odb,
+	 const struct object_id *oid, unsigned flags)
+{
+	struct loose_file lf;
+	unsigned char hdr[ODB_HEADER_MAX + 8192];
+	z_stream zs;
+	uint64_t sz;
+	ssize_t hlen;
+	size_t have;
+	int ret, zret;
+
+	*out = (struct odb_object)ODB_OBJECT_INIT;
+	memset(&zs, 0, sizeof(zs));
+	ret = loose_open(&lf, odb, oid);
+	if (ret < 0) {
+		loose_close(&lf);
+		if (ret == -E_NOTFOUND && oideq(oid, &empty_tree_oid)) {
+			error_clear();
+			out->type = OBJ_TREE;
+			snprintf(out->type_name, sizeof(out->type_name), "tree");
+			out->data = xcalloc(1, 1);
+			return 0;
+		}
+		return ret;
+	}
+	hlen = inflate_header(&zs, hdr, sizeof(hdr), oid, &lf,
+			      out->type_name, sizeof(out->type_name), &sz);
+	if (hlen < 0) {
+		ret = hlen;
+		goto out;
+	}
+	out->type = type_from_name(out->type_name, strlen(out->type_name));
+	if (out->type == OBJ_BAD && !(flags & ODB_READ_ANY_TYPE)) {
+		ret = corrupt(oid, &lf, "invalid object type");
+		goto out;
+	}
+	if (sz / MAX_INFLATE_RATIO > lf.view.len || sz >= SIZE_MAX) {
+		ret = corrupt(oid, &lf, "header claims an impossible size");
+		goto out;
+	}
+	out->size = sz;
+	out->data = xmalloc(st_add(sz, 1));
+	have = sizeof(hdr) - zs.avail_out - hlen;
+	if (have > sz) {
+		ret = corrupt(oid, &lf, "object is longer than its header "
+			      "says");
+		goto out;
+	}
+	memcpy(out->data, hdr + hlen, have);
+	zs.next_out = out->data + have;
+	zs.avail_out = sz - have;
+	do {
+		zret = inflate(&zs, Z_NO_FLUSH);
+	} while (zret == Z_OK);
+	if (zret == Z_BUF_ERROR && !zs.avail_out && zs.avail_in) {
+		/* output is full but input is left: more than the header? */
+		unsigned char spare;
+
+		zs.next_out = &spare;
+		zs.avail_out = 1;
+		zret = inflate(&zs, Z_NO_FLUSH);
+		if (!zs.avail_out) {
+			ret = corrupt(oid, &lf, "object is longer than its "
+				      "header says");
+			goto out;
+		}
+	}
+	if (zret != Z_STREAM_END) {
+		if (zret == Z_BUF_ERROR)
+			ret = corrupt(oid, &lf, "truncated zlib stream");
+		else
+			ret = zerror(oid, &lf, &zs, zret);
+		goto out;
+	}
+	if (zs.total_out != hlen + sz) {
+		ret = corrupt(oid, &lf, "object is shorter than its header "
+			      "says");
+		goto out;
+	}
+	if (zs.avail_in) {
+		ret = corrupt(oid, &lf, "garbage at end of loose object");
+		goto out;
+	}
+	out->data[sz] = '\0';
+	if (flags & ODB_READ_VERIFY) {
+		struct object_id check;
+
+		odb_hash(&check, out->type_name, out->data, out->size);
+		if (!oideq(&check, oid)) {
+			ret = corrupt(oid, &lf, "hash mismatch");
+			goto out;
+		}
+	}
+out:
+	inflateEnd(&zs);
+	loose_close(&lf);
+	if (ret < 0)
+		odb_object_release(out);
+	return ret;
+}

@@ -1,0 +1,248 @@
+/*
+ * path: normalisation of command-line paths and the rules for index
+ * paths.  The rules are git's (see git-formats.md §7); the code is ours:
+ * each component is checked once, left to right.
+ */
+#include "path.h"
+
+#include <ctype.h>
+#include <strings.h>
+#include <sys/stat.h>
+
+#include "error.h"
+
+int
+path_normalize(struct strbuf *out, const char *prefix, const char *arg,
+	       const char *worktree)
+{
+	struct strbuf in = STRBUF_INIT;
+	const char *p;
+	int ret = 0;
+
+	strbuf_reset(out);
+	if (arg[0] == '/') {
+		size_t wlen = strlen(worktree);
+
+		while (wlen > 1 && worktree[wlen - 1] == '/')
+			wlen--;
+		if (strncmp(arg, worktree, wlen) ||
+		    (arg[wlen] && arg[wlen] != '/' && wlen > 1)) {
+			ret = error_set(E_INVALID, "'%s' is outside repository "
+					"at '%s'", arg, worktree);
+			goto out;
+		}
+		strbuf_addstr(&in, arg + wlen);
+	} else {
+		strbuf_addstr(&in, prefix);
+		strbuf_addstr(&in, arg);
+	}
+	p = in.buf;
+	while (*p) {
+		const char *slash = strchr(p, '/');
+		size_t len = slash ? (size_t)(slash - p) : strlen(p);
+
+		if (!len || (len == 1 && p[0] == '.')) {
+			/* empty or "." component: drop it */
+		} else if (len == 2 && p[0] == '.' && p[1] == '.') {
+			/* drop the last component written */
+			if (!out->len) {
+				ret = error_set(E_INVALID, "'%s' is outside "
+						"repository at '%s'", arg,
+						worktree);
+				goto out;
+			}
+			strbuf_setlen(out, out->len - 1);
+			while (out->len && out->buf[out->len - 1] != '/')
+				strbuf_setlen(out, out->len - 1);
+		} else {
+			strbuf_add(out, p, len);
+			if (slash)
+				strbuf_addch(out, '/');
+		}
+		if (!slash)
+			break;
+		p = slash + 1;
+	}
+	/* "a/." and "a/.." leave a trailing slash git does not keep */
+	if (out->len && out->buf[out->len - 1] == '/' &&
+	    !(in.len && in.buf[in.len - 1] == '/'))
+		strbuf_setlen(out, out->len - 1);
+out:
+	strbuf_release(&in);
+	if (ret < 0)
+		strbuf_reset(out);
+	return ret;
+}
+
+static int
+is_sep(int c)
+{
+	return c == '/' || c == '\0';
+}
+
+/* Case-insensitive match of an ASCII needle at p. */
+static int
+imatch(const char *p, const char *needle)
+{
+	return !strncasecmp(p, needle, strlen(needle));
+}
+
+/*
+ * After an NTFS name, only dots and spaces may follow before the
+ * component ends (or an alternate data stream ':' starts).
+ */
+static int
+ntfs_tail_is_empty(const char *p, int stop_at_sep)
+{
+	for (;; p++) {
+		if (!*p || *p == ':')
+			return 1;
+		if (stop_at_sep && (*p == '/' || *p == '\\'))
+			return 1;
+		if (*p != '.' && *p != ' ')
+			return 0;
+	}
+}
+
+/* ".git" or "git~1" as NTFS sees them, at the start of a component. */
+static int
+ntfs_is_dotgit(const char *c)
+{
+	if (c[0] == '.' && imatch(c + 1, "git"))
+		return ntfs_tail_is_empty(c + 4, 1);
+	if (imatch(c, "git~1"))
+		return ntfs_tail_is_empty(c + 5, 1);
+	return 0;
+}
+
+/*
+ * ".gitmodules" as NTFS sees it: the long name, its 8.3 short form
+ * "gitmod~N" (N 1..4), or the hashed fall-back form "gi7eba~N".
+ */
+static int
+ntfs_is_dotgitmodules(const char *c)
+{
+	static const char hashed[] = "gi7eba";
+	int i;
+
+	if (c[0] == '.' && imatch(c + 1, "gitmodules"))
+		return ntfs_tail_is_empty(c + 11, 0);
+	if (imatch(c, "gitmod~") && c[7] >= '1' && c[7] <= '4')
+		return ntfs_tail_is_empty(c + 8, 0);
+	/* up to six prefix characters, '~', a digit 1-9, more digits */
+	for (i = 0; i < 6 && c[i] && c[i] != '~'; i++)
+		if ((unsigned char)c[i] >= 0x80 ||
+		    tolower((unsigned char)c[i]) != hashed[i])
+			return 0;
+	if (c[i] != '~' || c[i + 1] < '1' || c[i + 1] > '9')
+		return 0;
+	for (i += 2; i < 8; i++) {
+		if (!c[i])
+			return 0;
+		if (c[i] < '0' || c[i] > '9')
+			return 0;
+	}
+	return ntfs_tail_is_empty(c + 8, 0);
+}
+
+/*
+ * Skip one code point HFS+ ignores (U+200C..200F, U+202A..202E,
+ * U+206A..206F, U+FEFF) at *p; 1 if one was skipped.
+ */
+static int
+hfs_skip_ignorable(const char **p)
+{
+	const unsigned char *s = (const unsigned char *)*p;
+	unsigned cp;
+
+	if (s[0] != 0xe2 && s[0] != 0xef)
+		return 0;
+	if ((s[1] & 0xc0) != 0x80 || (s[2] & 0xc0) != 0x80)
+		return 0;
+	cp = (s[0] & 0x0f) << 12 | (s[1] & 0x3f) << 6 | (s[2] & 0x3f);
+	if ((cp >= 0x200c && cp <= 0x200f) || (cp >= 0x202a && cp <= 0x202e) ||
+	    (cp >= 0x206a && cp <= 0x206f) || cp == 0xfeff) {
+		*p += 3;
+		return 1;
+	}
+	return 0;
+}
+
+/* Does the component at c spell needle when HFS+ ignorables are dropped? */
+static int
+hfs_matches(const char *c, const char *needle)
+{
+	for (; *needle; needle++) {
+		while (hfs_skip_ignorable(&c))
+			;
+		if (tolower((unsigned char)*c) != *needle)
+			return 0;
+		c++;
+	}
+	while (hfs_skip_ignorable(&c))
+		;
+	return is_sep(*c);
+}
+
+/* Check one component starting at c (ending at '/' or NUL). */
+static int
+component_ok(const char *c, unsigned mode, unsigned flags)
+{
+	int is_link = S_ISLNK(mode);
+
+	if (is_sep(c[0]))
+		return 0;	/* empty */
+	if (c[0] == '.') {
+		if (is_sep(c[1]))
+			return 0;	/* "." */
+		if (c[1] == '.' && is_sep(c[2]))
+			return 0;	/* ".." */
+		if (imatch(c + 1, "git") && is_sep(c[4]))
+			return 0;	/* ".git" in any case */
+		if (is_link && imatch(c + 1, "gitmodules") && is_sep(c[11]))
+			return 0;
+	}
+	if (flags & PATH_PROTECT_HFS) {
+		if (hfs_matches(c, ".git"))
+			return 0;
+		if (is_link && hfs_matches(c, ".gitmodules"))
+			return 0;
+	}
+	if (flags & PATH_PROTECT_NTFS) {
+		/* a backslash starts a component for NTFS */
+		for (const char *s = c; !is_sep(*s); s++) {
+			if (s != c && s[-1] != '\\')
+				continue;
+			if (ntfs_is_dotgit(s))
+				return 0;
+			if (is_link && ntfs_is_dotgitmodules(s))
+				return 0;
+		}
+	}
+	return 1;
+}
+
+int
+path_verify(const char *path, unsigned mode, unsigned flags)
+{
+	const char *c = path;
+
+	for (;;) {
+		const char *slash;
+
+		if (!component_ok(c, mode, flags))
+			return 0;
+		slash = strchr(c, '/');
+		if (!slash)
+			return 1;
+		c = slash + 1;
+	}
+}
+
+int
+path_in_dir(const char *p, size_t plen, const char *dir, size_t dlen)
+{
+	if (!dlen)
+		return 1;
+	return plen > dlen && p[dlen] == '/' && !memcmp(p, dir, dlen);
+}

@@ -1,0 +1,161 @@
+/*
+ * util: checked allocation, BUG(), full reads and writes, string prefix
+ * helpers.  Nothing here keeps state.
+ */
+#include "util.h"
+
+#include <unistd.h>
+
+void
+bug_fl(const char *file, int line, const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fprintf(stderr, "BUG: %s:%d: ", file, line);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	abort();
+}
+
+void
+die_oom(size_t size)
+{
+	fflush(stdout);
+	if (size == SIZE_MAX)
+		fprintf(stderr, "fatal: size overflow\n");
+	else
+		fprintf(stderr, "fatal: out of memory, malloc failed "
+			"(tried to allocate %zu bytes)\n", size);
+	exit(128);
+}
+
+void *
+xmalloc(size_t size)
+{
+	void *p = malloc(size ? size : 1);
+
+	if (!p)
+		die_oom(size);
+	return p;
+}
+
+void *
+xcalloc(size_t nmemb, size_t size)
+{
+	void *p;
+
+	if (!nmemb || !size)
+		nmemb = size = 1;
+	p = calloc(nmemb, size);
+	if (!p)
+		die_oom(st_mult(nmemb, size));
+	return p;
+}
+
+void *
+xrealloc(void *ptr, size_t size)
+{
+	void *p = realloc(ptr, size ? size : 1);
+
+	if (!p)
+		die_oom(size);
+	return p;
+}
+
+char *
+xstrdup(const char *s)
+{
+	return xmemdupz(s, strlen(s));
+}
+
+char *
+xstrndup(const char *s, size_t n)
+{
+	const char *end = memchr(s, '\0', n);
+
+	return xmemdupz(s, end ? (size_t)(end - s) : n);
+}
+
+void *
+xmemdupz(const void *data, size_t len)
+{
+	char *p = xmalloc(st_add(len, 1));
+
+	if (len)
+		memcpy(p, data, len);
+	p[len] = '\0';
+	return p;
+}
+
+int
+write_full(int fd, const void *buf, size_t len)
+{
+	const char *p = buf;
+
+	while (len) {
+		ssize_t n = write(fd, p, len);
+
+		if (n < 0) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			return -1;
+		}
+		if (n == 0) {
+			errno = ENOSPC;
+			return -1;
+		}
+		p += n;
+		len -= n;
+	}
+	return 0;
+}
+
+ssize_t
+read_full(int fd, void *buf, size_t len)
+{
+	char *p = buf;
+	size_t got = 0;
+
+	while (got < len) {
+		ssize_t n = read(fd, p + got, len - got);
+
+		if (n < 0) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		got += n;
+	}
+	return got;
+}
+
+int
+skip_prefix(const char *str, const char *prefix, const char **rest)
+{
+	size_t len = strlen(prefix);
+
+	if (strncmp(str, prefix, len))
+		return 0;
+	if (rest)
+		*rest = str + len;
+	return 1;
+}
+
+int
+starts_with(const char *str, const char *prefix)
+{
+	return skip_prefix(str, prefix, NULL);
+}
+
+int
+ends_with(const char *str, const char *suffix)
+{
+	size_t len = strlen(str), slen = strlen(suffix);
+
+	return len >= slen && !memcmp(str + len - slen, suffix, slen);
+}

@@ -56,10 +56,12 @@ QUIET_GEN = @echo '   ' GEN $@;
 endif
 
 LIB_OBJS += lib/bufwrite.o
+LIB_OBJS += lib/cache-tree.o
 LIB_OBJS += lib/config.o
 LIB_OBJS += lib/error.o
 LIB_OBJS += lib/fileio.o
 LIB_OBJS += lib/hash.o
+LIB_OBJS += lib/index.o
 LIB_OBJS += lib/lockfile.o
 LIB_OBJS += lib/mempool.o
 LIB_OBJS += lib/object-name.o
@@ -69,6 +71,7 @@ LIB_OBJS += lib/quote.o
 LIB_OBJS += lib/refs.o
 LIB_OBJS += lib/repo.o
 LIB_OBJS += lib/strbuf.o
+LIB_OBJS += lib/strmap.o
 LIB_OBJS += lib/trace.o
 LIB_OBJS += lib/tree.o
 LIB_OBJS += lib/util.o
@@ -76,8 +79,10 @@ LIB_OBJS += lib/util.o
 BUILTIN_OBJS += builtin/cat-file.o
 BUILTIN_OBJS += builtin/hash-object.o
 BUILTIN_OBJS += builtin/init.o
+BUILTIN_OBJS += builtin/ls-files.o
 BUILTIN_OBJS += builtin/main.o
 BUILTIN_OBJS += builtin/parse-options.o
+BUILTIN_OBJS += builtin/update-cache.o
 BUILTIN_OBJS += builtin/usage.o
 
 UNIT_PROGS += t/unit/t-mempool

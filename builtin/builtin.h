@@ -37,7 +37,9 @@ void print_usage_lines(const char *const *usage);
 #define COMMANDS(X)							\
 	X(cat_file, "cat-file")						\
 	X(hash_object, "hash-object")					\
-	X(init, "init")
+	X(init, "init")							\
+	X(ls_files, "ls-files")						\
+	X(update_cache, "update-cache")
 
 #define DECLARE_CMD(fn, name)						\
 	int cmd_##fn(int argc, const char **argv);			\

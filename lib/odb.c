@@ -575,6 +575,42 @@ out:
 	return ret;
 }
 
+static int
+hash_chunk(void *ctx, const void *data, size_t len)
+{
+	hasher_update(ctx, data, len);
+	trace_count(TC_BYTES_HASHED, len);
+	return 0;
+}
+
+int
+odb_hash_fd(struct object_id *out, const char *type, int fd, uint64_t size,
+	    const char *path, struct read_buf *rb)
+{
+	struct file_view view = FILE_VIEW_INIT;
+	struct hasher *h;
+	char hdr[ODB_HEADER_MAX + 256];
+	int ret;
+
+	if (size < FILEIO_STREAM_MIN) {
+		ret = fileio_view_fd(&view, rb, fd, size, path);
+		if (ret < 0)
+			return ret;
+		odb_hash(out, type, view.data, view.len);
+		file_view_release(&view);
+		return 0;
+	}
+	h = hasher_thread();
+	hasher_begin(h);
+	hasher_update(h, hdr, odb_header(hdr, sizeof(hdr), type, size));
+	ret = fileio_stream_fd(fd, size, rb, hash_chunk, h, path);
+	if (ret < 0)
+		return ret;
+	hasher_final(h, out->hash);
+	trace_count(TC_OBJECTS_HASHED, 1);
+	return 0;
+}
+
 int
 odb_write_fd(struct odb *odb, struct odb_writer *w, const char *type,
 	     int fd, uint64_t size, const char *path, unsigned flags,
@@ -583,17 +619,14 @@ odb_write_fd(struct odb *odb, struct odb_writer *w, const char *type,
 	struct file_view view = FILE_VIEW_INIT;
 	int ret;
 
+	if (!(flags & ODB_FD_WRITE))
+		return odb_hash_fd(out, type, fd, size, path, &w->rb);
 	if (size >= FILEIO_STREAM_MIN)
 		return write_stream(odb, w, type, fd, size, path, flags, out);
 	ret = fileio_view_fd(&view, &w->rb, fd, size, path);
 	if (ret < 0)
 		return ret;
-	if (flags & ODB_FD_WRITE) {
-		ret = odb_write(odb, w, type, view.data, view.len, out);
-	} else {
-		odb_hash(out, type, view.data, view.len);
-		ret = 0;
-	}
+	ret = odb_write(odb, w, type, view.data, view.len, out);
 	file_view_release(&view);
 	return ret;
 }

@@ -105,6 +105,13 @@ enum odb_fd_flags {
 };
 
 /*
+ * Id of the size bytes of the open file fd as an object of type, reading
+ * through rb (a caller's reusable buffer).  0 or a negative E_*.
+ */
+int odb_hash_fd(struct object_id *out, const char *type, int fd,
+		uint64_t size, const char *path, struct read_buf *rb);
+
+/*
  * Hash (and with ODB_FD_WRITE store) the size bytes of the open file fd
  * as an object of type, reading or mapping or streaming by size (see
  * fileio.h).  path names the file in messages.  Returns as odb_write()

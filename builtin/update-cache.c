@@ -1,0 +1,986 @@
+/*
+ * update-cache (also "update-index"): register work-tree files in the
+ * index, one path at a time in argument order, options applying to the
+ * paths after them — git's update-index semantics and messages.
+ *
+ * Paths are handled in two passes so the expensive part can be batched:
+ * the cheap decisions (normalise, lstat, look up, validate) are made in
+ * argument order and queue a job per path; jobs that need an object
+ * (read, hash, deflate, write) are run in a batch, then checked and
+ * reported in order, so messages and the first failure come exactly as
+ * git gives them.
+ */
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "cache-tree.h"
+#include "index.h"
+#include "odb.h"
+#include "parse-options.h"
+#include "path.h"
+#include "quote.h"
+#include "refs.h"
+#include "repo.h"
+#include "strbuf.h"
+#include "strmap.h"
+#include "trace.h"
+#include "tree.h"
+
+const char *const update_cache_usage[] = {
+	"dirc update-cache [<options>] [--] [<file>...]",
+	"",
+	"(also available as \"dirc update-index\")",
+	NULL,
+};
+
+enum mark { MARK_NONE, MARK_SET, MARK_CLEAR };
+
+enum job_kind {
+	JOB_NONE,	/* nothing to compute; just report */
+	JOB_FILE,	/* hash (and store) a regular file */
+	JOB_LINK,	/* hash (and store) a symlink's target */
+};
+
+struct job {
+	enum job_kind kind;
+	struct index_entry *entry;	/* from the index pool */
+	const char *report;		/* "add", "remove" or NULL */
+	uint64_t size;			/* from lstat */
+	int ret;			/* result of the work */
+	struct error_saved err;
+};
+
+struct uc {
+	struct repo *repo;
+	struct index idx;
+	struct odb *odb;
+	struct lockfile lk;
+	int lock_ret;			/* 0 or the failure to lock */
+	struct error_saved lock_err;
+	struct strmap staged;		/* name -> latest staged entry */
+
+	int allow_add, allow_remove, allow_replace, force_remove;
+	int info_only, verbose, quiet, ignore_missing, allow_unmerged;
+	int ignore_submodules, nul_term, force_write;
+	enum mark mark_valid, mark_skip;
+	int chmod_flip;			/* '+', '-' or 0 */
+	int has_errors;
+
+	struct job *jobs;
+	size_t jobs_nr, jobs_alloc;
+	struct strbuf scratch;
+};
+
+/* ---- lookups that see what this run staged ---- */
+
+/* The current entry for name at stage 0: staged, else in the index. */
+static struct index_entry *
+current_entry(struct uc *uc, const char *name, size_t len)
+{
+	struct index_entry *e = strmap_get(&uc->staged, name, len);
+	ssize_t pos;
+
+	if (e)
+		return e->state & CE_STAGED_DELETE ? NULL : e;
+	pos = index_pos(&uc->idx, name, len, 0);
+	return pos >= 0 ? uc->idx.entries[pos] : NULL;
+}
+
+/* Any stage of name present (staged removals hide the index's)? */
+static int
+path_present(struct uc *uc, const char *name, size_t len)
+{
+	struct index_entry *e = strmap_get(&uc->staged, name, len);
+
+	if (e)
+		return !(e->state & CE_STAGED_DELETE);
+	return index_pos(&uc->idx, name, len, -1) >= 0;
+}
+
+static void
+stage_add(struct uc *uc, struct index_entry *e)
+{
+	index_stage_add(&uc->idx, e, uc->allow_replace ? INDEX_ADD_REPLACE : 0);
+	if (!ce_stage(e))
+		strmap_put(&uc->staged, e->name, e->namelen, e);
+}
+
+static void
+stage_remove(struct uc *uc, const char *name, size_t len)
+{
+	struct index_entry *tomb;
+
+	index_stage_remove(&uc->idx, name, len);
+	tomb = uc->idx.staged[uc->idx.staged_nr - 1];
+	strmap_put(&uc->staged, tomb->name, tomb->namelen, tomb);
+	index_mark_changed(&uc->idx);
+}
+
+/* ---- the job queue ---- */
+
+static struct job *
+queue(struct uc *uc, enum job_kind kind, struct index_entry *e,
+      const char *report)
+{
+	struct job *j;
+
+	ALLOC_GROW(uc->jobs, uc->jobs_nr + 1, uc->jobs_alloc);
+	j = &uc->jobs[uc->jobs_nr++];
+	memset(j, 0, sizeof(*j));
+	j->kind = kind;
+	j->entry = e;
+	j->report = report;
+	return j;
+}
+
+static int
+run_file_job(struct uc *uc, struct job *j, struct odb_writer *w)
+{
+	struct index_entry *e = j->entry;
+	int fd, ret;
+
+	fd = open(e->name, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return error_errno(errno, "open(\"%s\")", e->name);
+	ret = odb_write_fd(uc->odb, w, "blob", fd, j->size, e->name,
+			   uc->info_only ? 0 : ODB_FD_WRITE, &e->oid);
+	close(fd);
+	return ret < 0 ? ret : 0;
+}
+
+static int
+run_link_job(struct uc *uc, struct job *j, struct odb_writer *w)
+{
+	struct index_entry *e = j->entry;
+	struct strbuf target = STRBUF_INIT;
+	ssize_t n;
+	int ret;
+
+	strbuf_grow(&target, j->size + 1);
+	n = readlink(e->name, target.buf, target.alloc);
+	if (n < 0) {
+		ret = error_errno(errno, "readlink(\"%s\")", e->name);
+	} else if ((size_t)n >= target.alloc) {
+		ret = error_set(E_CORRUPT, "symlink %s changed while it was "
+				"being read", e->name);
+	} else {
+		strbuf_setlen(&target, n);
+		if (uc->info_only) {
+			odb_hash(&e->oid, "blob", target.buf, target.len);
+			ret = 0;
+		} else {
+			ret = odb_write(uc->odb, w, "blob", target.buf,
+					target.len, &e->oid);
+		}
+	}
+	strbuf_release(&target);
+	return ret < 0 ? ret : 0;
+}
+
+/*
+ * Run every queued job, then report them in order: "add '<p>'" with
+ * --verbose, or die at the first failure as git would have.
+ */
+static void
+flush_jobs(struct uc *uc)
+{
+	uint64_t start = trace_now();
+
+	for (size_t i = 0; i < uc->jobs_nr; i++) {
+		struct job *j = &uc->jobs[i];
+
+		if (j->kind == JOB_FILE)
+			j->ret = run_file_job(uc, j, &uc->odb->writer);
+		else if (j->kind == JOB_LINK)
+			j->ret = run_link_job(uc, j, &uc->odb->writer);
+		if (j->ret < 0)
+			error_save(&j->err);
+	}
+	trace_phase("hash objects", start);
+	for (size_t i = 0; i < uc->jobs_nr; i++) {
+		struct job *j = &uc->jobs[i];
+
+		if (j->ret < 0) {
+			error_restore(&j->err);
+			fprintf(stderr, "error: %s\n", error_msg());
+			die("Unable to process path %s", j->entry->name);
+		}
+		if (uc->verbose && j->report)
+			printf("%s '%s'\n", j->report, j->entry->name);
+	}
+	uc->jobs_nr = 0;
+}
+
+/* Report an error for path after the jobs before it, and die. */
+NORETURN static void
+fail_path(struct uc *uc, const char *path, const char *fmt, ...)
+	PRINTF_LIKE(3, 4);
+
+static void
+fail_path(struct uc *uc, const char *path, const char *fmt, ...)
+{
+	va_list ap;
+
+	flush_jobs(uc);
+	fflush(stdout);
+	fputs("error: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	die("Unable to process path %s", path);
+}
+
+/* ---- one path ---- */
+
+static unsigned
+mode_for(struct uc *uc, const struct index_entry *old, const struct stat *st)
+{
+	const struct repo_settings *s = &uc->repo->settings;
+
+	if (S_ISREG(st->st_mode) && !s->filemode) {
+		if (old && S_ISREG(old->mode))
+			return old->mode;
+		return S_IFREG | 0644;
+	}
+	if (S_ISREG(st->st_mode) && !s->symlinks && old && S_ISLNK(old->mode))
+		return old->mode;
+	return index_mode_from_stat(st);
+}
+
+static void
+add_one_path(struct uc *uc, struct index_entry *old, const char *path,
+	     size_t len, const struct stat *st)
+{
+	struct index_entry *e;
+	enum job_kind kind;
+
+	/* already up to date? (stat data, and content when racy) */
+	if (old && !ce_stage(old) &&
+	    !index_entry_modified(uc->repo, &uc->idx, old, st, 0)) {
+		queue(uc, JOB_NONE, old, "add");
+		return;
+	}
+	if (!uc->allow_add && !path_present(uc, path, len))
+		fail_path(uc, path, "%s: cannot add to the index - missing "
+			  "--add option?", path);
+	e = index_entry_new(&uc->idx, path, len);
+	index_entry_fill_stat(e, st);
+	e->mode = mode_for(uc, old, st);
+	e->state |= CE_UPTODATE;
+	trace_count(TC_FILES_STATED, 1);
+	if (S_ISLNK(st->st_mode)) {
+		kind = JOB_LINK;
+	} else if (S_ISDIR(st->st_mode)) {
+		if (refs_resolve_gitlink(&e->oid, path) < 0)
+			fail_path(uc, path, "%s: is a directory - add files "
+				  "inside instead", path);
+		kind = JOB_NONE;
+		e->mode = S_IFGITLINK;
+	} else {
+		kind = JOB_FILE;
+	}
+	queue(uc, kind, e, "add")->size = st->st_size;
+	stage_add(uc, e);
+}
+
+static void
+remove_one_path(struct uc *uc, const char *path, size_t len)
+{
+	if (!uc->allow_remove)
+		fail_path(uc, path, "%s: does not exist and --remove not "
+			  "passed", path);
+	if (path_present(uc, path, len))
+		stage_remove(uc, path, len);
+	/* git reports even this as "add" */
+	queue(uc, JOB_NONE, index_entry_new(&uc->idx, path, len), "add");
+}
+
+static void
+process_directory(struct uc *uc, const char *path, size_t len,
+		  const struct stat *st)
+{
+	struct index_entry *old = current_entry(uc, path, len);
+	struct object_id oid;
+	ssize_t pos;
+
+	if (old) {
+		if (S_ISGITLINK(old->mode)) {
+			if (refs_resolve_gitlink(&oid, path) < 0) {
+				error_clear();
+				queue(uc, JOB_NONE, old, "add");
+				return;
+			}
+			add_one_path(uc, old, path, len, st);
+			return;
+		}
+		remove_one_path(uc, path, len);
+		return;
+	}
+	/* files under it in the index? */
+	pos = index_pos(&uc->idx, path, len, 0);
+	for (pos = -pos - 1; pos >= 0 && (size_t)pos < uc->idx.nr; pos++) {
+		const struct index_entry *e = uc->idx.entries[pos];
+
+		if (e->namelen <= len || memcmp(e->name, path, len))
+			break;
+		if (e->name[len] > '/')
+			break;
+		if (e->name[len] == '/')
+			fail_path(uc, path, "%s: is a directory - add "
+				  "individual files instead", path);
+	}
+	if (!refs_resolve_gitlink(&oid, path)) {
+		add_one_path(uc, NULL, path, len, st);
+		return;
+	}
+	error_clear();
+	fail_path(uc, path, "%s: is a directory - add files inside instead",
+		  path);
+}
+
+static void
+mark_flags(struct uc *uc, const char *path, size_t len, int valid_bit)
+{
+	struct index_entry *e = current_entry(uc, path, len);
+	enum mark how = valid_bit ? uc->mark_valid : uc->mark_skip;
+
+	if (!e)
+		die("Unable to mark file %s", path);
+	if (valid_bit) {
+		if (how == MARK_SET)
+			e->flags |= CE_VALID;
+		else
+			e->flags &= ~CE_VALID;
+	} else {
+		if (how == MARK_SET)
+			e->ext_flags |= CE_SKIP_WORKTREE;
+		else
+			e->ext_flags &= ~CE_SKIP_WORKTREE;
+	}
+	if (uc->idx.tree)
+		cache_tree_invalidate_path(uc->idx.tree, path, len);
+	index_mark_changed(&uc->idx);
+}
+
+static void
+update_one(struct uc *uc, const char *path)
+{
+	size_t len = strlen(path);
+	struct index_entry *old;
+	struct stat st;
+	int stat_errno = 0;
+
+	memset(&st, 0, sizeof(st));
+	if (uc->mark_valid || uc->mark_skip || uc->force_remove) {
+		st.st_mode = 0;
+	} else if (lstat(path, &st) < 0) {
+		st.st_mode = 0;
+		stat_errno = errno;
+	}
+	if (!path_verify(path, st.st_mode, uc->repo->settings.protect)) {
+		fflush(stdout);
+		fprintf(stderr, "Ignoring path %s\n", path);
+		return;
+	}
+	if (uc->mark_valid) {
+		mark_flags(uc, path, len, 1);
+		return;
+	}
+	if (uc->mark_skip) {
+		mark_flags(uc, path, len, 0);
+		return;
+	}
+	if (uc->force_remove) {
+		if (path_present(uc, path, len))
+			stage_remove(uc, path, len);
+		queue(uc, JOB_NONE, index_entry_new(&uc->idx, path, len),
+		      "remove");
+		return;
+	}
+
+	old = current_entry(uc, path, len);
+	if (old && old->ext_flags & CE_SKIP_WORKTREE) {
+		/* the work tree is assumed good: only removal makes sense */
+		if (uc->allow_remove)
+			stage_remove(uc, path, len);
+		queue(uc, JOB_NONE, old, "add");
+		return;
+	}
+	if (index_check_leading_path(path, len) < 0)
+		fail_path(uc, path, "%s", error_msg());
+	if (stat_errno) {
+		if (stat_errno == ENOENT || stat_errno == ENOTDIR) {
+			remove_one_path(uc, path, len);
+			return;
+		}
+		fail_path(uc, path, "lstat(\"%s\"): %s", path,
+			  strerror(stat_errno));
+	}
+	if (S_ISDIR(st.st_mode)) {
+		process_directory(uc, path, len, &st);
+		return;
+	}
+	if (!S_ISREG(st.st_mode) && !S_ISLNK(st.st_mode))
+		fail_path(uc, path, "%s: cannot add a special file", path);
+	add_one_path(uc, old, path, len, &st);
+}
+
+static void
+chmod_path(struct uc *uc, const char *path)
+{
+	size_t len = strlen(path);
+	struct index_entry *e = current_entry(uc, path, len);
+
+	if (!e || !S_ISREG(e->mode))
+		die("git update-index: cannot chmod %cx '%s'", uc->chmod_flip,
+		    path);
+	e->mode = S_IFREG | (uc->chmod_flip == '+' ? 0755 : 0644);
+	if (uc->idx.tree)
+		cache_tree_invalidate_path(uc->idx.tree, path, len);
+	index_mark_changed(&uc->idx);
+	if (uc->verbose) {
+		flush_jobs(uc);
+		printf("chmod %cx '%s'\n", uc->chmod_flip, path);
+	}
+}
+
+/* A command-line or --stdin path, relative to where we started. */
+static void
+update_arg(struct uc *uc, const char *arg)
+{
+	int ret = path_normalize(&uc->scratch, uc->repo->prefix, arg,
+				 uc->repo->worktree);
+	char *path;
+
+	if (ret < 0)
+		die_lib(ret);
+	path = xstrdup(uc->scratch.buf);
+	update_one(uc, path);
+	if (uc->chmod_flip)
+		chmod_path(uc, path);
+	free(path);
+}
+
+/* ---- --cacheinfo and --index-info ---- */
+
+static unsigned
+create_mode(unsigned mode)
+{
+	if (S_ISLNK(mode))
+		return S_IFLNK;
+	if (S_ISDIR(mode) || S_ISGITLINK(mode))
+		return S_IFGITLINK;
+	return S_IFREG | ((mode & 0100) ? 0755 : 0644);
+}
+
+static int
+add_cacheinfo(struct uc *uc, unsigned mode, const struct object_id *oid,
+	      const char *path, int stage)
+{
+	size_t len = strlen(path);
+	struct index_entry *e;
+
+	if ((mode & S_IFMT) == S_IFDIR)
+		return error("%s: mode %06o is a tree, which cannot be an "
+			     "index entry", path, mode);
+	if (!path_verify(path, mode, uc->repo->settings.protect))
+		return error("Invalid path '%s'", path);
+	if (!uc->allow_add && !path_present(uc, path, len))
+		return error("%s: cannot add to the index - missing --add "
+			     "option?", path);
+	e = index_entry_new(&uc->idx, path, len);
+	e->oid = *oid;
+	e->mode = create_mode(mode);
+	e->flags = (stage << CE_STAGESHIFT) & CE_STAGEMASK;
+	stage_add(uc, e);
+	if (uc->verbose)
+		printf("add '%s'\n", path);
+	return 0;
+}
+
+static int
+parse_octal(const char *s, const char *end, unsigned *out)
+{
+	unsigned long v = 0;
+
+	if (s == end)
+		return -1;
+	for (; s < end; s++) {
+		if (*s < '0' || *s > '7' || v > 07777777)
+			return -1;
+		v = v * 8 + (*s - '0');
+	}
+	*out = v;
+	return 0;
+}
+
+/* "--cacheinfo <mode>,<id>,<path>" or three arguments; returns args used */
+static int
+do_cacheinfo(struct uc *uc, int argc, const char **argv)
+{
+	const char *arg = argc > 1 ? argv[1] : NULL, *c1, *c2;
+	struct object_id oid;
+	unsigned mode;
+
+	flush_jobs(uc);
+	if (arg && (c1 = strchr(arg, ',')) && (c2 = strchr(c1 + 1, ',')) &&
+	    !parse_octal(arg, c1, &mode) && c2 - c1 - 1 == HASH_HEXSZ &&
+	    !hex_to_oid(&oid, c1 + 1)) {
+		if (add_cacheinfo(uc, mode, &oid, c2 + 1, 0))
+			die("git update-index: --cacheinfo cannot add %s",
+			    c2 + 1);
+		return 1;
+	}
+	if (argc <= 3) {
+		fprintf(stderr, "error: option 'cacheinfo' expects "
+			"<mode>,<sha1>,<path>\n");
+		exit(129);
+	}
+	if (parse_octal(argv[1], argv[1] + strlen(argv[1]), &mode) ||
+	    strlen(argv[2]) != HASH_HEXSZ || hex_to_oid(&oid, argv[2]) ||
+	    add_cacheinfo(uc, mode, &oid, argv[3], 0))
+		die("git update-index: --cacheinfo cannot add %s", argv[3]);
+	return 3;
+}
+
+static void
+do_index_info(struct uc *uc)
+{
+	struct strbuf line = STRBUF_INIT, uq = STRBUF_INIT;
+
+	flush_jobs(uc);
+	uc->allow_add = uc->allow_replace = uc->allow_remove = 1;
+	while (strbuf_getdelim(&line, stdin, uc->nul_term ? '\0' : '\n') != EOF) {
+		char *buf = line.buf, *sp, *tab, *idhex, *path;
+		struct object_id oid;
+		unsigned mode;
+		int stage = 0;
+
+		sp = strchr(buf, ' ');
+		tab = strchr(buf, '\t');
+		if (!sp || !tab || tab < sp || parse_octal(buf, sp, &mode))
+			die("malformed index info %s", line.buf);
+		if (tab - sp < HASH_HEXSZ + 1)
+			die("malformed index info %s", line.buf);
+		idhex = tab - HASH_HEXSZ;
+		if (tab[-2] == ' ' && tab[-1] >= '0' && tab[-1] <= '3' &&
+		    tab - sp >= HASH_HEXSZ + 3) {
+			stage = tab[-1] - '0';
+			idhex = tab - 2 - HASH_HEXSZ;
+		}
+		if (idhex[-1] != ' ' || hex_to_oid(&oid, idhex))
+			die("malformed index info %s", line.buf);
+		path = tab + 1;
+		if (!uc->nul_term && path[0] == '"') {
+			if (unquote_c_style(&uq, path, NULL))
+				die("git update-index: bad quoting of path "
+				    "name");
+			path = uq.buf;
+		}
+		if (!path_verify(path, mode, uc->repo->settings.protect)) {
+			fflush(stdout);
+			fprintf(stderr, "Ignoring path %s\n", path);
+			continue;
+		}
+		if (!mode) {
+			if (path_present(uc, path, strlen(path)))
+				stage_remove(uc, path, strlen(path));
+			continue;
+		}
+		if (add_cacheinfo(uc, mode, &oid, path, stage))
+			die("git update-index: unable to update %s", path);
+	}
+	strbuf_release(&line);
+	strbuf_release(&uq);
+}
+
+/* ---- --refresh ---- */
+
+static void
+apply_staged(struct uc *uc)
+{
+	int ret;
+
+	flush_jobs(uc);
+	ret = index_apply(&uc->idx);
+	strmap_release(&uc->staged);
+	if (ret < 0) {
+		/* git names the path twice: the conflict and the add */
+		const char *msg = error_msg(), *p = strchr(msg, '\'');
+		const char *q = p ? strchr(p + 1, '\'') : NULL;
+
+		fprintf(stderr, "error: %s\n", msg);
+		if (p && q) {
+			fprintf(stderr, "error: %.*s: cannot add to the index "
+				"- missing --add option?\n",
+				(int)(q - p - 1), p + 1);
+			die("Unable to process path %.*s", (int)(q - p - 1),
+			    p + 1);
+		}
+		die("Unable to process paths");
+	}
+}
+
+static void
+do_refresh(struct uc *uc, int really)
+{
+	struct index *idx = &uc->idx;
+	uint64_t start = trace_now();
+
+	apply_staged(uc);
+	for (size_t i = 0; i < idx->nr; i++) {
+		struct index_entry *e = idx->entries[i], *n;
+		unsigned changed;
+		struct stat st;
+
+		if (uc->ignore_submodules && S_ISGITLINK(e->mode))
+			continue;
+		if (ce_stage(e)) {
+			while (i + 1 < idx->nr &&
+			       !strcmp(idx->entries[i + 1]->name, e->name))
+				i++;
+			if (uc->allow_unmerged)
+				continue;
+			printf("%s: needs merge\n", e->name);
+			uc->has_errors = 1;
+			continue;
+		}
+		if (e->state & CE_UPTODATE)
+			continue;
+		if (e->ext_flags & CE_SKIP_WORKTREE)
+			continue;
+		if (!really && e->flags & CE_VALID)
+			continue;
+		if (index_check_leading_path(e->name, e->namelen) < 0) {
+			error_clear();
+			if (uc->ignore_missing)
+				continue;
+			goto needs_update;
+		}
+		if (lstat(e->name, &st) < 0) {
+			if (uc->ignore_missing && errno == ENOENT)
+				continue;
+			goto needs_update;
+		}
+		trace_count(TC_FILES_STATED, 1);
+		changed = index_match_stat(uc->repo, e, &st);
+		if (e->ext_flags & CE_INTENT_TO_ADD)
+			goto needs_update;
+		if (!changed) {
+			if (index_entry_is_racy(idx, e)) {
+				int same = index_content_matches(uc->repo, e,
+								 &st, NULL);
+
+				if (same < 0)
+					die_lib(same);
+				if (!same)
+					goto content_changed;
+			}
+			if (!S_ISGITLINK(e->mode))
+				e->state |= CE_UPTODATE;
+			continue;
+		}
+		if (changed & (TYPE_CHANGED | MODE_CHANGED))
+			goto content_changed;
+		if (S_ISGITLINK(e->mode)) {
+			struct object_id oid;
+
+			if (refs_resolve_gitlink(&oid, e->name) < 0 ||
+			    !oideq(&oid, &e->oid))
+				goto content_changed;
+		} else {
+			int same = index_content_matches(uc->repo, e, &st,
+							 NULL);
+
+			if (same < 0)
+				die_lib(same);
+			if (!same)
+				goto content_changed;
+		}
+		/* same content: new stat data, in a copy */
+		n = index_entry_dup(idx, e);
+		index_entry_fill_stat(n, &st);
+		n->state |= CE_UPTODATE;
+		idx->entries[i] = n;
+		index_mark_changed(idx);
+		continue;
+content_changed:
+		if (really && e->flags & CE_VALID) {
+			e->flags &= ~CE_VALID;
+			index_mark_changed(idx);
+		}
+needs_update:
+		if (uc->quiet)
+			continue;
+		printf("%s: needs update\n", e->name);
+		uc->has_errors = 1;
+	}
+	/* racy entries: rewrite so that they stop being racy */
+	for (size_t i = 0; i < idx->nr; i++)
+		if (index_entry_is_racy(idx, idx->entries[i])) {
+			index_mark_changed(idx);
+			break;
+		}
+	trace_phase("refresh", start);
+}
+
+/* ---- options ---- */
+
+static int
+opt_is(const char *arg, const char *name)
+{
+	return !strcmp(arg, name);
+}
+
+static void
+read_stdin_paths(struct uc *uc)
+{
+	struct strbuf line = STRBUF_INIT, uq = STRBUF_INIT;
+
+	while (strbuf_getdelim(&line, stdin, uc->nul_term ? '\0' : '\n') != EOF) {
+		const char *p = line.buf;
+
+		if (!uc->nul_term && line.buf[0] == '"') {
+			if (unquote_c_style(&uq, line.buf, NULL))
+				die("line is badly quoted");
+			p = uq.buf;
+		}
+		update_arg(uc, p);
+	}
+	strbuf_release(&line);
+	strbuf_release(&uq);
+}
+
+NORETURN static void
+bad_usage(const char *msg)
+{
+	if (msg)
+		fprintf(stderr, "error: %s\n", msg);
+	fprintf(stderr, "usage: %s\n", update_cache_usage[0]);
+	exit(129);
+}
+
+static void
+print_help(void)
+{
+	printf("usage: %s\n\n", update_cache_usage[0]);
+	printf("    -q                    continue refresh even when index "
+	       "needs update\n"
+	       "    --add                 let files not in the index be "
+	       "added\n"
+	       "    --remove              let files missing from the work "
+	       "tree be removed\n"
+	       "    --force-remove        remove named paths even if present "
+	       "in worktree\n"
+	       "    --replace             let files replace directories and "
+	       "vice-versa\n"
+	       "    --refresh             refresh stat information\n"
+	       "    --really-refresh      like --refresh, but ignore "
+	       "assume-unchanged setting\n"
+	       "    --ignore-missing      ignore files missing from worktree\n"
+	       "    --unmerged            refresh even if index contains "
+	       "unmerged entries\n"
+	       "    --ignore-submodules   refresh: ignore submodules\n"
+	       "    --cacheinfo <mode>,<object>,<path>\n"
+	       "                          add the specified entry to the "
+	       "index\n"
+	       "    --index-info          add entries from standard input to "
+	       "the index\n"
+	       "    --stdin               read list of paths to be updated "
+	       "from standard input\n"
+	       "    -z                    with --stdin and --index-info: "
+	       "NUL-terminated lines\n"
+	       "    --chmod (+|-)x        override the executable bit of the "
+	       "listed files\n"
+	       "    --info-only           add to index only; do not add "
+	       "content to object database\n"
+	       "    --[no-]assume-unchanged\n"
+	       "                          mark files as \"not changing\"\n"
+	       "    --[no-]skip-worktree  mark files as \"index-only\"\n"
+	       "    --index-version <n>   write index in this format\n"
+	       "    --clear-resolve-undo  (for porcelains) forget saved "
+	       "unresolved conflicts\n"
+	       "    --force-write-index   write out the index even if is not "
+	       "flagged as changed\n"
+	       "    --verbose             report actions to standard output\n"
+	       "    --threads <n>         use this many threads for hashing "
+	       "(default: automatic)\n\n");
+	exit(129);
+}
+
+int
+cmd_update_cache(int argc, const char **argv)
+{
+	struct repo repo;
+	struct uc uc;
+	int ret, read_stdin = 0, dashdash = 0, index_version = 0;
+
+	memset(&uc, 0, sizeof(uc));
+	if (argc == 2 && !strcmp(argv[1], "-h"))
+		print_help();
+	ret = repo_open(&repo, REPO_NEED_WORKTREE);
+	if (ret < 0)
+		die_lib(ret);
+	uc.repo = &repo;
+	uc.lk = (struct lockfile)LOCKFILE_INIT;
+	strbuf_init(&uc.scratch, 0);
+	/* git takes the lock first, but only fails if it has to write */
+	uc.lock_ret = lockfile_hold(&uc.lk, repo.index_path);
+	if (uc.lock_ret < 0)
+		error_save(&uc.lock_err);
+	ret = index_read(&uc.idx, repo.index_path, 0);
+	if (ret < 0)
+		die_lib(ret);
+	ret = repo_odb(&uc.odb, &repo);
+	if (ret < 0)
+		die_lib(ret);
+	ret = 0;
+
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i], *v;
+
+		if (dashdash || arg[0] != '-' || !arg[1]) {
+			update_arg(&uc, arg);
+			continue;
+		}
+		if (opt_is(arg, "--")) {
+			dashdash = 1;
+		} else if (opt_is(arg, "--add")) {
+			uc.allow_add = 1;
+		} else if (opt_is(arg, "--no-add")) {
+			uc.allow_add = 0;
+		} else if (opt_is(arg, "--remove")) {
+			uc.allow_remove = 1;
+		} else if (opt_is(arg, "--no-remove")) {
+			uc.allow_remove = 0;
+		} else if (opt_is(arg, "--replace")) {
+			uc.allow_replace = 1;
+		} else if (opt_is(arg, "--no-replace")) {
+			uc.allow_replace = 0;
+		} else if (opt_is(arg, "--force-remove")) {
+			uc.force_remove = 1;
+		} else if (opt_is(arg, "--no-force-remove")) {
+			uc.force_remove = 0;
+		} else if (opt_is(arg, "--info-only")) {
+			uc.info_only = 1;
+		} else if (opt_is(arg, "--no-info-only")) {
+			uc.info_only = 0;
+		} else if (opt_is(arg, "-q")) {
+			uc.quiet = 1;
+		} else if (opt_is(arg, "--verbose")) {
+			uc.verbose = 1;
+		} else if (opt_is(arg, "--ignore-missing")) {
+			uc.ignore_missing = 1;
+		} else if (opt_is(arg, "--unmerged")) {
+			uc.allow_unmerged = 1;
+		} else if (opt_is(arg, "--ignore-submodules")) {
+			uc.ignore_submodules = 1;
+		} else if (opt_is(arg, "-z")) {
+			uc.nul_term = 1;
+		} else if (opt_is(arg, "--refresh")) {
+			do_refresh(&uc, 0);
+		} else if (opt_is(arg, "--really-refresh")) {
+			do_refresh(&uc, 1);
+		} else if (opt_is(arg, "--cacheinfo")) {
+			i += do_cacheinfo(&uc, argc - i, argv + i);
+		} else if (opt_is(arg, "--index-info")) {
+			if (i != argc - 1)
+				bad_usage("--index-info must be at the end");
+			do_index_info(&uc);
+		} else if (opt_is(arg, "--stdin")) {
+			if (i != argc - 1)
+				bad_usage("--stdin must be at the end");
+			read_stdin = 1;
+		} else if (skip_prefix(arg, "--chmod=", &v) ||
+			   (opt_is(arg, "--chmod") && i + 1 < argc &&
+			    (v = argv[++i]))) {
+			if ((v[0] != '+' && v[0] != '-') || v[1] != 'x' || v[2])
+				die("--chmod param '%s' must be either -x or "
+				    "+x", v);
+			uc.chmod_flip = v[0];
+		} else if (opt_is(arg, "--assume-unchanged")) {
+			uc.mark_valid = MARK_SET;
+		} else if (opt_is(arg, "--no-assume-unchanged")) {
+			uc.mark_valid = MARK_CLEAR;
+		} else if (opt_is(arg, "--skip-worktree")) {
+			uc.mark_skip = MARK_SET;
+		} else if (opt_is(arg, "--no-skip-worktree")) {
+			uc.mark_skip = MARK_CLEAR;
+		} else if (skip_prefix(arg, "--index-version=", &v) ||
+			   (opt_is(arg, "--index-version") && i + 1 < argc &&
+			    (v = argv[++i]))) {
+			char *end;
+
+			index_version = strtol(v, &end, 10);
+			if (!*v || *end)
+				bad_usage("option `index-version' expects a "
+					  "numerical value");
+			if (index_version < 2 || index_version > 4)
+				die("index-version %d not in range: 2..4",
+				    index_version);
+			if ((unsigned)index_version != uc.idx.version) {
+				uc.idx.want_version = index_version;
+				index_mark_changed(&uc.idx);
+			}
+		} else if (opt_is(arg, "--clear-resolve-undo")) {
+			index_clear_resolve_undo(&uc.idx);
+		} else if (opt_is(arg, "--force-write-index")) {
+			uc.force_write = 1;
+		} else if (opt_is(arg, "--no-split-index") ||
+			   opt_is(arg, "--no-untracked-cache") ||
+			   opt_is(arg, "--no-fsmonitor")) {
+			/* dirc writes neither: nothing to turn off */
+		} else if (opt_is(arg, "--split-index") ||
+			   opt_is(arg, "--untracked-cache") ||
+			   opt_is(arg, "--test-untracked-cache") ||
+			   opt_is(arg, "--force-untracked-cache") ||
+			   opt_is(arg, "--fsmonitor") ||
+			   opt_is(arg, "--fsmonitor-valid") ||
+			   opt_is(arg, "--no-fsmonitor-valid") ||
+			   opt_is(arg, "--again") || opt_is(arg, "-g") ||
+			   opt_is(arg, "--unresolve")) {
+			die("%s is not supported by dirc", arg);
+		} else if (opt_is(arg, "-h")) {
+			print_help();
+		} else {
+			char msg[256];
+
+			snprintf(msg, sizeof(msg), "unknown option `%s'",
+				 arg + (arg[1] == '-' ? 2 : 1));
+			bad_usage(msg);
+		}
+	}
+	if (read_stdin)
+		read_stdin_paths(&uc);
+	apply_staged(&uc);
+
+	if (uc.idx.changed || uc.force_write) {
+		if (uc.lock_ret < 0) {
+			if (uc.quiet)
+				exit(128);
+			die_lib(error_restore(&uc.lock_err));
+		}
+		ret = index_write(&uc.idx, &repo, &uc.lk,
+				  repo.settings.fsync & FSYNC_INDEX ?
+				  INDEX_WRITE_FSYNC : 0);
+		if (ret < 0)
+			die_lib(ret);
+	} else {
+		lockfile_rollback(&uc.lk);
+	}
+	ret = odb_flush(uc.odb);
+	if (ret < 0)
+		die_lib(ret);
+	for (size_t i = 0; i < uc.jobs_nr; i++)
+		error_saved_release(&uc.jobs[i].err);
+	free(uc.jobs);
+	strmap_release(&uc.staged);
+	error_saved_release(&uc.lock_err);
+	strbuf_release(&uc.scratch);
+	index_release(&uc.idx);
+	repo_release(&repo);
+	return uc.has_errors ? 1 : 0;
+}

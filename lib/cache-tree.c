@@ -1,0 +1,271 @@
+/*
+ * cache-tree: the TREE extension's in-core form, its encoding, and
+ * invalidation.  (Computing trees is in cache-tree-update.c.)
+ */
+#include "cache-tree.h"
+
+#include "bufwrite.h"
+#include "error.h"
+#include "strbuf.h"
+
+#define MAX_DEPTH 4096	/* deeper TREE data is treated as malformed */
+
+struct cache_tree *
+cache_tree_new(void)
+{
+	struct cache_tree *t = xcalloc(1, sizeof(*t));
+
+	t->entry_count = -1;
+	return t;
+}
+
+void
+cache_tree_free(struct cache_tree *tree)
+{
+	if (!tree)
+		return;
+	for (size_t i = 0; i < tree->subtree_nr; i++) {
+		cache_tree_free(tree->down[i]->tree);
+		free(tree->down[i]);
+	}
+	free(tree->down);
+	free(tree);
+}
+
+/* Children order: shorter names first, then bytes. */
+static int
+sub_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	if (alen != blen)
+		return alen < blen ? -1 : 1;
+	return memcmp(a, b, alen);
+}
+
+/* Index of name among tree's children, or -(insert position + 1). */
+static ssize_t
+sub_pos(const struct cache_tree *tree, const char *name, size_t len)
+{
+	size_t lo = 0, hi = tree->subtree_nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct cache_tree_sub *s = tree->down[mid];
+		int cmp = sub_cmp(name, len, s->name, s->namelen);
+
+		if (!cmp)
+			return mid;
+		if (cmp < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -(ssize_t)lo - 1;
+}
+
+struct cache_tree_sub *
+cache_tree_sub(struct cache_tree *tree, const char *name, size_t len,
+	       int create)
+{
+	struct cache_tree_sub *s;
+	ssize_t pos = sub_pos(tree, name, len);
+
+	if (pos >= 0)
+		return tree->down[pos];
+	if (!create)
+		return NULL;
+	pos = -pos - 1;
+	ALLOC_GROW(tree->down, tree->subtree_nr + 1, tree->subtree_alloc);
+	memmove(tree->down + pos + 1, tree->down + pos,
+		(tree->subtree_nr - pos) * sizeof(*tree->down));
+	tree->subtree_nr++;
+	s = xmalloc(st_add(sizeof(*s), len + 1));
+	s->tree = NULL;
+	s->namelen = len;
+	memcpy(s->name, name, len);
+	s->name[len] = '\0';
+	tree->down[pos] = s;
+	return s;
+}
+
+struct cursor {
+	const unsigned char *p, *end;
+};
+
+static struct cache_tree *
+read_one(struct cursor *c, int depth)
+{
+	struct cache_tree *t;
+	const unsigned char *nl;
+	long count, subs;
+	char *end;
+	char num[64];
+
+	if (depth > MAX_DEPTH)
+		return NULL;
+	nl = memchr(c->p, '\n', c->end - c->p);
+	if (!nl || (size_t)(nl - c->p) >= sizeof(num))
+		return NULL;
+	memcpy(num, c->p, nl - c->p);
+	num[nl - c->p] = '\0';
+	errno = 0;
+	count = strtol(num, &end, 10);
+	if (errno || end == num || *end != ' ' || count < -1 || count > INT32_MAX)
+		return NULL;
+	subs = strtol(end + 1, &end, 10);
+	if (errno || *end || subs < 0 || subs > INT32_MAX)
+		return NULL;
+	c->p = nl + 1;
+	t = cache_tree_new();
+	t->entry_count = count;
+	if (count >= 0) {
+		if (c->end - c->p < HASH_RAWSZ)
+			goto bad;
+		memcpy(t->oid.hash, c->p, HASH_RAWSZ);
+		c->p += HASH_RAWSZ;
+	}
+	for (long i = 0; i < subs; i++) {
+		const unsigned char *nul = memchr(c->p, '\0', c->end - c->p);
+		struct cache_tree_sub *s;
+
+		if (!nul)
+			goto bad;
+		s = cache_tree_sub(t, (const char *)c->p, nul - c->p, 1);
+		if (s->tree)
+			goto bad;	/* the same name twice */
+		c->p = nul + 1;
+		s->tree = read_one(c, depth + 1);
+		if (!s->tree)
+			goto bad;
+	}
+	return t;
+bad:
+	cache_tree_free(t);
+	return NULL;
+}
+
+struct cache_tree *
+cache_tree_read(const void *buf, size_t len)
+{
+	struct cursor c = { buf, (const unsigned char *)buf + len };
+	struct cache_tree *t;
+
+	if (!len || c.p[0] != '\0')
+		return NULL;	/* the root's name must be empty */
+	c.p++;
+	t = read_one(&c, 0);
+	if (t && c.p != c.end) {
+		cache_tree_free(t);
+		t = NULL;
+	}
+	return t;
+}
+
+static size_t
+node_size(const struct cache_tree *t)
+{
+	char num[64];
+	size_t size = snprintf(num, sizeof(num), "%d %zu\n", t->entry_count,
+			       t->subtree_nr);
+
+	if (t->entry_count >= 0)
+		size += HASH_RAWSZ;
+	for (size_t i = 0; i < t->subtree_nr; i++)
+		size += t->down[i]->namelen + 1 + node_size(t->down[i]->tree);
+	return size;
+}
+
+size_t
+cache_tree_size(const struct cache_tree *tree)
+{
+	return 1 + node_size(tree);
+}
+
+static int
+write_node(struct bufwrite *bw, const struct cache_tree *t)
+{
+	char num[64];
+	int n = snprintf(num, sizeof(num), "%d %zu\n", t->entry_count,
+			 t->subtree_nr);
+	int ret = bufwrite_add(bw, num, n);
+
+	if (!ret && t->entry_count >= 0)
+		ret = bufwrite_add(bw, t->oid.hash, HASH_RAWSZ);
+	for (size_t i = 0; !ret && i < t->subtree_nr; i++) {
+		const struct cache_tree_sub *s = t->down[i];
+
+		ret = bufwrite_add(bw, s->name, s->namelen + 1);
+		if (!ret)
+			ret = write_node(bw, s->tree);
+	}
+	return ret;
+}
+
+int
+cache_tree_write(struct bufwrite *bw, const struct cache_tree *tree)
+{
+	int ret = bufwrite_add(bw, "", 1);
+
+	return ret ? ret : write_node(bw, tree);
+}
+
+void
+cache_tree_invalidate_path(struct cache_tree *tree, const char *path,
+			   size_t len)
+{
+	while (tree) {
+		const char *slash = memchr(path, '/', len);
+		size_t clen = slash ? (size_t)(slash - path) : len;
+		struct cache_tree_sub *s;
+
+		tree->entry_count = -1;
+		if (!slash) {
+			ssize_t pos = sub_pos(tree, path, clen);
+
+			if (pos >= 0) {
+				cache_tree_free(tree->down[pos]->tree);
+				free(tree->down[pos]);
+				memmove(tree->down + pos, tree->down + pos + 1,
+					(tree->subtree_nr - pos - 1) *
+					sizeof(*tree->down));
+				tree->subtree_nr--;
+			}
+			return;
+		}
+		s = cache_tree_sub(tree, path, clen, 0);
+		if (!s)
+			return;
+		tree = s->tree;
+		path = slash + 1;
+		len -= clen + 1;
+	}
+}
+
+int
+cache_tree_fully_valid(const struct cache_tree *tree)
+{
+	if (!tree || tree->entry_count < 0)
+		return 0;
+	for (size_t i = 0; i < tree->subtree_nr; i++)
+		if (!cache_tree_fully_valid(tree->down[i]->tree))
+			return 0;
+	return 1;
+}
+
+struct cache_tree *
+cache_tree_find(struct cache_tree *tree, const char *prefix, size_t len)
+{
+	while (tree && len) {
+		const char *slash = memchr(prefix, '/', len);
+		size_t clen = slash ? (size_t)(slash - prefix) : len;
+		struct cache_tree_sub *s = cache_tree_sub(tree, prefix, clen, 0);
+
+		if (!s)
+			return NULL;
+		tree = s->tree;
+		if (!slash)
+			break;
+		prefix = slash + 1;
+		len -= clen + 1;
+	}
+	return tree;
+}

@@ -1,0 +1,1236 @@
+/*
+ * index: DIRC read and write, lookup, staged bulk changes, stat matching
+ * and the racy-git rules.
+ *
+ * File layout (all integers big-endian):
+ *
+ *   offset  size  field
+ *   0       4     "DIRC"
+ *   4       4     version (2, 3, 4)
+ *   8       4     number of entries N
+ *   12      ...   N entries, sorted by (name, stage)
+ *   ...     ...   extensions: 4-byte signature, 4-byte size, data
+ *   end-20  20    SHA-1 of everything before (all zero: not computed)
+ *
+ * Entry: ctime s/ns, mtime s/ns, dev, ino, mode, uid, gid, size (u32
+ * each, 40 bytes), id (20), flags (u16: assume-valid 0x8000, extended
+ * 0x4000, stage 0x3000, name length 0x0fff capped), [extended flags u16,
+ * v3+: skip-worktree 0x4000, intent-to-add 0x2000], then the name:
+ * v2/v3 — name and 1..8 NULs padding the entry to a multiple of 8;
+ * v4 — varint N (bytes to drop from the end of the previous name) and
+ * a NUL-terminated suffix, no padding.
+ */
+#include "index.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include "bufwrite.h"
+#include "cache-tree.h"
+#include "error.h"
+#include "odb.h"
+#include "path.h"
+#include "repo.h"
+#include "strbuf.h"
+#include "trace.h"
+#include "tree.h"
+
+#define INDEX_HEADER_SIZE 12
+#define ENTRY_FIXED 62		/* up to and including flags */
+
+void
+index_init(struct index *idx)
+{
+	memset(idx, 0, sizeof(*idx));
+	mempool_init(&idx->pool, sizeof(struct index_entry));
+	arena_init(&idx->names);
+}
+
+void
+index_release(struct index *idx)
+{
+	free(idx->entries);
+	free(idx->staged);
+	mempool_release(&idx->pool);
+	arena_release(&idx->names);
+	if (idx->map)
+		munmap(idx->map, idx->map_len);
+	cache_tree_free(idx->tree);
+	index_clear_resolve_undo(idx);
+	free(idx->reuc);
+	index_init(idx);
+}
+
+void
+index_clear_resolve_undo(struct index *idx)
+{
+	for (size_t i = 0; i < idx->reuc_nr; i++)
+		free(idx->reuc[i].path);
+	if (idx->reuc_nr)
+		idx->changed = 1;
+	idx->reuc_nr = 0;
+}
+
+/* ---- comparison and lookup ---- */
+
+static int
+name_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	int cmp = memcmp(a, b, MIN(alen, blen));
+
+	if (cmp)
+		return cmp;
+	return alen < blen ? -1 : alen > blen ? 1 : 0;
+}
+
+static int
+entry_cmp(const struct index_entry *a, const struct index_entry *b)
+{
+	int cmp = name_cmp(a->name, a->namelen, b->name, b->namelen);
+
+	return cmp ? cmp : ce_stage(a) - ce_stage(b);
+}
+
+ssize_t
+index_pos(const struct index *idx, const char *name, size_t len, int stage)
+{
+	size_t lo = 0, hi = idx->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		const struct index_entry *e = idx->entries[mid];
+		int cmp = name_cmp(name, len, e->name, e->namelen);
+
+		if (!cmp)
+			cmp = (stage < 0 ? 0 : stage) - ce_stage(e);
+		if (!cmp && stage >= 0)
+			return mid;
+		if (cmp <= 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	if (stage < 0 && lo < idx->nr &&
+	    !name_cmp(name, len, idx->entries[lo]->name,
+		      idx->entries[lo]->namelen))
+		return lo;
+	return -(ssize_t)lo - 1;
+}
+
+struct index_entry *
+index_entry_new(struct index *idx, const char *name, size_t len)
+{
+	struct index_entry *e = mempool_calloc(&idx->pool);
+
+	e->name = arena_strndup(&idx->names, name, len);
+	e->namelen = len;
+	return e;
+}
+
+struct index_entry *
+index_entry_dup(struct index *idx, const struct index_entry *e)
+{
+	struct index_entry *c = mempool_alloc(&idx->pool);
+
+	*c = *e;
+	return c;
+}
+
+/* ---- reading ---- */
+
+struct cursor {
+	const unsigned char *p, *end;
+};
+
+static int
+corrupt(const char *path, const char *what)
+{
+	return error_set(E_CORRUPT, "index file '%s' is corrupt: %s", path,
+			 what);
+}
+
+static int
+read_reuc(struct index *idx, const unsigned char *p, size_t len,
+	  const char *path)
+{
+	const unsigned char *end = p + len;
+
+	while (p < end) {
+		const unsigned char *nul = memchr(p, '\0', end - p);
+		struct resolve_undo *ru;
+
+		if (!nul)
+			return corrupt(path, "bad REUC extension");
+		ALLOC_GROW(idx->reuc, idx->reuc_nr + 1, idx->reuc_alloc);
+		ru = &idx->reuc[idx->reuc_nr];
+		memset(ru, 0, sizeof(*ru));
+		ru->path = xmemdupz(p, nul - p);
+		idx->reuc_nr++;
+		p = nul + 1;
+		for (int i = 0; i < 3; i++) {
+			char *endnum;
+
+			nul = memchr(p, '\0', end - p);
+			if (!nul)
+				return corrupt(path, "bad REUC extension");
+			ru->mode[i] = strtoul((const char *)p, &endnum, 8);
+			if ((const unsigned char *)endnum != nul || nul == p)
+				return corrupt(path, "bad REUC extension");
+			p = nul + 1;
+		}
+		for (int i = 0; i < 3; i++) {
+			if (!ru->mode[i])
+				continue;
+			if ((size_t)(end - p) < HASH_RAWSZ)
+				return corrupt(path, "bad REUC extension");
+			memcpy(ru->oid[i].hash, p, HASH_RAWSZ);
+			p += HASH_RAWSZ;
+		}
+	}
+	return 0;
+}
+
+static int
+read_extension(struct index *idx, const unsigned char *sig,
+	       const unsigned char *data, size_t len, const char *path,
+	       unsigned flags)
+{
+	char name[5];
+
+	memcpy(name, sig, 4);
+	name[4] = '\0';
+	if (!memcmp(sig, "TREE", 4)) {
+		cache_tree_free(idx->tree);
+		idx->tree = cache_tree_read(data, len);
+		return 0;
+	}
+	if (!memcmp(sig, "REUC", 4))
+		return read_reuc(idx, data, len, path);
+	/* git knows these; dirc drops them on rewrite, quietly */
+	if (!memcmp(sig, "UNTR", 4) || !memcmp(sig, "FSMN", 4) ||
+	    !memcmp(sig, "EOIE", 4) || !memcmp(sig, "IEOT", 4))
+		return 0;
+	if (!memcmp(sig, "link", 4))
+		return error_set_pre(E_UNSUPPORTED, "index uses link "
+				     "extension, which dirc does not "
+				     "support", "'%s' is a split index; run "
+				     "'git update-index --no-split-index' "
+				     "to use it with dirc", path);
+	if (!memcmp(sig, "sdir", 4))
+		return error_set_pre(E_UNSUPPORTED, "index uses sdir "
+				     "extension, which dirc does not "
+				     "support", "'%s' is a sparse index; run "
+				     "'git sparse-checkout disable' (or set "
+				     "index.sparse=false) to use it with "
+				     "dirc", path);
+	if (sig[0] >= 'A' && sig[0] <= 'Z') {
+		if (!(flags & INDEX_READ_QUIET))
+			diag_emit(DIAG_PLAIN, "ignoring %.4s extension",
+				  (const char *)sig);
+		return 0;
+	}
+	for (int i = 0; i < 4; i++)
+		if (name[i] < 0x20 || name[i] > 0x7e)
+			name[i] = '?';
+	{
+		char pre[96];
+
+		snprintf(pre, sizeof(pre), "index uses %s extension, which "
+			 "we do not understand", name);
+		return error_set_pre(E_UNSUPPORTED, pre, "index file corrupt");
+	}
+}
+
+static uint64_t
+decode_varint(struct cursor *c, int *ok)
+{
+	uint64_t v;
+	unsigned char b;
+
+	*ok = 0;
+	if (c->p >= c->end)
+		return 0;
+	b = *c->p++;
+	v = b & 127;
+	while (b & 128) {
+		if (c->p >= c->end || v > (UINT64_MAX >> 8))
+			return 0;
+		b = *c->p++;
+		v = ((v + 1) << 7) | (b & 127);
+	}
+	*ok = 1;
+	return v;
+}
+
+static int
+parse(struct index *idx, const char *path, unsigned flags)
+{
+	const unsigned char *base = idx->map;
+	struct cursor c = { base, base + idx->map_len };
+	const struct index_entry *prev = NULL;
+	struct strbuf v4name = STRBUF_INIT;
+	uint32_t version, nr;
+	char why[256];
+	int ret = 0;
+
+	if (idx->map_len < INDEX_HEADER_SIZE + HASH_RAWSZ)
+		return error_set(E_CORRUPT, "%s: index file smaller than "
+				 "expected", path);
+	if (memcmp(base, "DIRC", 4)) {
+		char pre[64];
+
+		snprintf(pre, sizeof(pre), "bad signature 0x%08x",
+			 (unsigned)(base[0] | base[1] << 8 | base[2] << 16 |
+				    (uint32_t)base[3] << 24));
+		return error_set_pre(E_CORRUPT, pre, "index file corrupt");
+	}
+	version = get_be32(base + 4);
+	if (version < 2 || version > 4) {
+		char pre[64];
+
+		snprintf(pre, sizeof(pre), "bad index version %u", version);
+		return error_set_pre(E_CORRUPT, pre, "index file corrupt");
+	}
+	nr = get_be32(base + 8);
+	c.p += INDEX_HEADER_SIZE;
+	c.end -= HASH_RAWSZ;
+	memcpy(idx->checksum, c.end, HASH_RAWSZ);
+	if (flags & INDEX_READ_VERIFY) {
+		static const unsigned char zero[HASH_RAWSZ];
+		unsigned char sum[HASH_RAWSZ];
+
+		if (memcmp(idx->checksum, zero, HASH_RAWSZ)) {
+			hash_buffer(sum, base, idx->map_len - HASH_RAWSZ);
+			if (memcmp(sum, idx->checksum, HASH_RAWSZ))
+				return error_set(E_CORRUPT, "index file '%s' "
+						 "has a bad checksum (bad "
+						 "index file sha1 signature)",
+						 path);
+		}
+	}
+	/* every entry takes at least 62 bytes (v4) or 64 (v2/v3) */
+	if (nr > (size_t)(c.end - c.p) / ENTRY_FIXED)
+		return corrupt(path, "more entries than the file can hold");
+	idx->version = version;
+	idx->entries = xmalloc(st_mult(nr ? nr : 1, sizeof(*idx->entries)));
+	idx->alloc = nr ? nr : 1;
+
+	for (uint32_t i = 0; i < nr; i++) {
+		struct index_entry *e;
+		const unsigned char *p = c.p;
+		uint16_t fl, ext = 0;
+		size_t fixed = ENTRY_FIXED, namelen;
+
+		if (c.end - p < ENTRY_FIXED) {
+			ret = corrupt(path, "entry runs past the end of the "
+				      "file");
+			goto out;
+		}
+		fl = get_be16(p + 60);
+		if (fl & CE_EXTENDED) {
+			if (version < 3) {
+				ret = corrupt(path, "extended flags in a "
+					      "version 2 index");
+				goto out;
+			}
+			if (c.end - p < ENTRY_FIXED + 2) {
+				ret = corrupt(path, "entry runs past the end "
+					      "of the file");
+				goto out;
+			}
+			ext = get_be16(p + 62);
+			if (ext & ~CE_EXT_KNOWN) {
+				snprintf(why, sizeof(why), "unknown index "
+					 "entry format 0x%08x",
+					 (unsigned)ext << 16);
+				ret = error_set(E_CORRUPT, "%s", why);
+				goto out;
+			}
+			fixed += 2;
+		}
+		e = mempool_alloc(&idx->pool);
+		e->sd.ctime_sec = get_be32(p);
+		e->sd.ctime_nsec = get_be32(p + 4);
+		e->sd.mtime_sec = get_be32(p + 8);
+		e->sd.mtime_nsec = get_be32(p + 12);
+		e->sd.dev = get_be32(p + 16);
+		e->sd.ino = get_be32(p + 20);
+		e->mode = get_be32(p + 24);
+		e->sd.uid = get_be32(p + 28);
+		e->sd.gid = get_be32(p + 32);
+		e->sd.size = get_be32(p + 36);
+		memcpy(e->oid.hash, p + 40, HASH_RAWSZ);
+		e->flags = fl & ~(CE_EXTENDED | CE_NAMEMASK);
+		e->ext_flags = ext;
+		e->state = 0;
+		e->order = 0;
+		namelen = fl & CE_NAMEMASK;
+		c.p = p + fixed;
+
+		if (version == 4) {
+			int ok;
+			uint64_t strip = decode_varint(&c, &ok);
+			const unsigned char *nul;
+
+			if (!ok || strip > v4name.len) {
+				snprintf(why, sizeof(why), "malformed name "
+					 "field in the index, near path '%.*s'",
+					 (int)MIN(v4name.len, 200),
+					 v4name.buf);
+				ret = error_set(E_CORRUPT, "%s", why);
+				goto out;
+			}
+			nul = memchr(c.p, '\0', c.end - c.p);
+			if (!nul) {
+				ret = corrupt(path, "entry name runs past the "
+					      "end of the file");
+				goto out;
+			}
+			strbuf_setlen(&v4name, v4name.len - strip);
+			strbuf_add(&v4name, c.p, nul - c.p);
+			c.p = nul + 1;
+			if ((namelen != CE_NAMEMASK && namelen != v4name.len) ||
+			    (namelen == CE_NAMEMASK && v4name.len < CE_NAMEMASK)) {
+				ret = corrupt(path, "entry name length does "
+					      "not match its flags");
+				goto out;
+			}
+			e->name = arena_strndup(&idx->names, v4name.buf,
+						v4name.len);
+			e->namelen = v4name.len;
+		} else {
+			const unsigned char *name = c.p;
+			size_t entlen;
+
+			if (namelen == CE_NAMEMASK) {
+				const unsigned char *nul =
+					memchr(name, '\0', c.end - name);
+
+				if (!nul) {
+					ret = corrupt(path, "entry name runs "
+						      "past the end of the "
+						      "file");
+					goto out;
+				}
+				namelen = nul - name;
+				if (namelen < CE_NAMEMASK) {
+					ret = corrupt(path, "entry name "
+						      "length does not match "
+						      "its flags");
+					goto out;
+				}
+			}
+			entlen = (fixed + namelen + 8) & ~(size_t)7;
+			if ((size_t)(c.end - p) < entlen) {
+				ret = corrupt(path, "entry runs past the end "
+					      "of the file");
+				goto out;
+			}
+			if (memchr(name, '\0', namelen) || name[namelen]) {
+				ret = corrupt(path, "entry name length does "
+					      "not match its flags");
+				goto out;
+			}
+			e->name = (const char *)name;
+			e->namelen = namelen;
+			c.p = p + entlen;
+		}
+		if (!e->namelen) {
+			ret = corrupt(path, "entry with an empty name");
+			goto out;
+		}
+		if (prev && entry_cmp(prev, e) >= 0) {
+			snprintf(why, sizeof(why), "entries out of order near "
+				 "'%.*s'", (int)MIN(e->namelen, 200), e->name);
+			ret = corrupt(path, why);
+			goto out;
+		}
+		idx->entries[idx->nr++] = e;
+		prev = e;
+	}
+	trace_count(TC_ENTRIES_READ, nr);
+
+	/* extensions, up to the checksum */
+	while (c.end - c.p >= 8) {
+		const unsigned char *sig = c.p;
+		uint32_t len = get_be32(c.p + 4);
+
+		c.p += 8;
+		if (len > (size_t)(c.end - c.p)) {
+			ret = corrupt(path, "extension runs past the end of "
+				      "the file");
+			goto out;
+		}
+		ret = read_extension(idx, sig, c.p, len, path, flags);
+		if (ret < 0)
+			goto out;
+		c.p += len;
+	}
+	if (c.p != c.end)
+		ret = corrupt(path, "garbage after the last extension");
+out:
+	strbuf_release(&v4name);
+	return ret;
+}
+
+int
+index_read(struct index *idx, const char *path, unsigned flags)
+{
+	struct stat st;
+	uint64_t start = trace_now();
+	int fd, ret;
+
+	index_init(idx);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		if (errno == ENOENT)
+			return 0;
+		return error_errno(errno, "%s: index file open failed", path);
+	}
+	if (fstat(fd, &st) < 0) {
+		ret = error_errno(errno, "%s: cannot stat the open index",
+				  path);
+		close(fd);
+		return ret;
+	}
+	idx->exists = 1;
+	idx->timestamp = st.st_mtim;
+	if ((size_t)st.st_size < INDEX_HEADER_SIZE + HASH_RAWSZ) {
+		close(fd);
+		return error_set(E_CORRUPT, "%s: index file smaller than "
+				 "expected", path);
+	}
+	idx->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (idx->map == MAP_FAILED) {
+		idx->map = NULL;
+		return error_errno(errno, "%s: unable to map index file", path);
+	}
+	idx->map_len = st.st_size;
+	ret = parse(idx, path, flags);
+	if (ret < 0)
+		index_release(idx);
+	trace_phase("read index", start);
+	return ret;
+}
+
+int
+index_parse(struct index *idx, const void *buf, size_t len,
+	    const char *name, unsigned flags)
+{
+	int ret;
+
+	index_init(idx);
+	if (len < INDEX_HEADER_SIZE + HASH_RAWSZ)
+		return error_set(E_CORRUPT, "%s: index file smaller than "
+				 "expected", name);
+	idx->map = mmap(NULL, len, PROT_READ | PROT_WRITE,
+			MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (idx->map == MAP_FAILED) {
+		idx->map = NULL;
+		return error_errno(errno, "cannot map %zu bytes", len);
+	}
+	memcpy(idx->map, buf, len);
+	idx->map_len = len;
+	idx->exists = 1;
+	ret = parse(idx, name, flags);
+	if (ret < 0)
+		index_release(idx);
+	return ret;
+}
+
+/* ---- resolve-undo ---- */
+
+static int
+reuc_cmp(const void *a, const void *b)
+{
+	const struct resolve_undo *x = a, *y = b;
+
+	return strcmp(x->path, y->path);
+}
+
+static void
+record_resolve_undo(struct index *idx, const struct index_entry *e)
+{
+	int stage = ce_stage(e);
+	struct resolve_undo *ru = NULL;
+
+	if (!stage)
+		return;
+	for (size_t i = 0; i < idx->reuc_nr; i++)
+		if (!strcmp(idx->reuc[i].path, e->name))
+			ru = &idx->reuc[i];
+	if (!ru) {
+		ALLOC_GROW(idx->reuc, idx->reuc_nr + 1, idx->reuc_alloc);
+		ru = &idx->reuc[idx->reuc_nr++];
+		memset(ru, 0, sizeof(*ru));
+		ru->path = xstrdup(e->name);
+	}
+	ru->mode[stage - 1] = e->mode;
+	ru->oid[stage - 1] = e->oid;
+}
+
+/* ---- changes ---- */
+
+void
+index_remove_at(struct index *idx, size_t pos)
+{
+	struct index_entry *e = idx->entries[pos];
+
+	record_resolve_undo(idx, e);
+	if (idx->tree)
+		cache_tree_invalidate_path(idx->tree, e->name, e->namelen);
+	memmove(idx->entries + pos, idx->entries + pos + 1,
+		(idx->nr - pos - 1) * sizeof(*idx->entries));
+	idx->nr--;
+	idx->changed = 1;
+}
+
+void
+index_stage_add(struct index *idx, struct index_entry *e, unsigned flags)
+{
+	e->order = ++idx->next_order;
+	e->state |= CE_NEW;
+	e->state &= ~(CE_REMOVE | CE_STAGED_DELETE | CE_STAGED_REPLACE);
+	if (flags & INDEX_ADD_REPLACE)
+		e->state |= CE_STAGED_REPLACE;
+	if (idx->tree)
+		cache_tree_invalidate_path(idx->tree, e->name, e->namelen);
+	ALLOC_GROW(idx->staged, idx->staged_nr + 1, idx->staged_alloc);
+	idx->staged[idx->staged_nr++] = e;
+	idx->changed = 1;
+}
+
+void
+index_stage_remove(struct index *idx, const char *path, size_t len)
+{
+	struct index_entry *e = index_entry_new(idx, path, len);
+
+	e->order = ++idx->next_order;
+	e->state = CE_STAGED_DELETE;
+	if (idx->tree)
+		cache_tree_invalidate_path(idx->tree, path, len);
+	ALLOC_GROW(idx->staged, idx->staged_nr + 1, idx->staged_alloc);
+	idx->staged[idx->staged_nr++] = e;
+}
+
+static int
+staged_cmp(const void *a, const void *b)
+{
+	const struct index_entry *x = *(const struct index_entry *const *)a;
+	const struct index_entry *y = *(const struct index_entry *const *)b;
+	int cmp = name_cmp(x->name, x->namelen, y->name, y->namelen);
+
+	if (cmp)
+		return cmp;
+	return x->order < y->order ? -1 : x->order > y->order;
+}
+
+/* The live entries of one name while a group of changes is applied. */
+struct group {
+	struct index_entry *stage[4];
+};
+
+static void
+group_remove(struct index *idx, struct group *g, int stage)
+{
+	if (!g->stage[stage])
+		return;
+	record_resolve_undo(idx, g->stage[stage]);
+	g->stage[stage] = NULL;
+	idx->changed = 1;
+}
+
+/* Apply one staged change to the live entries of its name. */
+static void
+group_apply(struct index *idx, struct group *g, struct index_entry *op)
+{
+	int stage = ce_stage(op);
+
+	if (op->state & CE_STAGED_DELETE) {
+		for (int s = 0; s < 4; s++)
+			group_remove(idx, g, s);
+		return;
+	}
+	if (!g->stage[stage] && !stage)
+		for (int s = 1; s < 4; s++)
+			group_remove(idx, g, s);
+	g->stage[stage] = op;
+}
+
+/*
+ * Is there a live entry (stage stage) named exactly name, or any under
+ * name + '/'?  Search the sorted array a[0..n).
+ */
+static ssize_t
+find_exact(struct index_entry **a, size_t n, const char *name, size_t len,
+	   int stage)
+{
+	size_t lo = 0, hi = n;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = name_cmp(name, len, a[mid]->name, a[mid]->namelen);
+
+		if (!cmp)
+			cmp = stage - ce_stage(a[mid]);
+		if (!cmp)
+			return mid;
+		if (cmp < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return -(ssize_t)lo - 1;
+}
+
+/* The adder of two conflicting entries is the one staged later. */
+static int
+resolve_conflict(struct index *idx, struct index_entry *a,
+		 struct index_entry *b, uint32_t *err_order,
+		 const struct index_entry **err_entry)
+{
+	struct index_entry *adder = a->order >= b->order ? a : b;
+	struct index_entry *loser = adder == a ? b : a;
+
+	if (loser->state & CE_REMOVE || adder->state & CE_REMOVE)
+		return 0;
+	if (adder->state & CE_STAGED_REPLACE) {
+		loser->state |= CE_REMOVE;
+		record_resolve_undo(idx, loser);
+		if (idx->tree)
+			cache_tree_invalidate_path(idx->tree, loser->name,
+						   loser->namelen);
+		return 0;
+	}
+	if (!*err_entry || adder->order < *err_order) {
+		*err_order = adder->order;
+		*err_entry = adder;
+	}
+	return -1;
+}
+
+/* File/directory conflicts of new entry e within the merged array. */
+static void
+check_df(struct index *idx, struct index_entry **a, size_t n,
+	 struct index_entry *e, uint32_t *err_order,
+	 const struct index_entry **err_entry)
+{
+	int stage = ce_stage(e);
+	ssize_t pos;
+
+	/* a leading directory of e that is a file */
+	for (size_t i = 0; i < e->namelen; i++) {
+		if (e->name[i] != '/')
+			continue;
+		pos = find_exact(a, n, e->name, i, stage);
+		if (pos >= 0)
+			resolve_conflict(idx, a[pos], e, err_order, err_entry);
+	}
+	/* entries under e/ */
+	pos = find_exact(a, n, e->name, e->namelen, stage);
+	if (pos < 0)
+		return;
+	for (size_t i = pos + 1; i < n; i++) {
+		struct index_entry *x = a[i];
+
+		if (x->namelen <= e->namelen ||
+		    memcmp(x->name, e->name, e->namelen))
+			break;
+		if (x->name[e->namelen] < '/')
+			continue;	/* "a-b", "a.c" sort before "a/" */
+		if (x->name[e->namelen] > '/')
+			break;
+		if (ce_stage(x) == stage)
+			resolve_conflict(idx, x, e, err_order, err_entry);
+	}
+}
+
+int
+index_apply(struct index *idx)
+{
+	struct index_entry **merged;
+	size_t i = 0, j = 0, n = 0, cap;
+	uint32_t err_order = 0;
+	const struct index_entry *err_entry = NULL;
+
+	if (!idx->staged_nr)
+		return 0;
+	qsort(idx->staged, idx->staged_nr, sizeof(*idx->staged), staged_cmp);
+	cap = st_add(idx->nr, idx->staged_nr);
+	merged = xmalloc(st_mult(cap ? cap : 1, sizeof(*merged)));
+	while (i < idx->nr || j < idx->staged_nr) {
+		struct index_entry *next;
+		struct group g = { { NULL } };
+		const char *name;
+		size_t len;
+
+		if (j >= idx->staged_nr ||
+		    (i < idx->nr &&
+		     name_cmp(idx->entries[i]->name, idx->entries[i]->namelen,
+			      idx->staged[j]->name,
+			      idx->staged[j]->namelen) < 0)) {
+			merged[n++] = idx->entries[i++];
+			continue;
+		}
+		next = idx->staged[j];
+		name = next->name;
+		len = next->namelen;
+		while (i < idx->nr && !name_cmp(idx->entries[i]->name,
+						idx->entries[i]->namelen,
+						name, len)) {
+			g.stage[ce_stage(idx->entries[i])] = idx->entries[i];
+			i++;
+		}
+		while (j < idx->staged_nr &&
+		       !name_cmp(idx->staged[j]->name, idx->staged[j]->namelen,
+				 name, len))
+			group_apply(idx, &g, idx->staged[j++]);
+		for (int s = 0; s < 4; s++)
+			if (g.stage[s])
+				merged[n++] = g.stage[s];
+	}
+	/* file/directory conflicts of what was added */
+	for (size_t k = 0; k < n; k++)
+		if (merged[k]->state & CE_NEW && merged[k]->order)
+			check_df(idx, merged, n, merged[k], &err_order,
+				 &err_entry);
+	if (err_entry) {
+		int ret = error_set(E_CONFLICT, "'%s' appears as both a file "
+				    "and as a directory", err_entry->name);
+
+		free(merged);
+		idx->staged_nr = 0;
+		return ret;
+	}
+	free(idx->entries);
+	idx->entries = merged;
+	idx->nr = n;
+	idx->alloc = cap;
+	idx->staged_nr = 0;
+	for (size_t k = 0; k < n; k++) {
+		merged[k]->order = 0;
+		if (merged[k]->state & CE_REMOVE)
+			idx->has_removed = 1;
+	}
+	index_compact(idx);
+	return 0;
+}
+
+void
+index_compact(struct index *idx)
+{
+	size_t n = 0;
+
+	if (!idx->has_removed)
+		return;
+	for (size_t i = 0; i < idx->nr; i++)
+		if (!(idx->entries[i]->state & CE_REMOVE))
+			idx->entries[n++] = idx->entries[i];
+	if (n != idx->nr)
+		idx->changed = 1;
+	idx->nr = n;
+	idx->has_removed = 0;
+}
+
+/* ---- stat data ---- */
+
+unsigned
+index_mode_from_stat(const struct stat *st)
+{
+	if (S_ISLNK(st->st_mode))
+		return S_IFLNK;
+	if (S_ISDIR(st->st_mode))
+		return S_IFGITLINK;
+	return S_IFREG | ((st->st_mode & S_IXUSR) ? 0755 : 0644);
+}
+
+void
+index_entry_fill_stat(struct index_entry *e, const struct stat *st)
+{
+	e->sd.ctime_sec = (uint32_t)st->st_ctim.tv_sec;
+	e->sd.ctime_nsec = (uint32_t)st->st_ctim.tv_nsec;
+	e->sd.mtime_sec = (uint32_t)st->st_mtim.tv_sec;
+	e->sd.mtime_nsec = (uint32_t)st->st_mtim.tv_nsec;
+	e->sd.dev = (uint32_t)st->st_dev;
+	e->sd.ino = (uint32_t)st->st_ino;
+	e->sd.uid = (uint32_t)st->st_uid;
+	e->sd.gid = (uint32_t)st->st_gid;
+	e->sd.size = (uint32_t)st->st_size;
+}
+
+int
+index_entry_is_racy(const struct index *idx, const struct index_entry *e)
+{
+	/* git 2.39 without USE_NSEC compares whole seconds */
+	if (!idx->timestamp.tv_sec || S_ISGITLINK(e->mode))
+		return 0;
+	return (uint32_t)idx->timestamp.tv_sec <= e->sd.mtime_sec;
+}
+
+unsigned
+index_match_stat(const struct repo *repo, const struct index_entry *e,
+		 const struct stat *st)
+{
+	const struct repo_settings *s = &repo->settings;
+	unsigned changed = 0;
+
+	switch (e->mode & S_IFMT) {
+	case S_IFREG:
+		if (!S_ISREG(st->st_mode))
+			changed |= TYPE_CHANGED;
+		else if (s->filemode &&
+			 ((e->mode ^ st->st_mode) & S_IXUSR))
+			changed |= MODE_CHANGED;
+		break;
+	case S_IFLNK:
+		if (!S_ISLNK(st->st_mode) &&
+		    (s->symlinks || !S_ISREG(st->st_mode)))
+			changed |= TYPE_CHANGED;
+		break;
+	case S_IFGITLINK:
+		if (!S_ISDIR(st->st_mode))
+			changed |= TYPE_CHANGED;
+		return changed;
+	default:
+		changed |= TYPE_CHANGED;
+		return changed;
+	}
+	if (e->sd.mtime_sec != (uint32_t)st->st_mtim.tv_sec)
+		changed |= MTIME_CHANGED;
+	if (s->trustctime && !s->checkstat_minimal &&
+	    e->sd.ctime_sec != (uint32_t)st->st_ctim.tv_sec)
+		changed |= CTIME_CHANGED;
+	if (!s->checkstat_minimal) {
+		if (e->sd.uid != (uint32_t)st->st_uid ||
+		    e->sd.gid != (uint32_t)st->st_gid)
+			changed |= OWNER_CHANGED;
+		if (e->sd.ino != (uint32_t)st->st_ino)
+			changed |= INODE_CHANGED;
+	}
+	if (e->sd.size != (uint32_t)st->st_size)
+		changed |= DATA_CHANGED;
+	/* a smudged entry (size 0 for non-empty content) must be checked */
+	if (!e->sd.size && !oideq(&e->oid, &empty_blob_oid) &&
+	    S_ISREG(e->mode))
+		changed |= DATA_CHANGED;
+	return changed;
+}
+
+int
+index_content_matches(const struct repo *repo, const struct index_entry *e,
+		      const struct stat *st, struct read_buf *rb)
+{
+	struct object_id oid;
+	int ret = 0;
+
+	(void)repo;
+	if (S_ISLNK(st->st_mode)) {
+		struct strbuf target = STRBUF_INIT;
+		ssize_t n;
+
+		strbuf_grow(&target, st->st_size + 1);
+		n = readlink(e->name, target.buf, target.alloc - 1);
+		if (n < 0)
+			return error_errno(errno, "unable to read symlink %s",
+					   e->name);
+		strbuf_setlen(&target, n);
+		odb_hash(&oid, "blob", target.buf, target.len);
+		strbuf_release(&target);
+	} else if (S_ISREG(st->st_mode)) {
+		struct read_buf local = READ_BUF_INIT;
+		int fd = open(e->name, O_RDONLY | O_CLOEXEC);
+
+		if (fd < 0)
+			return error_errno(errno, "unable to open %s", e->name);
+		ret = odb_hash_fd(&oid, "blob", fd, st->st_size, e->name,
+				  rb ? rb : &local);
+		read_buf_release(&local);
+		close(fd);
+		if (ret < 0)
+			return ret;
+	} else {
+		return 0;
+	}
+	trace_count(TC_RACY, 1);
+	return oideq(&oid, &e->oid);
+}
+
+unsigned
+index_entry_modified(const struct repo *repo, const struct index *idx,
+		     struct index_entry *e, const struct stat *st,
+		     unsigned flags)
+{
+	unsigned changed;
+
+	if (!(flags & MODIFIED_IGNORE_VALID) &&
+	    (e->flags & CE_VALID || e->ext_flags & CE_SKIP_WORKTREE))
+		return 0;
+	if (e->ext_flags & CE_INTENT_TO_ADD)
+		return DATA_CHANGED | TYPE_CHANGED | MODE_CHANGED;
+	changed = index_match_stat(repo, e, st);
+	if (!changed && index_entry_is_racy(idx, e)) {
+		if (flags & MODIFIED_RACY_IS_DIRTY)
+			return DATA_CHANGED;
+		changed = index_content_matches(repo, e, st, NULL) == 1 ? 0 :
+			DATA_CHANGED;
+	} else if (changed & DATA_CHANGED && !(changed & ~DATA_CHANGED) &&
+		   e->sd.size == 0 && (uint32_t)st->st_size != 0 &&
+		   S_ISREG(st->st_mode)) {
+		/* smudged (or zero-size stat after read-tree): look */
+		changed = index_content_matches(repo, e, st, NULL) == 1 ? 0 :
+			DATA_CHANGED;
+	}
+	if (!changed)
+		e->state |= CE_UPTODATE;
+	return changed;
+}
+
+int
+index_check_leading_path(const char *path, size_t len)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = 0;
+
+	for (size_t i = 0; i < len; i++) {
+		struct stat st;
+
+		if (path[i] != '/')
+			continue;
+		strbuf_reset(&sb);
+		strbuf_add(&sb, path, i);
+		if (lstat(sb.buf, &st) < 0)
+			break;
+		if (S_ISLNK(st.st_mode)) {
+			ret = error_set(E_INVALID, "'%.*s' is beyond a "
+					"symbolic link", (int)len, path);
+			break;
+		}
+		if (!S_ISDIR(st.st_mode))
+			break;
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
+/* ---- writing ---- */
+
+static unsigned
+pick_version(const struct index *idx, const struct repo *repo, int extended)
+{
+	unsigned v = idx->want_version ? idx->want_version :
+		idx->version ? idx->version :
+		repo && repo->settings.index_version ?
+		(unsigned)repo->settings.index_version : 3;
+
+	if (v == 4)
+		return 4;
+	return extended ? 3 : 2;
+}
+
+static void
+encode_varint(struct strbuf *sb, uint64_t v)
+{
+	unsigned char buf[16];
+	int pos = sizeof(buf) - 1;
+
+	buf[pos] = v & 127;
+	while (v >>= 7)
+		buf[--pos] = 128 | (--v & 127);
+	strbuf_add(sb, buf + pos, sizeof(buf) - pos);
+}
+
+/*
+ * git's racy-git smudging: an entry that was racily clean when the old
+ * index was read, and not verified in this process, is checked against
+ * the work tree now; if its stat data still matches but its content does
+ * not, its size is stored as 0 so that every reader looks at the content.
+ */
+static void
+smudge_racy(const struct repo *repo, const struct index *idx,
+	    struct index_entry *e)
+{
+	struct stat st;
+
+	if (e->state & (CE_UPTODATE | CE_REMOVE) || !repo || !repo->worktree)
+		return;
+	if (!index_entry_is_racy(idx, e) || S_ISGITLINK(e->mode))
+		return;
+	if (e->flags & CE_VALID || e->ext_flags & CE_SKIP_WORKTREE)
+		return;
+	if (lstat(e->name, &st) < 0)
+		return;
+	if (index_match_stat(repo, e, &st))
+		return;	/* the stat data shows the change already */
+	if (index_content_matches(repo, e, &st, NULL) == 0)
+		e->sd.size = 0;
+}
+
+static void
+put_entry(struct strbuf *out, const struct index_entry *e, unsigned version,
+	  const char *prev, size_t prevlen)
+{
+	unsigned char hdr[64];
+	uint16_t fl = e->flags & (CE_VALID | CE_STAGEMASK);
+	size_t fixed = ENTRY_FIXED;
+
+	put_be32(hdr, e->sd.ctime_sec);
+	put_be32(hdr + 4, e->sd.ctime_nsec);
+	put_be32(hdr + 8, e->sd.mtime_sec);
+	put_be32(hdr + 12, e->sd.mtime_nsec);
+	put_be32(hdr + 16, e->sd.dev);
+	put_be32(hdr + 20, e->sd.ino);
+	put_be32(hdr + 24, e->mode);
+	put_be32(hdr + 28, e->sd.uid);
+	put_be32(hdr + 32, e->sd.gid);
+	put_be32(hdr + 36, e->sd.size);
+	memcpy(hdr + 40, e->oid.hash, HASH_RAWSZ);
+	fl |= e->namelen < CE_NAMEMASK ? e->namelen : CE_NAMEMASK;
+	if (e->ext_flags) {
+		fl |= CE_EXTENDED;
+		put_be16(hdr + 62, e->ext_flags);
+		fixed += 2;
+	}
+	put_be16(hdr + 60, fl);
+	strbuf_add(out, hdr, fixed);
+	if (version == 4) {
+		size_t common = 0, max = MIN(prevlen, e->namelen);
+
+		while (common < max && prev[common] == e->name[common])
+			common++;
+		encode_varint(out, prevlen - common);
+		strbuf_add(out, e->name + common, e->namelen - common);
+		strbuf_addch(out, '\0');
+	} else {
+		size_t entlen = (fixed + e->namelen + 8) & ~(size_t)7;
+
+		strbuf_add(out, e->name, e->namelen);
+		strbuf_add(out, "\0\0\0\0\0\0\0\0", entlen - fixed - e->namelen);
+	}
+}
+
+static int
+write_reuc(struct bufwrite *bw, struct index *idx)
+{
+	struct strbuf sb = STRBUF_INIT;
+	unsigned char hdr[8];
+	int ret;
+
+	qsort(idx->reuc, idx->reuc_nr, sizeof(*idx->reuc), reuc_cmp);
+	for (size_t i = 0; i < idx->reuc_nr; i++) {
+		const struct resolve_undo *ru = &idx->reuc[i];
+
+		strbuf_addstr(&sb, ru->path);
+		strbuf_addch(&sb, '\0');
+		for (int s = 0; s < 3; s++) {
+			strbuf_addf(&sb, "%o", ru->mode[s]);
+			strbuf_addch(&sb, '\0');
+		}
+		for (int s = 0; s < 3; s++)
+			if (ru->mode[s])
+				strbuf_add(&sb, ru->oid[s].hash, HASH_RAWSZ);
+	}
+	memcpy(hdr, "REUC", 4);
+	put_be32(hdr + 4, sb.len);
+	ret = bufwrite_add(bw, hdr, 8);
+	if (!ret)
+		ret = bufwrite_add(bw, sb.buf, sb.len);
+	strbuf_release(&sb);
+	return ret;
+}
+
+int
+index_write(struct index *idx, struct repo *repo, struct lockfile *lk,
+	    unsigned flags)
+{
+	struct strbuf ent = STRBUF_INIT;
+	struct bufwrite bw;
+	unsigned char hdr[INDEX_HEADER_SIZE];
+	const char *prev = "";
+	size_t prevlen = 0, nr = 0;
+	int extended = 0, ret = 0, allow_null;
+	unsigned version;
+	uint64_t start = trace_now();
+	struct stat st;
+
+	if (idx->staged_nr)
+		BUG("index_write with %zu staged changes", idx->staged_nr);
+	index_compact(idx);
+	allow_null = getenv("GIT_ALLOW_NULL_SHA1") != NULL;
+	for (size_t i = 0; i < idx->nr; i++) {
+		struct index_entry *e = idx->entries[i];
+
+		if (e->ext_flags)
+			extended = 1;
+		if (oid_is_null(&e->oid)) {
+			if (allow_null) {
+				diag_emit(DIAG_WARNING, "cache entry has null "
+					  "sha1: %s", e->name);
+			} else {
+				struct strbuf pre = STRBUF_INIT;
+
+				lockfile_rollback(lk);
+				strbuf_addf(&pre, "cache entry has null sha1: "
+					    "%s", e->name);
+				ret = error_set_pre(E_INVALID, pre.buf,
+						    "Unable to write new index "
+						    "file");
+				strbuf_release(&pre);
+				return ret;
+			}
+		}
+		smudge_racy(repo, idx, e);
+		nr++;
+	}
+	version = pick_version(idx, repo, extended);
+
+	bufwrite_init(&bw, lk->fd, lk->lock_path, 1);
+	memcpy(hdr, "DIRC", 4);
+	put_be32(hdr + 4, version);
+	put_be32(hdr + 8, nr);
+	ret = bufwrite_add(&bw, hdr, sizeof(hdr));
+	for (size_t i = 0; !ret && i < idx->nr; i++) {
+		const struct index_entry *e = idx->entries[i];
+
+		strbuf_reset(&ent);
+		put_entry(&ent, e, version, prev, prevlen);
+		prev = e->name;
+		prevlen = e->namelen;
+		ret = bufwrite_add(&bw, ent.buf, ent.len);
+	}
+	if (!ret && idx->tree) {
+		unsigned char ext[8];
+
+		memcpy(ext, "TREE", 4);
+		put_be32(ext + 4, cache_tree_size(idx->tree));
+		ret = bufwrite_add(&bw, ext, 8);
+		if (!ret)
+			ret = cache_tree_write(&bw, idx->tree);
+	}
+	if (!ret && idx->reuc_nr)
+		ret = write_reuc(&bw, idx);
+	if (!ret)
+		ret = bufwrite_finish(&bw, idx->checksum);
+	else
+		bufwrite_release(&bw);
+	strbuf_release(&ent);
+	if (!ret)
+		ret = lockfile_close(lk, flags & INDEX_WRITE_FSYNC);
+	if (!ret && stat(lk->lock_path, &st) < 0)
+		ret = error_errno(errno, "unable to stat '%s'", lk->lock_path);
+	if (ret < 0) {
+		lockfile_rollback(lk);
+		return ret;
+	}
+	trace_step("index written");
+	ret = lockfile_commit(lk, 0);
+	if (ret < 0)
+		return ret;
+	idx->timestamp = st.st_mtim;
+	idx->version = version;
+	idx->exists = 1;
+	idx->changed = 0;
+	trace_phase("write index", start);
+	return 0;
+}

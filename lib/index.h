@@ -1,0 +1,256 @@
+/*
+ * index: the in-memory index and git's DIRC file (versions 2, 3, 4).
+ *
+ * Reading maps the file and parses it through a bounds-checked cursor;
+ * entries come from a mempool (blocks of 1024), and their names point
+ * into the mapping (v2/v3, where padding NUL-terminates every name) or
+ * into an arena (v4, whose names are prefix-compressed).  No malloc per
+ * entry.  The mapping lives as long as the index.
+ *
+ * Entries are kept sorted by (name, stage).  Bulk changes go through
+ * index_stage_add() / index_stage_remove() and index_apply(), which sorts
+ * the staged changes and merges them in one pass — O(n log n) for any
+ * number of paths — checking file/directory conflicts as git does.
+ *
+ * Writing goes through bufwrite's 16 KB coalescing buffer into
+ * "<index>.lock", smudging racily clean entries as git does, then renames.
+ */
+#ifndef DIRC_INDEX_H
+#define DIRC_INDEX_H
+
+#include <sys/stat.h>
+
+#include "hash.h"
+#include "lockfile.h"
+#include "fileio.h"
+#include "mempool.h"
+
+struct repo;
+struct cache_tree;
+
+/* On-disk flags (16 bits) */
+#define CE_VALID	0x8000	/* assume-unchanged */
+#define CE_EXTENDED	0x4000	/* a second flags word follows */
+#define CE_STAGEMASK	0x3000
+#define CE_STAGESHIFT	12
+#define CE_NAMEMASK	0x0fff
+/* On-disk extended flags (16 bits, v3+) */
+#define CE_SKIP_WORKTREE	0x4000
+#define CE_INTENT_TO_ADD	0x2000
+#define CE_EXT_KNOWN (CE_SKIP_WORKTREE | CE_INTENT_TO_ADD)
+
+/* In-core only */
+enum ce_state {
+	CE_UPTODATE = 1 << 0,	/* matched the work tree in this process */
+	CE_REMOVE = 1 << 1,	/* to be dropped at the next compaction */
+	CE_NEW = 1 << 2,	/* added or changed in this process */
+	CE_STAGED_REPLACE = 1 << 3, /* staged with INDEX_ADD_REPLACE */
+	CE_STAGED_DELETE = 1 << 4,  /* a staged removal of all stages */
+};
+
+struct stat_data {
+	uint32_t ctime_sec, ctime_nsec;
+	uint32_t mtime_sec, mtime_nsec;
+	uint32_t dev, ino, uid, gid, size;
+};
+
+struct index_entry {
+	struct stat_data sd;
+	uint32_t mode;		/* 0100644, 0100755, 0120000, 0160000 */
+	struct object_id oid;
+	uint16_t flags;		/* CE_VALID | stage; namelen recomputed */
+	uint16_t ext_flags;	/* CE_SKIP_WORKTREE | CE_INTENT_TO_ADD */
+	uint32_t state;		/* enum ce_state */
+	uint32_t namelen;
+	uint32_t order;		/* staging order, for index_apply */
+	const char *name;	/* NUL-terminated; borrowed from the index
+				 * map or its arena */
+};
+
+static inline int
+ce_stage(const struct index_entry *e)
+{
+	return (e->flags & CE_STAGEMASK) >> CE_STAGESHIFT;
+}
+
+struct resolve_undo {
+	char *path;			/* owned */
+	unsigned mode[3];		/* 0: stage absent */
+	struct object_id oid[3];
+};
+
+struct index {
+	struct index_entry **entries;	/* owned array; entries from pool */
+	size_t nr, alloc;
+	struct mempool pool;		/* of struct index_entry */
+	struct arena names;		/* names that are not in the map */
+	void *map;			/* the file as read; owned */
+	size_t map_len;
+	unsigned version;		/* as read; 0 for a new index */
+	unsigned want_version;		/* set by --index-version; 0 = keep */
+	int exists;			/* the file existed when read */
+	struct timespec timestamp;	/* its mtime then (racy rule) */
+	struct cache_tree *tree;	/* the TREE extension; owned; NULL
+					 * when absent */
+	struct resolve_undo *reuc;	/* the REUC extension; owned */
+	size_t reuc_nr, reuc_alloc;
+	int changed;			/* something needs writing */
+	int has_removed;		/* some entries carry CE_REMOVE */
+	unsigned char checksum[HASH_RAWSZ]; /* trailer as read */
+
+	/* staged changes, merged by index_apply() */
+	struct index_entry **staged;
+	size_t staged_nr, staged_alloc;
+	uint32_t next_order;
+};
+
+void index_init(struct index *idx);
+void index_release(struct index *idx);
+
+enum index_read_flags {
+	INDEX_READ_VERIFY = 1 << 0,	/* check the trailing checksum */
+	INDEX_READ_QUIET = 1 << 1,	/* no "ignoring XXXX extension" */
+};
+
+/*
+ * Read the index at path (a missing file is an empty index).  0, or a
+ * negative E_* naming path: -E_CORRUPT (truncated, bad signature, bad
+ * entry, bad checksum with INDEX_READ_VERIFY, ...), -E_UNSUPPORTED
+ * (version, or a required extension such as "link" or "sdir").
+ */
+int index_read(struct index *idx, const char *path, unsigned flags);
+
+/* Parse an index image (for the fuzzer and tests); the buffer is copied. */
+int index_parse(struct index *idx, const void *buf, size_t len,
+		const char *name, unsigned flags);
+
+enum index_write_flags {
+	INDEX_WRITE_FSYNC = 1 << 0,
+};
+
+/*
+ * Write the index into the held lock lk (whose target is the index
+ * file), smudging racily clean entries as git does; then commit the lock.
+ * The index's timestamp becomes the new file's.  0 or a negative E_*
+ * (the lock is rolled back).  Also refuses an entry with a null id
+ * ("cache entry has null sha1: <path>") unless GIT_ALLOW_NULL_SHA1.
+ */
+int index_write(struct index *idx, struct repo *repo, struct lockfile *lk,
+		unsigned flags);
+
+/*
+ * Position of (name, stage) in the sorted entries, or -(insert pos + 1)
+ * if absent.  stage -1 finds the first entry of any stage.
+ */
+ssize_t index_pos(const struct index *idx, const char *name, size_t len,
+		  int stage);
+
+/* A fresh zeroed entry from the pool, its name copied into the arena. */
+struct index_entry *index_entry_new(struct index *idx, const char *name,
+				    size_t len);
+
+/* A copy of e (name shared) from the pool. */
+struct index_entry *index_entry_dup(struct index *idx,
+				    const struct index_entry *e);
+
+/* Set the stat fields of e from st (truncated to 32 bits as git does). */
+void index_entry_fill_stat(struct index_entry *e, const struct stat *st);
+
+/* Mode an index entry gets for st: 100644/100755/120000/160000. */
+unsigned index_mode_from_stat(const struct stat *st);
+
+enum index_add_flags {
+	INDEX_ADD_REPLACE = 1 << 0,	/* evict file/directory conflicts */
+	INDEX_ADD_OK_TO_ADD = 1 << 1,	/* (informational) */
+};
+
+/*
+ * Stage e for addition (replacing an entry with the same name and stage;
+ * a stage-0 entry also replaces stages 1-3 of its path, recording them
+ * in resolve-undo).  The cache-tree is invalidated along its path.
+ */
+void index_stage_add(struct index *idx, struct index_entry *e,
+		     unsigned add_flags);
+/*
+ * Stage the removal of every stage of path (after earlier staged adds,
+ * before later ones).  The cache-tree is invalidated along the path.
+ */
+void index_stage_remove(struct index *idx, const char *path, size_t len);
+/* Remove the entry at pos now (recording resolve-undo for stages 1-3). */
+void index_remove_at(struct index *idx, size_t pos);
+
+/*
+ * Merge the staged entries.  0, or -E_CONFLICT for the first (in staging
+ * order) file/directory conflict without INDEX_ADD_REPLACE ("'<p>'
+ * appears as both a file and as a directory").  On failure the index is
+ * unchanged except that the staged entries are dropped.
+ */
+int index_apply(struct index *idx);
+
+/* Drop entries marked CE_REMOVE. */
+void index_compact(struct index *idx);
+
+/* Mark the index changed (so it is written). */
+static inline void
+index_mark_changed(struct index *idx)
+{
+	idx->changed = 1;
+}
+
+/* Is e racily clean: its mtime not older than the index file's? */
+int index_entry_is_racy(const struct index *idx, const struct index_entry *e);
+
+enum match_result {
+	MATCH_OK = 0,
+	MTIME_CHANGED = 1 << 0,
+	CTIME_CHANGED = 1 << 1,
+	OWNER_CHANGED = 1 << 2,
+	MODE_CHANGED = 1 << 3,
+	INODE_CHANGED = 1 << 4,
+	DATA_CHANGED = 1 << 5,
+	TYPE_CHANGED = 1 << 6,
+};
+
+/*
+ * Compare e's stat data with st as git 2.39 does (whole seconds; ctime
+ * per core.trustctime; ino/uid/gid unless core.checkStat=minimal; the
+ * exec bit per core.filemode; a smudged size forces DATA_CHANGED).
+ * Returns MATCH_OK or a mask of what differs.  Does not look at content.
+ */
+unsigned index_match_stat(const struct repo *repo,
+			  const struct index_entry *e, const struct stat *st);
+
+/*
+ * Does the file at e->name still hold e's content?  (Hash the file or the
+ * link target and compare ids.)  rb: a reusable buffer, or NULL.  1 yes,
+ * 0 no, negative E_* on a read error.
+ */
+int index_content_matches(const struct repo *repo,
+			  const struct index_entry *e, const struct stat *st,
+			  struct read_buf *rb);
+
+enum modified_flags {
+	MODIFIED_IGNORE_VALID = 1 << 0,	/* look even at assume-unchanged */
+	MODIFIED_RACY_IS_DIRTY = 1 << 1,
+};
+
+/*
+ * Has the work-tree file changed from e?  Stat comparison, and a content
+ * check when the stat data matches but the entry is racy or smudged.
+ * 0 unchanged (and e gets CE_UPTODATE), else a match_result mask.
+ */
+unsigned index_entry_modified(const struct repo *repo,
+			      const struct index *idx,
+			      struct index_entry *e, const struct stat *st,
+			      unsigned flags);
+
+/*
+ * Ensure a path may be added: no leading directory of it is a symlink in
+ * the work tree ("'<p>' is beyond a symbolic link").  0 or -E_INVALID.
+ */
+int index_check_leading_path(const char *path, size_t len);
+
+/* Drop all resolve-undo records. */
+void index_clear_resolve_undo(struct index *idx);
+
+#endif

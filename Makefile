@@ -56,8 +56,12 @@ QUIET_GEN = @echo '   ' GEN $@;
 endif
 
 LIB_OBJS += lib/bufwrite.o
+LIB_OBJS += lib/cache-tree-update.o
 LIB_OBJS += lib/cache-tree.o
+LIB_OBJS += lib/checkout.o
+LIB_OBJS += lib/commit.o
 LIB_OBJS += lib/config.o
+LIB_OBJS += lib/date.o
 LIB_OBJS += lib/error.o
 LIB_OBJS += lib/fileio.o
 LIB_OBJS += lib/hash.o
@@ -74,16 +78,24 @@ LIB_OBJS += lib/strbuf.o
 LIB_OBJS += lib/strmap.o
 LIB_OBJS += lib/trace.o
 LIB_OBJS += lib/tree.o
+LIB_OBJS += lib/unpack.o
 LIB_OBJS += lib/util.o
 
 BUILTIN_OBJS += builtin/cat-file.o
+BUILTIN_OBJS += builtin/checkout-index.o
+BUILTIN_OBJS += builtin/commit-tree.o
 BUILTIN_OBJS += builtin/hash-object.o
 BUILTIN_OBJS += builtin/init.o
 BUILTIN_OBJS += builtin/ls-files.o
 BUILTIN_OBJS += builtin/main.o
 BUILTIN_OBJS += builtin/parse-options.o
+BUILTIN_OBJS += builtin/read-tree.o
+BUILTIN_OBJS += builtin/rev-parse.o
+BUILTIN_OBJS += builtin/symbolic-ref.o
 BUILTIN_OBJS += builtin/update-cache.o
+BUILTIN_OBJS += builtin/update-ref.o
 BUILTIN_OBJS += builtin/usage.o
+BUILTIN_OBJS += builtin/write-tree.o
 
 UNIT_PROGS += t/unit/t-mempool
 

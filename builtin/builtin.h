@@ -36,10 +36,17 @@ void print_usage_lines(const char *const *usage);
 
 #define COMMANDS(X)							\
 	X(cat_file, "cat-file")						\
+	X(checkout_index, "checkout-index")				\
+	X(commit_tree, "commit-tree")					\
 	X(hash_object, "hash-object")					\
 	X(init, "init")							\
 	X(ls_files, "ls-files")						\
-	X(update_cache, "update-cache")
+	X(read_tree, "read-tree")					\
+	X(rev_parse, "rev-parse")					\
+	X(symbolic_ref, "symbolic-ref")					\
+	X(update_cache, "update-cache")					\
+	X(update_ref, "update-ref")					\
+	X(write_tree, "write-tree")
 
 #define DECLARE_CMD(fn, name)						\
 	int cmd_##fn(int argc, const char **argv);			\

@@ -80,6 +80,8 @@ cache_tree_sub(struct cache_tree *tree, const char *name, size_t len,
 	tree->subtree_nr++;
 	s = xmalloc(st_add(sizeof(*s), len + 1));
 	s->tree = NULL;
+	s->count = 0;
+	s->used = 0;
 	s->namelen = len;
 	memcpy(s->name, name, len);
 	s->name[len] = '\0';

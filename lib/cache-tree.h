@@ -24,6 +24,8 @@ struct cache_tree;
 
 struct cache_tree_sub {
 	struct cache_tree *tree;	/* owned */
+	size_t count;			/* scratch for cache_tree_update */
+	int used;			/* scratch for cache_tree_update */
 	size_t namelen;
 	char name[];			/* NUL-terminated */
 };
@@ -68,6 +70,9 @@ enum cache_tree_flags {
 	CACHE_TREE_MISSING_OK = 1 << 0,	/* referenced objects may be absent */
 	CACHE_TREE_DRY_RUN = 1 << 1,	/* compute ids, store nothing */
 	CACHE_TREE_IGNORE_VALID = 1 << 2, /* rebuild every node */
+	CACHE_TREE_REPAIR = 1 << 3,	/* store nothing; a node is valid only
+					 * if its tree object is stored */
+	CACHE_TREE_SILENT = 1 << 4,	/* no messages */
 };
 
 /*

@@ -1,18 +1,23 @@
 /*
  * object-name: turn what a script passes to git's plumbing into an
- * object id — full or abbreviated hex (at least 4 digits), and (with the
- * refs module) HEAD, ref names and peel suffixes.
+ * object id: full or abbreviated hex (at least 4 digits), HEAD and "@",
+ * ref names as git expands them (name, refs/name, refs/tags/name,
+ * refs/heads/name, refs/remotes/name, refs/remotes/name/HEAD), the
+ * suffixes ^{type}, ^{}, ^N and ~N, "<rev>:<path>", and ":[N:]<path>"
+ * (an index entry).
  */
 #ifndef DIRC_OBJECT_NAME_H
 #define DIRC_OBJECT_NAME_H
 
 #include "hash.h"
+#include "odb.h"
 
 struct repo;
 
 /*
- * Resolve name.  0, -E_NOTFOUND ("Not a valid object name <name>"),
- * -E_AMBIGUOUS ("short object ID <x> is ambiguous").
+ * Resolve name.  0, -E_NOTFOUND ("Not a valid object name <name>", or a
+ * more precise message for paths and peels), -E_AMBIGUOUS ("short object
+ * ID <x> is ambiguous").
  */
 int get_oid(struct object_id *out, struct repo *repo, const char *name);
 
@@ -22,5 +27,20 @@ int get_oid(struct object_id *out, struct repo *repo, const char *name);
  */
 int get_oid_prefix(struct object_id *out, struct repo *repo,
 		   const char *hex, size_t len);
+
+/*
+ * Peel oid to an object of type want: tags to what they point at,
+ * commits to their trees (for OBJ_TREE).  OBJ_NONE peels tags only.
+ * 0, or -E_INVALID ("<id> is not a valid '<type>' object").
+ */
+int peel_to_type(struct object_id *out, struct repo *repo,
+		 const struct object_id *oid, enum object_type want);
+
+/*
+ * The ref name resolves to under git's rules (full name into out): 1
+ * found, 0 not.
+ */
+int dwim_ref(struct strbuf *out, struct object_id *oid, struct repo *repo,
+	     const char *name, size_t len);
 
 #endif

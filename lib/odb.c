@@ -12,6 +12,7 @@
  */
 #include "odb.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -149,6 +150,11 @@ odb_release(struct odb *odb)
 	if (odb->batch_dirty)
 		odb_flush(odb);
 	odb_writer_release(&odb->writer);
+	if (odb->lists) {
+		for (int i = 0; i < 256; i++)
+			free(odb->lists[i].suffix);
+		free(odb->lists);
+	}
 	free(odb->objdir);
 	memset(odb, 0, sizeof(*odb));
 }
@@ -210,6 +216,62 @@ odb_has(struct odb *odb, const struct object_id *oid)
 	ret = !access(path.buf, F_OK);
 	strbuf_release(&path);
 	return ret;
+}
+
+#define FANOUT_LIST_AFTER 4	/* probes of one directory before listing it */
+
+static int
+cmp_suffix(const void *a, const void *b)
+{
+	return memcmp(a, b, HASH_RAWSZ - 1);
+}
+
+static void
+list_fanout(struct odb *odb, int idx)
+{
+	struct odb_fanout_list *l = &odb->lists[idx];
+	struct strbuf path = STRBUF_INIT;
+	size_t alloc = 0;
+	struct dirent *de;
+	DIR *dir;
+
+	l->loaded = 1;
+	strbuf_addf(&path, "%s/%02x", odb->objdir, idx);
+	dir = opendir(path.buf);
+	while (dir && (de = readdir(dir))) {
+		struct object_id oid;
+		char hex[HASH_HEXSZ + 1];
+
+		if (strlen(de->d_name) != HASH_HEXSZ - 2)
+			continue;
+		snprintf(hex, sizeof(hex), "%02x%s", idx, de->d_name);
+		if (hex_to_oid(&oid, hex))
+			continue;
+		ALLOC_GROW(l->suffix, l->nr + 1, alloc);
+		memcpy(l->suffix[l->nr++], oid.hash + 1, HASH_RAWSZ - 1);
+	}
+	if (dir)
+		closedir(dir);
+	qsort(l->suffix, l->nr, sizeof(*l->suffix), cmp_suffix);
+	strbuf_release(&path);
+}
+
+int
+odb_has_cached(struct odb *odb, const struct object_id *oid)
+{
+	struct odb_fanout_list *l;
+	int idx = oid->hash[0];
+
+	if (!odb->lists)
+		odb->lists = xcalloc(256, sizeof(*odb->lists));
+	l = &odb->lists[idx];
+	if (!l->loaded && ++l->probes > FANOUT_LIST_AFTER)
+		list_fanout(odb, idx);
+	if (l->loaded && bsearch(oid->hash + 1, l->suffix, l->nr,
+				 sizeof(*l->suffix), cmp_suffix))
+		return 1;
+	/* not listed (yet, or stored since): ask the file system */
+	return odb_has(odb, oid);
 }
 
 static void

@@ -67,8 +67,17 @@ struct odb_writer {
 void odb_writer_init(struct odb_writer *w, int level);
 void odb_writer_release(struct odb_writer *w);
 
+/* What one fan-out directory held when it was listed. */
+struct odb_fanout_list {
+	unsigned char (*suffix)[HASH_RAWSZ - 1]; /* owned; sorted */
+	size_t nr;
+	int loaded;
+	unsigned probes;		/* single lookups before listing */
+};
+
 struct odb {
 	char *objdir;			/* absolute; owned */
+	struct odb_fanout_list *lists;	/* owned; 256 entries, or NULL */
 	int level;			/* loose zlib level */
 	unsigned fsync;			/* do fsync loose objects */
 	enum fsync_method fsync_method;
@@ -129,6 +138,14 @@ int odb_flush(struct odb *odb);
 
 /* Is oid stored (or the virtual empty tree)?  1 or 0. */
 int odb_has(struct odb *odb, const struct object_id *oid);
+
+/*
+ * odb_has() for many lookups: after a few probes of one fan-out
+ * directory, it is listed once and later lookups are a binary search.
+ * Objects stored after the listing are still found (by a probe).
+ * Not thread-safe.
+ */
+int odb_has_cached(struct odb *odb, const struct object_id *oid);
 
 /* An object read back. */
 struct odb_object {

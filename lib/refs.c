@@ -8,9 +8,14 @@
  */
 #include "refs.h"
 
+#include <fcntl.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "error.h"
+#include "lockfile.h"
+#include "repo.h"
+#include "trace.h"
 
 static int
 bad_char(unsigned char c)
@@ -346,5 +351,429 @@ out:
 	strbuf_release(&gitdir);
 	strbuf_release(&buf);
 	strbuf_release(&common);
+	return ret;
+}
+
+/* ---- writing ---- */
+
+unsigned
+refs_flags_for(const struct repo *repo)
+{
+	unsigned flags = 0;
+
+	if (repo->settings.log_all_ref_updates == 1)
+		flags |= REF_LOG_ALL;
+	else if (repo->settings.log_all_ref_updates == 2)
+		flags |= REF_LOG_ALWAYS;
+	if (repo->settings.fsync & FSYNC_REFERENCE)
+		flags |= REF_FSYNC;
+	return flags;
+}
+
+void
+refs_printable_name(struct strbuf *out, const char *name)
+{
+	for (const char *p = name; *p; p++)
+		strbuf_addch(out, (unsigned char)*p < 0x20 || *p == 0x7f ?
+			     '?' : *p);
+}
+
+static int
+bad_name(const char *name)
+{
+	struct strbuf pr = STRBUF_INIT;
+	int ret;
+
+	refs_printable_name(&pr, name);
+	ret = error_set(E_INVALID, "refusing to update ref with bad name "
+			"'%s'", pr.buf);
+	strbuf_release(&pr);
+	return ret;
+}
+
+/* mkdir -p of the directories leading to path */
+static int
+make_leading_dirs(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = 0;
+
+	for (const char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		struct stat st;
+
+		strbuf_reset(&sb);
+		strbuf_add(&sb, path, p - path);
+		if (!mkdir(sb.buf, 0777) || errno == EEXIST) {
+			if (!stat(sb.buf, &st) && !S_ISDIR(st.st_mode)) {
+				ret = -EEXIST;
+				break;
+			}
+			continue;
+		}
+		ret = -errno;
+		break;
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
+static int
+should_log(const struct ref_store *rs, const char *name, unsigned flags)
+{
+	struct strbuf path = STRBUF_INIT;
+	int exists;
+
+	if (flags & (REF_CREATE_REFLOG | REF_LOG_ALWAYS))
+		return 1;
+	strbuf_addf(&path, "%s/logs/%s", is_per_worktree(name) ? rs->gitdir :
+		    rs->commondir, name);
+	exists = !access(path.buf, F_OK);
+	strbuf_release(&path);
+	if (exists)
+		return 1;
+	return (flags & REF_LOG_ALL) &&
+	       (!strcmp(name, "HEAD") || starts_with(name, "refs/heads/") ||
+		starts_with(name, "refs/remotes/") ||
+		starts_with(name, "refs/notes/"));
+}
+
+static void
+squash_msg(struct strbuf *out, const char *msg)
+{
+	int space = 0;
+
+	for (const char *p = msg; *p; p++) {
+		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
+			space = out->len > 0;
+			continue;
+		}
+		if (space)
+			strbuf_addch(out, ' ');
+		space = 0;
+		strbuf_addch(out, *p);
+	}
+}
+
+static int
+append_reflog(const struct ref_store *rs, const char *name,
+	      const struct object_id *old_oid,
+	      const struct object_id *new_oid, const char *committer,
+	      const char *msg, unsigned flags)
+{
+	struct strbuf path = STRBUF_INIT, line = STRBUF_INIT;
+	int fd, ret = 0;
+
+	if (!committer || !should_log(rs, name, flags))
+		return 0;
+	strbuf_addf(&path, "%s/logs/%s", is_per_worktree(name) ? rs->gitdir :
+		    rs->commondir, name);
+	if (make_leading_dirs(path.buf) < 0) {
+		ret = error_set(E_IO, "unable to create directory for '%s'",
+				path.buf);
+		goto out;
+	}
+	strbuf_addf(&line, "%s %s %s", oid_to_hex(old_oid),
+		    oid_to_hex(new_oid), committer);
+	if (msg && *msg) {
+		strbuf_addch(&line, '\t');
+		squash_msg(&line, msg);
+	}
+	strbuf_addch(&line, '\n');
+	fd = open(path.buf, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	if (fd < 0) {
+		ret = error_errno(errno, "unable to append to '%s'", path.buf);
+		goto out;
+	}
+	if (write_full(fd, line.buf, line.len) < 0 ||
+	    ((flags & REF_FSYNC) && fsync(fd) < 0))
+		ret = error_errno(errno, "unable to append to '%s'", path.buf);
+	if (close(fd) < 0 && !ret)
+		ret = error_errno(errno, "unable to append to '%s'", path.buf);
+out:
+	strbuf_release(&path);
+	strbuf_release(&line);
+	return ret;
+}
+
+/* Take "<ref file>.lock"; git's message wraps the lock error. */
+static int
+lock_ref(struct lockfile *lk, const struct ref_store *rs, const char *name)
+{
+	struct strbuf path = STRBUF_INIT;
+	int ret;
+
+	refs_loose_path(&path, rs, name);
+	ret = make_leading_dirs(path.buf);
+	if (ret == -EEXIST) {
+		/* a prefix of the name is a ref (a file) already */
+		ret = error_set(E_CONFLICT, "cannot lock ref '%s': a ref "
+				"named by a prefix of it exists", name);
+		goto out;
+	}
+	{
+		struct stat st;
+
+		if (!stat(path.buf, &st) && S_ISDIR(st.st_mode)) {
+			ret = error_set(E_CONFLICT, "cannot lock ref '%s': "
+					"there are refs below it (refs named "
+					"'%s/...')", name, name);
+			goto out;
+		}
+	}
+	ret = lockfile_hold(lk, path.buf);
+	if (ret < 0) {
+		char *inner = xstrdup(error_msg());
+
+		ret = error_set(-ret, "cannot lock ref '%s': %s", name, inner);
+		free(inner);
+	}
+out:
+	strbuf_release(&path);
+	return ret;
+}
+
+static int
+write_ref_file(struct lockfile *lk, const char *content, unsigned flags)
+{
+	int ret;
+
+	if (write_full(lk->fd, content, strlen(content)) < 0) {
+		ret = error_errno(errno, "unable to write '%s'", lk->lock_path);
+		lockfile_rollback(lk);
+		return ret;
+	}
+	return lockfile_commit(lk, flags & REF_FSYNC);
+}
+
+/* The current value of name (loose or packed); 0 found, 1 missing. */
+static int
+current_value(struct ref_store *rs, const char *name, struct object_id *oid)
+{
+	struct strbuf sym = STRBUF_INIT;
+	int ret = refs_read_raw(rs, name, oid, &sym);
+
+	strbuf_release(&sym);
+	if (ret == -E_NOTFOUND) {
+		error_clear();
+		*oid = null_oid;
+		return 1;
+	}
+	if (ret == 1)
+		return error_set(E_CORRUPT, "ref %s is a symbolic ref", name);
+	return ret;
+}
+
+static int
+check_old(const char *name, int missing, const struct object_id *cur,
+	  const struct object_id *old_oid)
+{
+	if (!old_oid)
+		return 0;
+	if (oid_is_null(old_oid)) {
+		if (!missing)
+			return error_set(E_CONFLICT, "cannot lock ref '%s': "
+					 "reference already exists", name);
+		return 0;
+	}
+	if (missing)
+		return error_set(E_CONFLICT, "cannot lock ref '%s': unable to "
+				 "resolve reference '%s'", name, name);
+	if (!oideq(cur, old_oid)) {
+		char want[HASH_HEXSZ + 1];
+
+		oid_to_hex_r(want, old_oid);
+		return error_set(E_CONFLICT, "cannot lock ref '%s': is at %s "
+				 "but expected %s", name, oid_to_hex(cur),
+				 want);
+	}
+	return 0;
+}
+
+int
+refs_update(struct ref_store *rs, const char *name,
+	    const struct object_id *new_oid, const struct object_id *old_oid,
+	    const char *committer, const char *msg, unsigned flags,
+	    ref_type_fn type_of, void *ctx)
+{
+	struct lockfile lk = LOCKFILE_INIT;
+	struct strbuf target = STRBUF_INIT, content = STRBUF_INIT;
+	struct object_id cur;
+	const char *ref = name;
+	int ret, missing, via_head = 0;
+
+	if (!refname_is_valid(name, REFNAME_ALLOW_ONELEVEL))
+		return bad_name(name);
+	if (!(flags & REF_NO_DEREF)) {
+		/* find what a symbolic ref points to, even if unborn */
+		ret = refs_resolve(rs, name, &cur, &target);
+		if (ret < 0 && ret != -E_NOTFOUND)
+			goto out;
+		error_clear();
+		if (strcmp(target.buf, name)) {
+			ref = target.buf;
+			via_head = !strcmp(name, "HEAD");
+		}
+	}
+	if (!(flags & REF_SKIP_OBJECT_CHECK) && type_of) {
+		int type = type_of(ctx, new_oid);
+
+		if (type < 0) {
+			ret = error_set(E_NOTFOUND, "cannot update ref '%s': "
+					"trying to write ref '%s' with "
+					"nonexistent object %s", ref, ref,
+					oid_to_hex(new_oid));
+			goto out;
+		}
+		if (type != 1 && starts_with(ref, "refs/heads/")) {
+			ret = error_set(E_INVALID, "cannot update ref '%s': "
+					"trying to write non-commit object %s "
+					"to branch '%s'", ref,
+					oid_to_hex(new_oid), ref);
+			goto out;
+		}
+	}
+	ret = lock_ref(&lk, rs, ref);
+	if (ret < 0)
+		goto out;
+	missing = current_value(rs, ref, &cur);
+	if (missing < 0) {
+		ret = missing;
+		lockfile_rollback(&lk);
+		goto out;
+	}
+	ret = check_old(ref, missing, &cur, old_oid);
+	if (ret < 0) {
+		lockfile_rollback(&lk);
+		goto out;
+	}
+	strbuf_addf(&content, "%s\n", oid_to_hex(new_oid));
+	ret = write_ref_file(&lk, content.buf, flags);
+	if (ret < 0)
+		goto out;
+	trace_step("ref updated");
+	ret = append_reflog(rs, ref, &cur, new_oid, committer, msg, flags);
+	if (!ret && via_head)
+		ret = append_reflog(rs, "HEAD", &cur, new_oid, committer, msg,
+				    flags);
+out:
+	strbuf_release(&target);
+	strbuf_release(&content);
+	return ret;
+}
+
+/* Rewrite packed-refs without name, under packed-refs.lock. */
+static int
+remove_packed(struct ref_store *rs, const char *name, unsigned flags)
+{
+	struct lockfile lk = LOCKFILE_INIT;
+	struct strbuf path = STRBUF_INIT, out = STRBUF_INIT;
+	int ret;
+
+	if (!refs_find_packed(rs, name))
+		return 0;
+	strbuf_addf(&path, "%s/packed-refs", rs->commondir);
+	ret = lockfile_hold(&lk, path.buf);
+	if (ret < 0)
+		goto out;
+	strbuf_addstr(&out, "# pack-refs with: peeled fully-peeled sorted \n");
+	for (size_t i = 0; i < rs->packed_nr; i++) {
+		const struct packed_ref *r = &rs->packed[i];
+
+		if (!strcmp(r->name, name))
+			continue;
+		strbuf_addf(&out, "%s %s\n", oid_to_hex(&r->oid), r->name);
+		if (r->has_peeled)
+			strbuf_addf(&out, "^%s\n", oid_to_hex(&r->peeled));
+	}
+	ret = write_ref_file(&lk, out.buf, flags);
+	packed_clear(rs);
+out:
+	strbuf_release(&path);
+	strbuf_release(&out);
+	return ret;
+}
+
+int
+refs_delete(struct ref_store *rs, const char *name,
+	    const struct object_id *old_oid, unsigned flags)
+{
+	struct lockfile lk = LOCKFILE_INIT;
+	struct strbuf path = STRBUF_INIT, target = STRBUF_INIT;
+	struct object_id cur;
+	const char *ref = name;
+	int ret, missing;
+
+	if (!refname_is_valid(name, REFNAME_ALLOW_ONELEVEL))
+		return bad_name(name);
+	if (!(flags & REF_NO_DEREF)) {
+		ret = refs_resolve(rs, name, &cur, &target);
+		error_clear();
+		if (!ret && strcmp(target.buf, name))
+			ref = target.buf;
+	}
+	ret = lock_ref(&lk, rs, ref);
+	if (ret < 0)
+		goto out;
+	missing = current_value(rs, ref, &cur);
+	if (missing < 0) {
+		ret = missing;
+		lockfile_rollback(&lk);
+		goto out;
+	}
+	ret = check_old(ref, missing, &cur, old_oid);
+	if (ret < 0 || missing) {
+		lockfile_rollback(&lk);
+		goto out;
+	}
+	ret = remove_packed(rs, ref, flags);
+	if (ret < 0) {
+		lockfile_rollback(&lk);
+		goto out;
+	}
+	refs_loose_path(&path, rs, ref);
+	if (unlink(path.buf) < 0 && errno != ENOENT) {
+		ret = error_errno(errno, "unable to remove '%s'", path.buf);
+		lockfile_rollback(&lk);
+		goto out;
+	}
+	lockfile_rollback(&lk);
+	trace_step("ref deleted");
+	strbuf_reset(&path);
+	strbuf_addf(&path, "%s/logs/%s", is_per_worktree(ref) ? rs->gitdir :
+		    rs->commondir, ref);
+	unlink(path.buf);
+out:
+	strbuf_release(&path);
+	strbuf_release(&target);
+	return ret;
+}
+
+int
+refs_set_symref(struct ref_store *rs, const char *name, const char *target,
+		const char *committer, const char *msg, unsigned flags)
+{
+	struct lockfile lk = LOCKFILE_INIT;
+	struct strbuf content = STRBUF_INIT;
+	struct object_id old_oid, new_oid;
+	int ret, had_old, has_new;
+
+	if (!refname_is_valid(name, REFNAME_ALLOW_ONELEVEL))
+		return bad_name(name);
+	had_old = !refs_resolve(rs, name, &old_oid, NULL);
+	has_new = !refs_resolve(rs, target, &new_oid, NULL);
+	error_clear();
+	ret = lock_ref(&lk, rs, name);
+	if (ret < 0)
+		return ret;
+	strbuf_addf(&content, "ref: %s\n", target);
+	ret = write_ref_file(&lk, content.buf, flags);
+	strbuf_release(&content);
+	if (ret < 0)
+		return ret;
+	trace_step("symbolic ref updated");
+	if (msg && has_new)
+		ret = append_reflog(rs, name, had_old ? &old_oid : &null_oid,
+				    &new_oid, committer, msg,
+				    flags | REF_CREATE_REFLOG);
 	return ret;
 }

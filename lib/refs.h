@@ -68,6 +68,55 @@ int refs_load_packed(struct ref_store *rs);
 const struct packed_ref *refs_find_packed(struct ref_store *rs,
 					  const char *name);
 
+enum ref_update_flags {
+	REF_NO_DEREF = 1 << 0,		/* update a symbolic ref itself */
+	REF_CREATE_REFLOG = 1 << 1,	/* log even where git would not */
+	REF_FSYNC = 1 << 2,		/* core.fsync includes "reference" */
+	REF_LOG_ALL = 1 << 3,		/* core.logAllRefUpdates=true */
+	REF_LOG_ALWAYS = 1 << 4,	/* core.logAllRefUpdates=always */
+	REF_SKIP_OBJECT_CHECK = 1 << 5,
+};
+
+/*
+ * Set ref name (following a symbolic ref unless REF_NO_DEREF) to
+ * new_oid, under "<ref>.lock".  old_oid: NULL for no check, the null id
+ * for "must not exist yet", else the value it must have.  committer is
+ * the identity line for the reflog ("Name <email> <epoch> <tz>"); msg is
+ * the reflog message.  The object must exist, and a branch
+ * (refs/heads/) must point to a commit.  0, or a negative E_* with
+ * git's message ("cannot lock ref '<ref>': is at <x> but expected
+ * <y>", ...).  objects_check(oid, ctx) answers the type of an object
+ * (OBJ_BAD if missing) so refs need not know the object store.
+ */
+typedef int (*ref_type_fn)(void *ctx, const struct object_id *oid);
+int refs_update(struct ref_store *rs, const char *name,
+		const struct object_id *new_oid,
+		const struct object_id *old_oid, const char *committer,
+		const char *msg, unsigned flags, ref_type_fn type_of,
+		void *ctx);
+
+/*
+ * Delete ref name (loose and packed, and its reflog), checking old_oid
+ * as refs_update does.  Deleting a ref that does not exist succeeds.
+ */
+int refs_delete(struct ref_store *rs, const char *name,
+		const struct object_id *old_oid, unsigned flags);
+
+/*
+ * Make name a symbolic ref to target ("ref: <target>").  With msg and
+ * committer, log the change to name's reflog.
+ */
+int refs_set_symref(struct ref_store *rs, const char *name,
+		    const char *target, const char *committer,
+		    const char *msg, unsigned flags);
+
+struct repo;
+/* The REF_LOG_* and REF_FSYNC flags the repository's settings ask for. */
+unsigned refs_flags_for(const struct repo *repo);
+
+/* Replace control bytes with '?' for messages, as git prints names. */
+void refs_printable_name(struct strbuf *out, const char *name);
+
 /*
  * The HEAD of the repository whose work tree is at path (a submodule):
  * 0 with *oid set, or a negative E_* if it has none.

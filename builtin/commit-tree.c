@@ -1,0 +1,205 @@
+/*
+ * commit-tree: create a commit object from a tree, parents and a message,
+ * byte for byte as git commit-tree makes it.
+ */
+#include <fcntl.h>
+#include <strings.h>
+#include <unistd.h>
+
+#include "builtin.h"
+#include "commit.h"
+#include "config.h"
+#include "fileio.h"
+#include "object-name.h"
+#include "odb.h"
+#include "repo.h"
+#include "strbuf.h"
+
+const char *const commit_tree_usage[] = {
+	"dirc commit-tree [(-p <parent>)...] [-S[<keyid>]] [(-m <message>)...]\n"
+	"                 [(-F <file>)...] <tree>",
+	NULL,
+};
+
+static void
+read_message_file(struct strbuf *msg, const char *file)
+{
+	struct strbuf data = STRBUF_INIT;
+	int fd = 0;
+
+	if (strcmp(file, "-")) {
+		fd = open(file, O_RDONLY | O_CLOEXEC);
+		if (fd < 0)
+			die("could not open '%s' for reading: %s", file,
+			    strerror(errno));
+	}
+	if (strbuf_read_fd(&data, fd, 0) < 0)
+		die("could not read log from '%s': %s", file, strerror(errno));
+	if (fd)
+		close(fd);
+	if (msg->len)
+		strbuf_addch(msg, '\n');
+	strbuf_addbuf(msg, &data);
+	if (msg->len && msg->buf[msg->len - 1] != '\n')
+		strbuf_addch(msg, '\n');
+	strbuf_release(&data);
+}
+
+NORETURN static void
+usage_error(const char *msg)
+{
+	if (msg)
+		fprintf(stderr, "error: %s\n", msg);
+	fprintf(stderr, "usage: %s\n", commit_tree_usage[0]);
+	exit(129);
+}
+
+int
+cmd_commit_tree(int argc, const char **argv)
+{
+	struct repo repo;
+	struct odb *odb;
+	struct strbuf msg = STRBUF_INIT, buf = STRBUF_INIT;
+	struct strbuf author = STRBUF_INIT, committer = STRBUF_INIT;
+	struct object_id tree, *parents = NULL, oid;
+	size_t nr_parents = 0, alloc = 0;
+	const char *tree_arg = NULL, *encoding = NULL;
+	int have_msg = 0, ret;
+
+	ret = repo_open(&repo, REPO_NO_CHDIR);
+	if (ret < 0)
+		die_lib(ret);
+	ret = repo_odb(&odb, &repo);
+	if (ret < 0)
+		die_lib(ret);
+
+	for (int i = 1; i < argc; i++) {
+		const char *arg = argv[i], *v;
+
+		if (!strcmp(arg, "-h")) {
+			printf("usage: %s\n", commit_tree_usage[0]);
+			exit(129);
+		} else if (!strcmp(arg, "-p") || skip_prefix(arg, "-p", &v)) {
+			struct object_id p;
+			size_t k;
+
+			if (!strcmp(arg, "-p")) {
+				if (++i >= argc)
+					usage_error("switch `p' requires a "
+						    "value");
+				v = argv[i];
+			}
+			if (get_oid(&p, &repo, v) < 0)
+				die("not a valid object name %s", v);
+			if (peel_to_type(&p, &repo, &p, OBJ_COMMIT) < 0)
+				die("%s is not a valid 'commit' object", v);
+			for (k = 0; k < nr_parents; k++)
+				if (oideq(&parents[k], &p))
+					break;
+			if (k < nr_parents) {
+				error("duplicate parent %s ignored",
+				      oid_to_hex(&p));
+				continue;
+			}
+			ALLOC_GROW(parents, nr_parents + 1, alloc);
+			parents[nr_parents++] = p;
+		} else if (!strcmp(arg, "-m") || skip_prefix(arg, "-m", &v) ||
+			   skip_prefix(arg, "--message=", &v)) {
+			if (!strcmp(arg, "-m")) {
+				if (++i >= argc)
+					usage_error("switch `m' requires a "
+						    "value");
+				v = argv[i];
+			}
+			if (msg.len)
+				strbuf_addch(&msg, '\n');
+			strbuf_addstr(&msg, v);
+			if (msg.len && msg.buf[msg.len - 1] != '\n')
+				strbuf_addch(&msg, '\n');
+			have_msg = 1;
+		} else if (!strcmp(arg, "-F") || skip_prefix(arg, "-F", &v) ||
+			   skip_prefix(arg, "--file=", &v)) {
+			if (!strcmp(arg, "-F")) {
+				if (++i >= argc)
+					usage_error("switch `F' requires a "
+						    "value");
+				v = argv[i];
+			}
+			read_message_file(&msg, v);
+			have_msg = 1;
+		} else if (!strcmp(arg, "--no-gpg-sign")) {
+			/* nothing to sign */
+		} else if (starts_with(arg, "-S") ||
+			   starts_with(arg, "--gpg-sign")) {
+			die("dirc commit-tree does not sign commits (%s)", arg);
+		} else if (!strcmp(arg, "--")) {
+			continue;
+		} else if (arg[0] == '-' && arg[1]) {
+			char m[128];
+
+			snprintf(m, sizeof(m), "unknown %s `%s'",
+				 arg[1] == '-' ? "option" : "switch",
+				 arg + (arg[1] == '-' ? 2 : 1));
+			usage_error(m);
+		} else {
+			if (tree_arg)
+				die("must give exactly one tree");
+			tree_arg = arg;
+		}
+	}
+	if (!tree_arg)
+		die("must give exactly one tree");
+	if (get_oid(&tree, &repo, tree_arg) < 0)
+		die("not a valid object name %s", tree_arg);
+	if (peel_to_type(&tree, &repo, &tree, OBJ_TREE) < 0)
+		die("%s is not a valid 'tree' object", tree_arg);
+	if (!have_msg && strbuf_read_fd(&msg, 0, 0) < 0)
+		die("could not read log from standard input: %s",
+		    strerror(errno));
+
+	ret = ident_get(&author, &repo, IDENT_AUTHOR);
+	if (!ret)
+		ret = ident_get(&committer, &repo, IDENT_COMMITTER);
+	if (ret < 0)
+		die_lib(ret);
+	if (memchr(msg.buf, '\0', msg.len)) {
+		error("a NUL byte in commit log message not allowed.");
+		return 1;
+	}
+	config_get_string(&repo.config, "i18n.commitencoding", &encoding);
+	if (encoding && (!strcasecmp(encoding, "utf-8") ||
+			 !strcasecmp(encoding, "utf8")))
+		encoding = NULL;
+
+	strbuf_addf(&buf, "tree %s\n", oid_to_hex(&tree));
+	for (size_t k = 0; k < nr_parents; k++)
+		strbuf_addf(&buf, "parent %s\n", oid_to_hex(&parents[k]));
+	strbuf_addf(&buf, "author %s\ncommitter %s\n", author.buf,
+		    committer.buf);
+	if (encoding)
+		strbuf_addf(&buf, "encoding %s\n", encoding);
+	strbuf_addch(&buf, '\n');
+	strbuf_addbuf(&buf, &msg);
+	if (!encoding && !utf8_is_valid(buf.buf, buf.len)) {
+		fprintf(stderr, "Warning: commit message did not conform to "
+			"UTF-8.\nYou may want to amend it after fixing the "
+			"message, or set the config\nvariable "
+			"i18n.commitEncoding to the encoding your project "
+			"uses.\n");
+		utf8_repair(&buf);
+	}
+	ret = odb_write(odb, &odb->writer, "commit", buf.buf, buf.len, &oid);
+	if (ret < 0)
+		die_lib(ret);
+	ret = odb_flush(odb);
+	if (ret < 0)
+		die_lib(ret);
+	printf("%s\n", oid_to_hex(&oid));
+	free(parents);
+	strbuf_release(&msg);
+	strbuf_release(&buf);
+	strbuf_release(&author);
+	strbuf_release(&committer);
+	repo_release(&repo);
+	return 0;
+}

@@ -1,0 +1,82 @@
+/*
+ * write-tree: the tree objects of the index, via the cache-tree; only
+ * invalid nodes are rebuilt, and the refreshed TREE extension is written
+ * back under the index lock.
+ */
+#include "builtin.h"
+#include "cache-tree.h"
+#include "index.h"
+#include "odb.h"
+#include "parse-options.h"
+#include "repo.h"
+
+const char *const write_tree_usage[] = {
+	"dirc write-tree [--missing-ok] [--prefix=<prefix>/]",
+	NULL,
+};
+
+int
+cmd_write_tree(int argc, const char **argv)
+{
+	struct repo repo;
+	struct index idx;
+	struct odb *odb;
+	struct lockfile lk = LOCKFILE_INIT;
+	const char *prefix = NULL;
+	struct cache_tree *node;
+	int missing_ok = 0, ignore = 0, ret;
+	struct option opts[] = {
+		OPT_BOOL(0, "missing-ok", &missing_ok, "allow missing objects"),
+		OPT_STRING(0, "prefix", &prefix, "<prefix>/",
+			   "write tree object for a subdirectory <prefix>"),
+		{ OPT_BOOL_, 0, "ignore-cache-tree", &ignore, NULL,
+		  "only useful for debugging", OPT_HIDDEN, 0, NULL },
+		OPT_END(),
+	};
+
+	argc = parse_options(argc, argv, opts, write_tree_usage, 0);
+	if (argc)
+		usage_with_options(write_tree_usage, opts);
+	ret = repo_open(&repo, REPO_NO_CHDIR);
+	if (ret < 0)
+		die_lib(ret);
+	ret = lockfile_hold(&lk, repo.index_path);
+	if (ret < 0)
+		die_lib(ret);
+	ret = index_read(&idx, repo.index_path, 0);
+	if (ret < 0)
+		die("git-write-tree: error reading the index: %s", error_msg());
+	ret = repo_odb(&odb, &repo);
+	if (ret < 0)
+		die_lib(ret);
+	if (ignore) {
+		cache_tree_free(idx.tree);
+		idx.tree = NULL;
+	}
+	if (!idx.tree || !cache_tree_fully_valid(idx.tree)) {
+		ret = cache_tree_update(&idx, odb, missing_ok ?
+					CACHE_TREE_MISSING_OK : 0);
+		if (ret < 0)
+			die_lib(ret);
+		/* writing the refreshed cache-tree back is opportunistic */
+		if (index_write(&idx, &repo, &lk, repo.settings.fsync &
+				FSYNC_INDEX ? INDEX_WRITE_FSYNC : 0) < 0)
+			error_clear();
+	} else {
+		lockfile_rollback(&lk);
+	}
+	node = idx.tree;
+	if (prefix) {
+		size_t len = strlen(prefix);
+
+		while (len && prefix[len - 1] == '/')
+			len--;
+		node = cache_tree_find(idx.tree, prefix, len);
+		if (!node || node->entry_count < 0)
+			die("git-write-tree: prefix %s not found", prefix);
+	}
+	printf("%s\n", oid_to_hex(&node->oid));
+	index_release(&idx);
+	repo_release(&repo);
+	return 0;
+}

@@ -1,0 +1,267 @@
+/*
+ * checkout: index entries to work-tree files.
+ *
+ * Files are created with O_CREAT|O_EXCL and mode 0666 or 0777 (the
+ * umask decides the rest), written in one call, and closed; a write that
+ * fails (EFBIG, ENOSPC) removes the partial file.
+ */
+#include "checkout.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "index.h"
+#include "odb.h"
+#include "repo.h"
+#include "trace.h"
+#include "tree.h"
+
+void
+checkout_init(struct checkout *co, struct repo *repo, struct index *idx,
+	      struct odb *odb)
+{
+	memset(co, 0, sizeof(*co));
+	co->repo = repo;
+	co->idx = idx;
+	co->odb = odb;
+	co->base = "";
+	strbuf_init(&co->path, 0);
+}
+
+void
+checkout_release(struct checkout *co)
+{
+	strbuf_release(&co->path);
+}
+
+/* rm -r path */
+static int
+remove_tree(struct strbuf *path)
+{
+	size_t len = path->len;
+	struct dirent *de;
+	DIR *dir = opendir(path->buf);
+	int ret = 0;
+
+	if (!dir)
+		return error_errno(errno, "cannot open directory '%s'",
+				   path->buf);
+	while ((de = readdir(dir))) {
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		strbuf_setlen(path, len);
+		strbuf_addch(path, '/');
+		strbuf_addstr(path, de->d_name);
+		if (lstat(path->buf, &st) < 0)
+			continue;
+		if (S_ISDIR(st.st_mode))
+			ret = remove_tree(path);
+		else if (unlink(path->buf) < 0)
+			ret = error_errno(errno, "cannot unlink '%s'",
+					  path->buf);
+		if (ret < 0)
+			break;
+	}
+	closedir(dir);
+	strbuf_setlen(path, len);
+	if (!ret && rmdir(path->buf) < 0)
+		ret = error_errno(errno, "cannot rmdir '%s'", path->buf);
+	return ret;
+}
+
+/*
+ * Make the directories leading to the last component of path (from
+ * offset start on).  A file or symlink in the way is replaced when
+ * force, an error otherwise.
+ */
+static int
+make_dirs(struct checkout *co, char *path, size_t start)
+{
+	for (char *p = strchr(path + start, '/'); p; p = strchr(p + 1, '/')) {
+		struct stat st;
+
+		*p = '\0';
+		if (!lstat(path, &st) && S_ISDIR(st.st_mode)) {
+			*p = '/';
+			continue;
+		}
+		if (mkdir(path, 0777) < 0 &&
+		    !(errno == EEXIST && co->force && !unlink(path) &&
+		      !mkdir(path, 0777))) {
+			int ret = error_errno(errno, "cannot create directory "
+					      "at '%s'", path);
+
+			*p = '/';
+			return ret;
+		}
+		*p = '/';
+	}
+	return 0;
+}
+
+static int
+write_file(const char *path, unsigned mode, const void *data, size_t len)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+		      (mode & 0100) ? 0777 : 0666);
+	int ret = 0;
+
+	if (fd < 0)
+		return error_errno(errno, "unable to create file %s", path);
+	if (write_full(fd, data, len) < 0)
+		ret = error_errno(errno, "unable to write file %s", path);
+	if (close(fd) < 0 && !ret)
+		ret = error_errno(errno, "unable to write file %s", path);
+	if (ret < 0)
+		unlink(path);
+	return ret;
+}
+
+static int
+write_entry(struct checkout *co, struct index_entry *e, const char *path)
+{
+	struct odb_object obj;
+	int ret;
+
+	if (S_ISGITLINK(e->mode)) {
+		if (mkdir(path, 0777) < 0 && errno != EEXIST)
+			return error_errno(errno, "cannot create submodule "
+					   "directory %s", path);
+		return 0;
+	}
+	ret = odb_read(&obj, co->odb, &e->oid, 0);
+	if (ret < 0)
+		return ret;
+	if (obj.type != OBJ_BLOB) {
+		odb_object_release(&obj);
+		return error_set(E_CORRUPT, "unable to read sha1 file of %s "
+				 "(%s): not a blob", path,
+				 oid_to_hex(&e->oid));
+	}
+	if (S_ISLNK(e->mode) && co->repo->settings.symlinks) {
+		char *target = xmemdupz(obj.data, obj.size);
+
+		if (symlink(target, path) < 0)
+			ret = error_errno(errno, "unable to create symlink %s",
+					  path);
+		free(target);
+	} else {
+		ret = write_file(path, S_ISLNK(e->mode) ? 0644 : e->mode,
+				 obj.data, obj.size);
+	}
+	odb_object_release(&obj);
+	if (!ret)
+		trace_count(TC_FILES_CHECKED_OUT, 1);
+	return ret;
+}
+
+/* Is any leading directory of path (after start) not a real directory? */
+static int
+leading_not_dirs(const char *path, size_t start)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int bad = 0;
+
+	for (const char *p = strchr(path + start, '/'); p;
+	     p = strchr(p + 1, '/')) {
+		struct stat st;
+
+		strbuf_reset(&sb);
+		strbuf_add(&sb, path, p - path);
+		if (lstat(sb.buf, &st) < 0 || !S_ISDIR(st.st_mode)) {
+			bad = 1;
+			break;
+		}
+	}
+	strbuf_release(&sb);
+	return bad;
+}
+
+int
+checkout_entry(struct checkout *co, struct index_entry *e)
+{
+	size_t baselen = strlen(co->base);
+	struct stat st;
+	int ret;
+
+	strbuf_reset(&co->path);
+	strbuf_addstr(&co->path, co->base);
+	strbuf_add(&co->path, e->name, e->namelen);
+	if (!leading_not_dirs(co->path.buf, baselen) &&
+	    !lstat(co->path.buf, &st)) {
+		unsigned changed = index_match_stat(co->repo, e, &st);
+
+		if (!changed)
+			return 0;
+		if (!co->force) {
+			if (!co->quiet)
+				diag_emit(DIAG_PLAIN, "%s already exists, no "
+					  "checkout", co->path.buf);
+			return error_set(E_EXISTS, "%s already exists, no "
+					 "checkout", co->path.buf);
+		}
+		if (S_ISDIR(st.st_mode)) {
+			if (S_ISGITLINK(e->mode))
+				return 0;
+			ret = remove_tree(&co->path);
+			if (ret < 0)
+				return ret;
+		} else if (unlink(co->path.buf) < 0) {
+			return error_errno(errno, "unable to unlink old '%s'",
+					   co->path.buf);
+		}
+	} else if (co->not_new) {
+		return 0;
+	}
+	ret = make_dirs(co, co->path.buf, baselen);
+	if (ret < 0)
+		return ret;
+	ret = write_entry(co, e, co->path.buf);
+	if (ret < 0)
+		return ret;
+	trace_step("file checked out");
+	if (co->refresh && !lstat(co->path.buf, &st)) {
+		index_entry_fill_stat(e, &st);
+		e->state |= CE_UPTODATE;
+		index_mark_changed(co->idx);
+	}
+	return 0;
+}
+
+int
+checkout_remove(struct checkout *co, const struct index_entry *e)
+{
+	size_t baselen = strlen(co->base);
+	char *slash;
+
+	strbuf_reset(&co->path);
+	strbuf_addstr(&co->path, co->base);
+	strbuf_add(&co->path, e->name, e->namelen);
+	if (leading_not_dirs(co->path.buf, baselen))
+		return 0;
+	if (unlink(co->path.buf) < 0 && errno != ENOENT) {
+		if (errno == EISDIR || errno == EPERM) {
+			struct stat st;
+
+			if (!lstat(co->path.buf, &st) && S_ISDIR(st.st_mode) &&
+			    S_ISGITLINK(e->mode)) {
+				rmdir(co->path.buf);
+				return 0;
+			}
+		}
+		return error_errno(errno, "unable to unlink '%s'",
+				   co->path.buf);
+	}
+	/* remove directories that became empty */
+	while ((slash = strrchr(co->path.buf, '/')) &&
+	       (size_t)(slash - co->path.buf) > baselen) {
+		strbuf_setlen(&co->path, slash - co->path.buf);
+		if (rmdir(co->path.buf) < 0)
+			break;
+	}
+	return 0;
+}

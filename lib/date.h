@@ -1,0 +1,26 @@
+/*
+ * date: the date formats git's plumbing accepts in GIT_AUTHOR_DATE and
+ * GIT_COMMITTER_DATE, turned into git's internal "<epoch> <+hhmm>".
+ */
+#ifndef DIRC_DATE_H
+#define DIRC_DATE_H
+
+#include "strbuf.h"
+
+/*
+ * Parse s: "<epoch> <+hhmm>", "@<epoch> [<+hhmm>]", RFC 2822 ("Thu, 07
+ * Apr 2005 22:13:13 +0200"), ISO 8601 ("2005-04-07T22:13:13[.frac]
+ * [Z|+hh:mm|+hhmm]", a space allowed for the T), and the date parts
+ * YYYY.MM.DD, MM/DD/YYYY, DD.MM.YYYY with a time.  Without a zone the
+ * local one (TZ) applies.  0 with *epoch and *tz (e.g. +200 for +0200)
+ * set, or -1 if s is not a date.
+ */
+int date_parse(const char *s, long long *epoch, int *tz);
+
+/* Append "<epoch> <+hhmm>" ("-0000" written as "+0000"). */
+void date_format_internal(struct strbuf *out, long long epoch, int tz);
+
+/* The current time with the local zone. */
+void date_now(long long *epoch, int *tz);
+
+#endif

@@ -1,0 +1,322 @@
+/*
+ * unpack: one tree into the index.
+ *
+ * The tree is read depth-first into a list of new entries (stage 0, zero
+ * stat data, canonical modes), sorted as the index sorts; then merged
+ * with the old index in one pass.  Work-tree checks run before anything
+ * is changed, so a refused merge leaves index and work tree as they were.
+ */
+#include "unpack.h"
+
+#include <sys/stat.h>
+
+#include "cache-tree.h"
+#include "checkout.h"
+#include "error.h"
+#include "index.h"
+#include "odb.h"
+#include "repo.h"
+#include "strbuf.h"
+#include "tree.h"
+
+#define MAX_TREE_DEPTH 4096
+
+struct list {
+	struct index_entry **e;
+	size_t nr, alloc;
+};
+
+static int
+read_tree_into(struct list *out, struct index *idx, struct odb *odb,
+	       const struct object_id *oid, struct strbuf *base, int depth)
+{
+	struct odb_object obj;
+	struct tree_iter it;
+	struct tree_entry te;
+	size_t baselen = base->len;
+	int ret;
+
+	if (depth > MAX_TREE_DEPTH)
+		return error_set(E_CORRUPT, "tree %s nests too deeply",
+				 oid_to_hex(oid));
+	ret = odb_read(&obj, odb, oid, 0);
+	if (ret < 0) {
+		if (ret == -E_NOTFOUND)
+			ret = error_set(E_NOTFOUND, "failed to unpack tree "
+					"object %s", oid_to_hex(oid));
+		return ret;
+	}
+	if (obj.type != OBJ_TREE) {
+		odb_object_release(&obj);
+		return error_set(E_CORRUPT, "object %s is a %s, not a tree",
+				 oid_to_hex(oid), type_name(obj.type) ?
+				 type_name(obj.type) : obj.type_name);
+	}
+	tree_iter_init(&it, obj.data, obj.size);
+	while ((ret = tree_iter_next(&it, &te)) > 0) {
+		if (memchr(te.name, '/', te.namelen) ||
+		    (te.namelen == 1 && te.name[0] == '.') ||
+		    (te.namelen == 2 && !memcmp(te.name, "..", 2))) {
+			ret = error_set(E_CORRUPT, "tree %s has a bad entry "
+					"name '%.*s'", oid_to_hex(oid),
+					(int)te.namelen, te.name);
+			break;
+		}
+		strbuf_setlen(base, baselen);
+		strbuf_add(base, te.name, te.namelen);
+		if (S_ISDIR(te.mode)) {
+			strbuf_addch(base, '/');
+			ret = read_tree_into(out, idx, odb, te.oid, base,
+					     depth + 1);
+			if (ret < 0)
+				break;
+		} else {
+			struct index_entry *e =
+				index_entry_new(idx, base->buf, base->len);
+
+			e->mode = te.mode;
+			e->oid = *te.oid;
+			ALLOC_GROW(out->e, out->nr + 1, out->alloc);
+			out->e[out->nr++] = e;
+		}
+	}
+	strbuf_setlen(base, baselen);
+	odb_object_release(&obj);
+	return ret < 0 ? ret : 0;
+}
+
+static int
+cmp_entry(const void *a, const void *b)
+{
+	const struct index_entry *x = *(const struct index_entry *const *)a;
+	const struct index_entry *y = *(const struct index_entry *const *)b;
+	int cmp = memcmp(x->name, y->name, MIN(x->namelen, y->namelen));
+
+	if (cmp)
+		return cmp;
+	return x->namelen < y->namelen ? -1 : x->namelen > y->namelen;
+}
+
+static int
+same(const struct index_entry *a, const struct index_entry *b)
+{
+	return a->mode == b->mode && oideq(&a->oid, &b->oid) &&
+	       !(a->ext_flags & CE_INTENT_TO_ADD);
+}
+
+/* Does the work tree still match old (so overwriting it loses nothing)? */
+static int
+uptodate(struct repo *repo, struct index *idx, struct index_entry *old,
+	 const struct unpack_opts *o)
+{
+	struct stat st;
+
+	if (o->index_only)
+		return 1;
+	if (!(old->flags & CE_VALID) && !(old->ext_flags & CE_SKIP_WORKTREE) &&
+	    (o->reset || old->state & CE_UPTODATE))
+		return 1;
+	if (lstat(old->name, &st) < 0)
+		return errno == ENOENT || errno == ENOTDIR;
+	if (!index_entry_modified(repo, idx, old, &st, MODIFIED_IGNORE_VALID))
+		return 1;
+	return S_ISGITLINK(old->mode);
+}
+
+/* No untracked file in the way of a new entry? */
+static int
+absent(const struct index_entry *e, const struct unpack_opts *o)
+{
+	struct stat st;
+
+	if (o->index_only || o->reset || !o->update)
+		return 1;
+	if (lstat(e->name, &st) < 0)
+		return 1;
+	return S_ISDIR(st.st_mode) && S_ISGITLINK(e->mode);
+}
+
+struct change {
+	struct index_entry *e;
+	int update;	/* write it to the work tree */
+	int remove;	/* remove its file */
+};
+
+static int
+bind_prefix(struct index *idx, struct list *t)
+{
+	int bad = 0;
+
+	for (size_t i = 0; i < t->nr; i++) {
+		ssize_t pos = index_pos(idx, t->e[i]->name, t->e[i]->namelen,
+					0);
+
+		if (pos >= 0) {
+			diag_emit(DIAG_ERROR, "Entry '%s' overlaps with '%s'.  "
+				  "Cannot bind.", idx->entries[pos]->name,
+				  t->e[i]->name);
+			bad = 1;
+		}
+	}
+	if (bad)
+		return error_set(E_CONFLICT, "read-tree failed");
+	for (size_t i = 0; i < t->nr; i++)
+		index_stage_add(idx, t->e[i], INDEX_ADD_REPLACE);
+	return index_apply(idx);
+}
+
+int
+unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
+	    const struct object_id *tree, const struct unpack_opts *o)
+{
+	struct list t = { NULL, 0, 0 };
+	struct strbuf base = STRBUF_INIT;
+	struct change *ch = NULL;
+	size_t nch = 0, i = 0, j = 0;
+	struct index_entry **result = NULL;
+	size_t nres = 0;
+	int ret, bad = 0;
+
+	if (o->prefix)
+		strbuf_addstr(&base, o->prefix);
+	ret = read_tree_into(&t, idx, odb, tree, &base, 0);
+	strbuf_release(&base);
+	if (ret < 0)
+		goto out;
+	qsort(t.e, t.nr, sizeof(*t.e), cmp_entry);
+	for (size_t k = 1; k < t.nr; k++)
+		if (!cmp_entry(&t.e[k - 1], &t.e[k])) {
+			ret = error_set(E_CORRUPT, "tree %s has duplicate "
+					"entries for '%s'", oid_to_hex(tree),
+					t.e[k]->name);
+			goto out;
+		}
+
+	if (o->prefix) {
+		ret = bind_prefix(idx, &t);
+		if (!ret)
+			cache_tree_update(idx, odb, CACHE_TREE_REPAIR |
+					  CACHE_TREE_SILENT);
+		error_clear();
+		goto out;
+	}
+	if (o->merge && !o->reset) {
+		for (size_t k = 0; k < idx->nr; k++)
+			if (ce_stage(idx->entries[k])) {
+				ret = error_set(E_CONFLICT, "You need to resolve "
+						"your current index first");
+				goto out;
+			}
+	}
+
+	result = xmalloc(st_mult(t.nr + 1, sizeof(*result)));
+	ch = xcalloc(st_add(t.nr, idx->nr) + 1, sizeof(*ch));
+	if (!o->merge) {
+		/* a plain read: the tree, nothing kept */
+		for (size_t k = 0; k < t.nr; k++)
+			result[nres++] = t.e[k];
+		goto apply;
+	}
+	while (i < idx->nr || j < t.nr) {
+		struct index_entry *old = i < idx->nr ? idx->entries[i] : NULL;
+		struct index_entry *a = j < t.nr ? t.e[j] : NULL;
+		int cmp;
+
+		if (old && ce_stage(old)) {
+			i++;	/* --reset drops unmerged entries */
+			continue;
+		}
+		cmp = !old ? 1 : !a ? -1 :
+			cmp_entry(&old, &a);
+		if (cmp < 0) {
+			/* left the index */
+			if (!o->reset && !uptodate(repo, idx, old, o)) {
+				diag_emit(DIAG_ERROR, "Entry '%s' not "
+					  "uptodate. Cannot merge.", old->name);
+				bad = 1;
+			}
+			ch[nch].e = old;
+			ch[nch++].remove = o->update;
+			i++;
+		} else if (cmp > 0) {
+			/* new */
+			if (!absent(a, o)) {
+				diag_emit(DIAG_ERROR, "Untracked working tree "
+					  "file '%s' would be overwritten by "
+					  "merge.", a->name);
+				bad = 1;
+			}
+			result[nres++] = a;
+			ch[nch].e = a;
+			ch[nch++].update = o->update;
+			j++;
+		} else {
+			if (same(old, a)) {
+				int upd = 0;
+
+				if (o->reset && o->update &&
+				    !(old->state & CE_UPTODATE) &&
+				    !(old->ext_flags & CE_SKIP_WORKTREE)) {
+					struct stat st;
+
+					upd = lstat(old->name, &st) < 0 ||
+					      index_match_stat(repo, old, &st);
+				}
+				result[nres++] = old;
+				if (upd) {
+					ch[nch].e = old;
+					ch[nch++].update = 1;
+				}
+			} else {
+				if (!uptodate(repo, idx, old, o)) {
+					diag_emit(DIAG_ERROR, "Entry '%s' not "
+						  "uptodate. Cannot merge.",
+						  old->name);
+					bad = 1;
+				}
+				a->ext_flags |= old->ext_flags &
+						CE_SKIP_WORKTREE;
+				result[nres++] = a;
+				ch[nch].e = a;
+				ch[nch++].update = o->update;
+			}
+			i++;
+			j++;
+		}
+	}
+	if (bad) {
+		ret = error_set(E_CONFLICT, "read-tree failed");
+		goto out;
+	}
+apply:
+	/* the new index */
+	free(idx->entries);
+	idx->entries = result;
+	idx->nr = nres;
+	idx->alloc = t.nr + 1;
+	result = NULL;
+	index_clear_resolve_undo(idx);
+	index_mark_changed(idx);
+	if (o->update) {
+		struct checkout co;
+
+		checkout_init(&co, repo, idx, odb);
+		co.force = 1;
+		co.refresh = 1;
+		for (size_t k = 0; k < nch && !ret; k++)
+			if (ch[k].remove)
+				ret = checkout_remove(&co, ch[k].e);
+		for (size_t k = 0; k < nch && !ret; k++)
+			if (ch[k].update)
+				ret = checkout_entry(&co, ch[k].e);
+		checkout_release(&co);
+		if (ret < 0)
+			goto out;
+	}
+	ret = cache_tree_prime(idx, odb, tree);
+out:
+	free(t.e);
+	free(ch);
+	free(result);
+	return ret;
+}

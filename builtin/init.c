@@ -126,6 +126,47 @@ probe_filemode(const char *gitdir)
 	return ok;
 }
 
+/*
+ * Write the core settings into config, keeping whatever a config file
+ * already there holds (only the keys it lacks are added).
+ */
+static void
+write_config(const char *gitdir, int bare)
+{
+	struct strbuf path = STRBUF_INIT, old = STRBUF_INIT, add = STRBUF_INIT;
+	struct config have = CONFIG_INIT;
+	const char *v;
+	int fd;
+
+	strbuf_addf(&path, "%s/config", gitdir);
+	write_new_file(gitdir, "config", "");
+	if (strbuf_read_file(&old, path.buf) < 0 ||
+	    config_parse_buffer(&have, old.buf, old.len, path.buf, 0) < 0)
+		die_lib(-1);
+	if (!config_get(&have, "core.repositoryformatversion", &v))
+		strbuf_addstr(&add, "\trepositoryformatversion = 0\n");
+	if (!config_get(&have, "core.filemode", &v))
+		strbuf_addf(&add, "\tfilemode = %s\n",
+			    probe_filemode(gitdir) ? "true" : "false");
+	if (!config_get(&have, "core.bare", &v))
+		strbuf_addf(&add, "\tbare = %s\n", bare ? "true" : "false");
+	if (!bare && !config_get(&have, "core.logallrefupdates", &v))
+		strbuf_addstr(&add, "\tlogallrefupdates = true\n");
+	if (add.len) {
+		fd = open(path.buf, O_WRONLY | O_APPEND | O_CLOEXEC);
+		if (fd < 0 ||
+		    (old.len && old.buf[old.len - 1] != '\n' &&
+		     write_full(fd, "\n", 1) < 0) ||
+		    write_full(fd, "[core]\n", 7) < 0 ||
+		    write_full(fd, add.buf, add.len) < 0 || close(fd) < 0)
+			die("cannot write %s: %s", path.buf, strerror(errno));
+	}
+	config_release(&have);
+	strbuf_release(&path);
+	strbuf_release(&old);
+	strbuf_release(&add);
+}
+
 static const char exclude_text[] =
 	"# Patterns of untracked files to leave out of git status and\n"
 	"# \"dirc ls-files -o --exclude-standard\", for this repository\n"
@@ -139,6 +180,7 @@ cmd_init(int argc, const char **argv)
 	struct strbuf gitdir = STRBUF_INIT, sb = STRBUF_INIT;
 	struct config cfg = CONFIG_INIT;
 	const char *env_dir = getenv("GIT_DIR");
+	char *template_abs = NULL;
 	struct option opts[] = {
 		OPT_STRING(0, "template", &template, "template-directory",
 			   "directory from which templates will be used"),
@@ -156,6 +198,9 @@ cmd_init(int argc, const char **argv)
 		usage_with_options(init_usage, opts);
 	if (format && strcmp(format, "sha1"))
 		die("unknown hash algorithm '%s' (dirc supports sha1)", format);
+	/* relative paths are from where we started, not the new directory */
+	if (template && *template && template[0] != '/')
+		template = template_abs = repo_abspath(template, NULL);
 	if (argc == 1) {
 		mkdir_p_or_die(argv[0]);
 		if (chdir(argv[0]) < 0)
@@ -235,25 +280,7 @@ cmd_init(int argc, const char **argv)
 		strbuf_addf(&sb, "ref: refs/heads/%s\n",
 			    branch ? branch : "master");
 		write_new_file(gitdir.buf, "HEAD", sb.buf);
-		write_new_file(gitdir.buf, "config", "");
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "[core]\n\trepositoryformatversion = 0\n"
-			    "\tfilemode = %s\n\tbare = %s\n%s",
-			    probe_filemode(gitdir.buf) ? "true" : "false",
-			    bare ? "true" : "false",
-			    bare ? "" : "\tlogallrefupdates = true\n");
-		{
-			struct strbuf path = STRBUF_INIT;
-			int fd;
-
-			strbuf_addf(&path, "%s/config", gitdir.buf);
-			fd = open(path.buf, O_WRONLY | O_TRUNC | O_CLOEXEC);
-			if (fd < 0 || write_full(fd, sb.buf, sb.len) < 0 ||
-			    close(fd) < 0)
-				die("cannot write %s: %s", path.buf,
-				    strerror(errno));
-			strbuf_release(&path);
-		}
+		write_config(gitdir.buf, bare);
 		if (!branch && !quiet)
 			fprintf(stderr,
 				"hint: Using 'master' as the name for the "
@@ -271,5 +298,6 @@ cmd_init(int argc, const char **argv)
 	strbuf_release(&gitdir);
 	strbuf_release(&sb);
 	config_release(&cfg);
+	free(template_abs);
 	return 0;
 }

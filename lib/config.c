@@ -97,6 +97,15 @@ config_canon_key(char **out, const char *key, size_t len)
 	return 0;
 }
 
+void
+config_append(struct config *dst, struct config *src)
+{
+	for (size_t i = 0; i < src->nr; i++)
+		push(dst, src->entries[i].key, src->entries[i].value);
+	free(src->entries);
+	config_init(src);
+}
+
 int
 config_add(struct config *cfg, const char *key, const char *value)
 {
@@ -113,6 +122,7 @@ struct parser {
 	const char *p, *end;
 	const char *origin;
 	int line;
+	int prev;		/* the last character read */
 	struct strbuf section;	/* "core" or "remote.origin" */
 	struct strbuf value;
 };
@@ -128,13 +138,18 @@ nextc(struct parser *ps)
 {
 	int c;
 
-	if (ps->p >= ps->end)
+	if (ps->p >= ps->end) {
+		if (ps->prev == '\n')
+			ps->line++;
+		ps->prev = EOF;
 		return EOF;
+	}
 	c = (unsigned char)*ps->p++;
 	if (c == '\r' && peekc(ps) == '\n')
 		c = (unsigned char)*ps->p++;
-	if (c == '\n')
+	if (ps->prev == '\n')
 		ps->line++;
+	ps->prev = c;
 	return c;
 }
 
@@ -194,7 +209,12 @@ parse_section(struct parser *ps)
 		}
 		strbuf_addch(&ps->section, c);
 	}
-	return nextc(ps) == ']' ? 0 : bad_line(ps);
+	if (nextc(ps) == ']')
+		return 0;
+	/* git counts a newline read here: it names the next line */
+	if (ps->prev == '\n')
+		ps->line++, ps->prev = 0;
+	return bad_line(ps);
 }
 
 /* Parse a value after '=' up to the end of the line. */
@@ -229,6 +249,8 @@ parse_value(struct parser *ps)
 		if (c == '\\') {
 			c = nextc(ps);
 			switch (c) {
+			case EOF:
+				return quoted ? bad_line(ps) : 0;
 			case '\n':
 				continue;
 			case 't':
@@ -268,8 +290,28 @@ parse_variable(struct config *cfg, struct parser *ps, int c, int depth)
 	char *value = NULL;
 	int has_value = 0, ret = 0;
 
-	if (!ps->section.len || !isalpha(c)) {
+	if (!isalpha(c)) {
 		ret = bad_line(ps);
+		goto out;
+	}
+	if (!ps->section.len) {
+		/* git reports it and goes on */
+		strbuf_addch(&key, c);
+		while (is_keychar(peekc(ps)))
+			strbuf_addch(&key, nextc(ps));
+		while ((c = peekc(ps)) == ' ' || c == '\t')
+			nextc(ps);
+		if (c == '=') {
+			nextc(ps);
+			ret = parse_value(ps);
+		} else if (c != '\n' && c != EOF && c != '\r') {
+			ret = bad_line(ps);
+		} else if (c != EOF) {
+			skip_line(ps);
+		}
+		if (!ret)
+			diag_emit(DIAG_ERROR, "key does not contain a section: "
+				  "%s", key.buf);
 		goto out;
 	}
 	strbuf_addbuf(&key, &ps->section);
@@ -285,7 +327,7 @@ parse_variable(struct config *cfg, struct parser *ps, int c, int depth)
 		if (ret < 0)
 			goto out;
 		has_value = 1;
-	} else if (c == '\n' || c == EOF || c == '#' || c == ';' || c == '\r') {
+	} else if (c == '\n' || c == EOF || c == '\r') {
 		if (c != EOF)
 			skip_line(ps);
 	} else {
@@ -343,6 +385,7 @@ config_parse_buffer(struct config *cfg, const char *buf, size_t len,
 {
 	struct parser ps = {
 		.p = buf, .end = buf + len, .origin = origin, .line = 1,
+		.prev = 0,
 		.section = STRBUF_INIT, .value = STRBUF_INIT,
 	};
 	int ret = 0;
@@ -480,41 +523,40 @@ load_parameters(struct config *cfg, const char *env)
 int
 config_load_env(struct config *cfg)
 {
-	const char *env = getenv("GIT_CONFIG_PARAMETERS");
+	const char *env = getenv("GIT_CONFIG_COUNT");
 	unsigned long count;
 	char *end;
 	int ret;
 
+	/* as git: GIT_CONFIG_COUNT first, so that -c (below) wins */
 	if (env && *env) {
-		ret = load_parameters(cfg, env);
-		if (ret < 0)
-			return ret;
-	}
-	env = getenv("GIT_CONFIG_COUNT");
-	if (!env || !*env)
-		return 0;
-	errno = 0;
-	count = strtoul(env, &end, 10);
-	if (errno || *end || count > INT_MAX)
-		return error_set(E_INVALID, "bogus count in GIT_CONFIG_COUNT");
-	for (unsigned long i = 0; i < count; i++) {
-		char name[64];
-		const char *key, *value;
+		errno = 0;
+		count = strtoul(env, &end, 10);
+		if (errno || *end || count > INT_MAX)
+			return error_set(E_INVALID, "bogus count in "
+					 "GIT_CONFIG_COUNT");
+		for (unsigned long i = 0; i < count; i++) {
+			char name[64];
+			const char *key, *value;
 
-		snprintf(name, sizeof(name), "GIT_CONFIG_KEY_%lu", i);
-		key = getenv(name);
-		if (!key)
-			return error_set(E_INVALID, "missing config key %s",
-					 name);
-		snprintf(name, sizeof(name), "GIT_CONFIG_VALUE_%lu", i);
-		value = getenv(name);
-		if (!value)
-			return error_set(E_INVALID, "missing config value %s",
-					 name);
-		ret = add_pair(cfg, key, strlen(key), value);
-		if (ret < 0)
-			return ret;
+			snprintf(name, sizeof(name), "GIT_CONFIG_KEY_%lu", i);
+			key = getenv(name);
+			if (!key)
+				return error_set(E_INVALID, "missing config key "
+						 "%s", name);
+			snprintf(name, sizeof(name), "GIT_CONFIG_VALUE_%lu", i);
+			value = getenv(name);
+			if (!value)
+				return error_set(E_INVALID, "missing config "
+						 "value %s", name);
+			ret = add_pair(cfg, key, strlen(key), value);
+			if (ret < 0)
+				return ret;
+		}
 	}
+	env = getenv("GIT_CONFIG_PARAMETERS");
+	if (env && *env)
+		return load_parameters(cfg, env);
 	return 0;
 }
 

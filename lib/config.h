@@ -59,6 +59,9 @@ int config_load_user(struct config *cfg);
  */
 int config_canon_key(char **out, const char *key, size_t len);
 
+/* Move every entry of src to the end of dst; src is left empty. */
+void config_append(struct config *dst, struct config *src);
+
 /* Append one pair, key canonicalised.  value NULL means implicit true. */
 int config_add(struct config *cfg, const char *key, const char *value);
 

@@ -43,6 +43,31 @@ repo_abspath(const char *path, const char *base)
 	return strbuf_detach(&sb, NULL);
 }
 
+/* git's message for a work tree that does not exist: its first
+ * missing component */
+static int
+invalid_path(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p = path;
+	struct stat st;
+	int ret;
+
+	do {
+		const char *slash = strchr(p + 1, '/');
+
+		strbuf_reset(&sb);
+		strbuf_add(&sb, path, slash ? (size_t)(slash - path) :
+			   strlen(path));
+		p = slash;
+	} while (p && !stat(sb.buf, &st));
+	if (!stat(sb.buf, &st))
+		errno = ENOTDIR;
+	ret = error_errno(errno, "Invalid path '%s'", sb.buf);
+	strbuf_release(&sb);
+	return ret;
+}
+
 /* Real path of an existing directory, or NULL. */
 static char *
 real_dir(const char *path)
@@ -550,10 +575,9 @@ load_config(struct repo *repo)
 		ret = config_load_file(&local, path.buf, 0);
 		if (!ret)
 			ret = check_format(repo, &local);
+		if (!ret)
+			config_append(&repo->config, &local);
 		config_release(&local);
-		if (ret < 0)
-			goto out;
-		ret = config_load_file(&repo->config, path.buf, 0);
 		if (ret < 0)
 			goto out;
 		if (config_get_bool(&repo->config, "extensions.worktreeconfig",
@@ -566,9 +590,13 @@ load_config(struct repo *repo)
 		}
 	}
 	ret = config_load_env(&repo->config);
-	if (ret < 0)
-		ret = error_set(E_INVALID, "%s\nunable to parse command-line "
-				"config", error_msg());
+	if (ret < 0) {
+		char *why = xstrdup(error_msg());
+
+		ret = error_set_pre(E_INVALID, why, "unable to parse "
+				    "command-line config");
+		free(why);
+	}
 out:
 	strbuf_release(&path);
 	return ret;
@@ -649,8 +677,7 @@ repo_open(struct repo *out, unsigned flags)
 		char *real = real_dir(out->worktree);
 
 		if (!real) {
-			ret = error_errno(errno, "cannot chdir to '%s'",
-					  out->worktree);
+			ret = invalid_path(out->worktree);
 			goto out;
 		}
 		free(out->worktree);

@@ -1,0 +1,392 @@
+#!/bin/sh
+test_description='hash-object: the same ids and the same object files as git'
+. ./test-lib.sh
+
+# All 256 byte values, in order.
+write_all_bytes () {
+	printf "$(awk 'BEGIN { for (i = 0; i < 256; i++) printf "\\%03o", i }')"
+}
+
+# A sparse file of 64 MiB + 12 KiB (past FILEIO_STREAM_MIN, so dirc
+# streams it), with a few bytes set around the 1 MiB read windows and
+# at both ends.
+make_huge () {
+	dd if=/dev/null of="$1" bs=1024 seek=65548 2>/dev/null &&
+	for off in 0 1048575 1048576 1048577 33554432 67108863 67108864 67121151
+	do
+		printf Q | dd of="$1" bs=1 seek=$off conv=notrunc 2>/dev/null ||
+		return 1
+	done
+}
+
+# The files every interop test runs over (not the huge one).
+small_files='empty one text nul all256 m32k-1 m32k m32k+1 big'
+
+test_expect_success 'setup: files of every shape' '
+	mkdir files &&
+	: >files/empty &&
+	printf x >files/one &&
+	printf "hello\nworld\n" >files/text &&
+	printf "a\000b\000\000c\377\001\n" >files/nul &&
+	write_all_bytes >files/all256 &&
+	awk "BEGIN { for (i = 0; i < 300000; i++) print i, i * 7919 % 65521 }" >numbers &&
+	cat files/all256 numbers files/all256 >files/big &&
+	head -c 32767 files/big >files/m32k-1 &&
+	head -c 32768 files/big >files/m32k &&
+	head -c 32769 files/big >files/m32k+1 &&
+	echo "a file with spaces and UTF-8" >"files/sp ace é" &&
+	test $(wc -c <files/all256) = 256 &&
+	test $(wc -c <files/m32k+1) = 32769 &&
+	test $(wc -c <files/big) -gt 3000000
+'
+
+test_expect_success 'known ids: empty blob, "hello\n", "x"' '
+	printf "hello\n" >hello &&
+	dirc hash-object files/empty hello files/one >actual &&
+	test_write_lines e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 \
+		ce013625030ba8dba906f756967f9e9ca394464a \
+		c1b0730e0133447badcfd47fd144e254807b06e1 >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 'ids equal git hash-object, file by file' '
+	for f in $small_files "sp ace é"
+	do
+		dirc hash-object "files/$f" >actual &&
+		git hash-object "files/$f" >expect &&
+		test_cmp expect actual || return 1
+	done
+'
+
+test_expect_success GIT 'ids equal git with many files in one call' '
+	(
+		cd files &&
+		dirc hash-object $small_files "sp ace é" >../actual &&
+		git hash-object $small_files "sp ace é" >../expect
+	) &&
+	test_cmp expect actual &&
+	test_line_count = 10 actual
+'
+
+test_expect_success GIT 'ids equal git with read() forced (DIRC_MMAP_CUTOFF=2^40)' '
+	(
+		cd files &&
+		DIRC_MMAP_CUTOFF=1099511627776 dirc hash-object $small_files >../actual &&
+		git hash-object $small_files >../expect
+	) &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 'ids equal git with mmap() forced (DIRC_MMAP_CUTOFF=0)' '
+	(
+		cd files &&
+		DIRC_MMAP_CUTOFF=0 dirc hash-object $small_files >../actual &&
+		git hash-object $small_files >../expect
+	) &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT '-w with read() forced and with mmap() forced: the object files of git' '
+	git init -q cut-git &&
+	dirc init -q cut-read &&
+	dirc init -q cut-mmap &&
+	test_fsck_also cut-read cut-mmap &&
+	(
+		cd files &&
+		git --git-dir=../cut-git/.git hash-object -w $small_files >../expect &&
+		DIRC_MMAP_CUTOFF=1099511627776 dirc --git-dir=../cut-read/.git \
+			hash-object -w $small_files >../actual-read &&
+		DIRC_MMAP_CUTOFF=0 dirc --git-dir=../cut-mmap/.git \
+			hash-object -w $small_files >../actual-mmap
+	) &&
+	test_cmp expect actual-read &&
+	test_cmp expect actual-mmap &&
+	while read -r id
+	do
+		obj=${id#??} && dir=${id%$obj} &&
+		cmp cut-git/.git/objects/$dir/$obj cut-read/.git/objects/$dir/$obj &&
+		cmp cut-git/.git/objects/$dir/$obj cut-mmap/.git/objects/$dir/$obj ||
+		return 1
+	done <expect
+'
+
+test_expect_success GIT 'setup: a git repository to compare object files with' '
+	git init -q gitrepo &&
+	test_fsck_also gitrepo
+'
+
+# Every object file: "xx/yyyy..." relative to the objects directory.
+list_objects () {
+	(cd "$1" && find . -type f -name "??????????????????????????????????????" -print) |
+	sed -e "s|^\./||" | sort
+}
+
+test_expect_success GIT '-w: same ids as git -w, and byte-identical object files' '
+	rm -f actual expect &&
+	for f in $small_files "sp ace é"
+	do
+		dirc hash-object -w "files/$f" >>actual &&
+		git -C gitrepo hash-object -w "../files/$f" >>expect || return 1
+	done &&
+	test_cmp expect actual &&
+	list_objects .git/objects >dirc-objs &&
+	list_objects gitrepo/.git/objects >git-objs &&
+	test_cmp git-objs dirc-objs &&
+	test_line_count = 10 dirc-objs &&
+	while read -r obj
+	do
+		cmp .git/objects/$obj gitrepo/.git/objects/$obj || return 1
+	done <dirc-objs
+'
+
+test_expect_success GIT 'the object files are zlib level 1 (78 01), like git' '
+	od -An -tx1 -N2 .git/objects/e6/9de29bb2d1d6434b8b29ae775ad8c2e48c5391 >actual &&
+	echo " 78 01" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'object files are -r--r--r--, no tmp_obj_* left' '
+	find .git/objects -type f -name "??????????????????????????????????????" >objs &&
+	test_line_count = 10 objs &&
+	while read -r obj
+	do
+		echo "-r--r--r--" >expect &&
+		ls -l "$obj" >ls.out &&
+		cut -c1-10 ls.out >actual &&
+		test_cmp expect actual || return 1
+	done <objs &&
+	find .git/objects -name "tmp_*" >tmps &&
+	test_must_be_empty tmps
+'
+
+test_expect_success GIT 'git cat-file -p returns every input byte for byte' '
+	for f in $small_files "sp ace é"
+	do
+		id=$(git hash-object "files/$f") &&
+		git cat-file -p $id >out &&
+		cmp "files/$f" out || return 1
+	done
+'
+
+test_expect_success GIT 'objects dirc wrote pass git fsck --strict' '
+	git fsck --strict 2>err &&
+	test_grep -v -e "^error" -e "^warning" err
+'
+
+test_expect_success 'writing an existing object: not rewritten, mtime freshened' '
+	obj=.git/objects/c1/b0730e0133447badcfd47fd144e254807b06e1 &&
+	cp $obj before &&
+	touch -d @100000 $obj &&
+	ls -i $obj >inode.before &&
+	dirc hash-object -w files/one >actual &&
+	echo c1b0730e0133447badcfd47fd144e254807b06e1 >expect &&
+	test_cmp expect actual &&
+	ls -i $obj >inode.after &&
+	test_cmp inode.before inode.after &&
+	cmp before $obj &&
+	mtime=$(stat -c %Y $obj) &&
+	test "$mtime" -gt 100000 &&
+	find .git/objects -name "tmp_*" >tmps &&
+	test_must_be_empty tmps
+'
+
+test_expect_success 'an existing object is freshened also via --stdin' '
+	obj=.git/objects/c1/b0730e0133447badcfd47fd144e254807b06e1 &&
+	touch -d @100000 $obj &&
+	dirc hash-object -w --stdin <files/one >actual &&
+	echo c1b0730e0133447badcfd47fd144e254807b06e1 >expect &&
+	test_cmp expect actual &&
+	test $(stat -c %Y $obj) -gt 100000
+'
+
+test_expect_success GIT '--stdin: same ids as git, for every file' '
+	for f in $small_files
+	do
+		dirc hash-object --stdin <"files/$f" >actual &&
+		git hash-object --stdin <"files/$f" >expect &&
+		test_cmp expect actual || return 1
+	done
+'
+
+test_expect_success GIT '--stdin -w from a pipe: same object file as git' '
+	printf "piped content\n" >piped &&
+	cat piped | dirc hash-object -w --stdin >actual &&
+	cat piped | git -C gitrepo hash-object -w --stdin >expect &&
+	test_cmp expect actual &&
+	id=$(cat actual) &&
+	obj=${id#??} && dir=${id%$obj} &&
+	cmp .git/objects/$dir/$obj gitrepo/.git/objects/$dir/$obj
+'
+
+test_expect_success GIT '--stdin comes first, then the files, as in git' '
+	dirc hash-object files/one --stdin files/text <files/nul >actual &&
+	git hash-object files/one --stdin files/text <files/nul >expect &&
+	test_cmp expect actual &&
+	test_line_count = 3 actual
+'
+
+test_expect_success GIT '--stdin-paths: plain, spaced, UTF-8 and C-quoted lines' '
+	printf "tab" >"files/a	b" &&
+	printf "quote" >"files/q\"q" &&
+	{
+		printf "%s\n" files/one "files/sp ace é" &&
+		printf "%s\n" "\"files/a\\tb\"" &&
+		printf "%s\n" "\"files/sp ace \\303\\251\"" &&
+		printf "%s\n" "\"files/q\\\"q\"" &&
+		printf "%s\n" files/big
+	} >paths &&
+	dirc hash-object --stdin-paths <paths >actual &&
+	git hash-object --stdin-paths <paths >expect &&
+	test_cmp expect actual &&
+	test_line_count = 6 actual
+'
+
+test_expect_success GIT '--stdin-paths -w: objects git can read' '
+	dirc hash-object -w --stdin-paths <paths >ids &&
+	while read -r id
+	do
+		git cat-file -e $id || return 1
+	done <ids &&
+	id=$(git hash-object "files/a	b") &&
+	git cat-file -p $id >out &&
+	cmp "files/a	b" out
+'
+
+test_expect_success GIT 'setup: tree, commit and tag content made by git' '
+	(
+		cd gitrepo &&
+		cp ../files/one ../files/text . &&
+		git add one text &&
+		test_tick &&
+		git commit -q -m "first" &&
+		git tag -a -m "a tag" v1 &&
+		git cat-file tree HEAD^{tree} >../tree.raw &&
+		git cat-file commit HEAD >../commit.raw &&
+		git cat-file tag v1 >../tag.raw &&
+		git rev-parse HEAD^{tree} HEAD v1 >../expect-ids
+	)
+'
+
+test_expect_success GIT '-t tree|commit|tag of valid content: the ids of git' '
+	dirc hash-object -t tree tree.raw >actual &&
+	dirc hash-object -t commit commit.raw >>actual &&
+	dirc hash-object -t tag tag.raw >>actual &&
+	test_cmp expect-ids actual &&
+	dirc hash-object -t blob files/one >actual &&
+	git hash-object -t blob files/one >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT '-w -t tree|commit|tag: the same object files as git' '
+	dirc hash-object -w -t tree tree.raw >actual &&
+	dirc hash-object -w -t commit --stdin <commit.raw >>actual &&
+	dirc hash-object -w -t tag tag.raw >>actual &&
+	test_cmp expect-ids actual &&
+	while read -r id
+	do
+		obj=${id#??} && dir=${id%$obj} &&
+		cmp .git/objects/$dir/$obj gitrepo/.git/objects/$dir/$obj || return 1
+	done <actual &&
+	tag=$(sed -n 3p actual) &&
+	git cat-file -t $tag >type &&
+	echo tag >expect &&
+	test_cmp expect type
+'
+
+test_expect_success GIT '--literally -t weird: the id of git, and the same file' '
+	git init -q lit-dirc &&
+	git init -q lit-git &&
+	(
+		cd lit-dirc &&
+		dirc hash-object --literally -t weird ../files/text >../actual &&
+		dirc hash-object -w --literally -t weird ../files/text >>../actual &&
+		dirc hash-object -w --literally -t weird --stdin <../files/nul >>../actual
+	) &&
+	(
+		cd lit-git &&
+		git hash-object --literally -t weird ../files/text >../expect &&
+		git hash-object -w --literally -t weird ../files/text >>../expect &&
+		git hash-object -w --literally -t weird --stdin <../files/nul >>../expect
+	) &&
+	test_cmp expect actual &&
+	id=$(sed -n 2p actual) &&
+	obj=${id#??} && dir=${id%$obj} &&
+	cmp lit-dirc/.git/objects/$dir/$obj lit-git/.git/objects/$dir/$obj &&
+	git -C lit-dirc cat-file --allow-unknown-type -t $id >type &&
+	echo weird >expect &&
+	test_cmp expect type
+'
+
+test_expect_success 'setup: a file over 64 MiB (sparse)' '
+	make_huge huge &&
+	test $(wc -c <huge) = 67121152
+'
+
+test_expect_success GIT 'over 64 MiB (streamed): the id of git' '
+	dirc hash-object huge >actual &&
+	git hash-object huge >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 'over 64 MiB -w: the same object file as git' '
+	git init -q huge-dirc &&
+	git init -q huge-git &&
+	test_fsck_also huge-dirc &&
+	dirc -C huge-dirc hash-object -w ../huge >actual &&
+	git -C huge-git hash-object -w ../huge >expect &&
+	test_cmp expect actual &&
+	id=$(cat actual) &&
+	obj=${id#??} && dir=${id%$obj} &&
+	cmp huge-dirc/.git/objects/$dir/$obj huge-git/.git/objects/$dir/$obj
+'
+
+test_expect_success GIT 'over 64 MiB -w: nothing else left in objects/ (no stray fan-out dir)' '
+	(cd huge-dirc/.git/objects && find . -print | sort) >dirc-tree &&
+	(cd huge-git/.git/objects && find . -print | sort) >git-tree &&
+	test_cmp git-tree dirc-tree
+'
+
+test_expect_success GIT 'over 64 MiB: git reads it back byte for byte' '
+	id=$(cat actual) &&
+	git -C huge-dirc cat-file -p $id >out &&
+	cmp huge out &&
+	rm -f out
+'
+
+test_expect_success 'over 64 MiB -w again: freshened, not rewritten' '
+	id=$(cat actual) &&
+	obj=${id#??} && dir=${id%$obj} &&
+	touch -d @100000 huge-dirc/.git/objects/$dir/$obj &&
+	ls -i huge-dirc/.git/objects/$dir/$obj >inode.before &&
+	dirc -C huge-dirc hash-object -w ../huge >again &&
+	test_cmp actual again &&
+	ls -i huge-dirc/.git/objects/$dir/$obj >inode.after &&
+	test_cmp inode.before inode.after &&
+	test $(stat -c %Y huge-dirc/.git/objects/$dir/$obj) -gt 100000 &&
+	find huge-dirc/.git/objects -name "tmp_*" >tmps &&
+	test_must_be_empty tmps
+'
+
+test_expect_success GIT 'without -w, no repository is needed (as in git)' '
+	mkdir outside &&
+	(
+		cd outside &&
+		GIT_CEILING_DIRECTORIES="$TRASH_DIRECTORY" &&
+		export GIT_CEILING_DIRECTORIES &&
+		dirc hash-object ../files/text >../actual &&
+		git hash-object ../files/text >../expect &&
+		test_expect_code 128 dirc hash-object -w ../files/text 2>../err &&
+		test_expect_code 128 git hash-object -w ../files/text 2>../git-err
+	) &&
+	test_cmp expect actual &&
+	test_cmp git-err err
+'
+
+test_expect_success 'hash-object -h: usage on stdout, exit 129' '
+	test_expect_code 129 dirc hash-object -h >out 2>err &&
+	test_grep "^usage: dirc hash-object" out &&
+	test_grep -e "--stdin-paths" out &&
+	test_must_be_empty err
+'
+
+test_done

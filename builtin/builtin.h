@@ -38,6 +38,7 @@ void print_usage_lines(const char *const *usage);
 	X(cat_file, "cat-file")						\
 	X(checkout_index, "checkout-index")				\
 	X(commit_tree, "commit-tree")					\
+	X(count_objects, "count-objects")				\
 	X(hash_object, "hash-object")					\
 	X(init, "init")							\
 	X(ls_files, "ls-files")						\
@@ -46,6 +47,7 @@ void print_usage_lines(const char *const *usage);
 	X(symbolic_ref, "symbolic-ref")					\
 	X(update_cache, "update-cache")					\
 	X(update_ref, "update-ref")					\
+	X(verify_pack, "verify-pack")					\
 	X(write_tree, "write-tree")
 
 #define DECLARE_CMD(fn, name)						\

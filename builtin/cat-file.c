@@ -2,7 +2,6 @@
  * cat-file: show an object's type, size or contents; answer batches of
  * names on standard input in git's formats.
  */
-#include <dirent.h>
 #include <sys/stat.h>
 
 #include "builtin.h"
@@ -120,13 +119,34 @@ disk_size(struct odb *odb, const struct object_id *oid)
 {
 	struct strbuf path = STRBUF_INIT;
 	struct stat st;
+	struct pack *p;
+	uint64_t off;
 	off_t size = 0;
 
-	odb_loose_path(&path, odb, oid);
-	if (!stat(path.buf, &st))
-		size = st.st_size;
+	if (odb_find_packed(odb, oid, &p, &off))
+		return pack_object_disk_size(p, off);
+	for (size_t i = 0; i < odb->nr_sources; i++) {
+		odb_loose_path_in(&path, odb->sources[i].objdir, oid);
+		if (!stat(path.buf, &st)) {
+			size = st.st_size;
+			break;
+		}
+	}
 	strbuf_release(&path);
 	return size;
+}
+
+static void
+delta_base(struct object_id *out, struct odb *odb, const struct object_id *oid)
+{
+	struct pack *p;
+	uint64_t off;
+	size_t size;
+	int type;
+
+	*out = null_oid;
+	if (odb_find_packed(odb, oid, &p, &off))
+		pack_object_info(&odb->env, p, off, &type, &size, out);
 }
 
 static void
@@ -158,8 +178,12 @@ expand_format(struct batch *b, const char *fmt, const struct object_id *oid,
 		else if (ATOM("objectsize:disk"))
 			strbuf_addf(&b->out, "%lld",
 				    (long long)disk_size(b->odb, oid));
-		else if (ATOM("deltabase"))
-			strbuf_addstr(&b->out, oid_to_hex(&null_oid));
+		else if (ATOM("deltabase")) {
+			struct object_id base;
+
+			delta_base(&base, b->odb, oid);
+			strbuf_addstr(&b->out, oid_to_hex(&base));
+		}
 		else if (ATOM("rest"))
 			strbuf_addstr(&b->out, rest ? rest : "");
 		else
@@ -189,6 +213,10 @@ batch_one(struct batch *b, const char *name, const char *rest,
 	int ret;
 
 	ret = get_oid(&oid, b->repo, name);
+	if (ret == -E_AMBIGUOUS && error_pre()) {
+		fflush(stdout);
+		fprintf(stderr, "error: %s\n", error_pre());
+	}
 	if (ret == -E_AMBIGUOUS || ret == -E_NOTFOUND ||
 	    (ret == 0 && !odb_has(b->odb, &oid))) {
 		strbuf_addf(&b->out, "%s %s\n", name,
@@ -244,41 +272,34 @@ cmp_oid(const void *a, const void *b)
 	return oidcmp(a, b);
 }
 
+struct oid_list {
+	struct object_id *oids;
+	size_t nr, alloc;
+};
+
+static int
+collect_oid(const struct object_id *oid, void *ctx)
+{
+	struct oid_list *l = ctx;
+
+	ALLOC_GROW(l->oids, l->nr + 1, l->alloc);
+	l->oids[l->nr++] = *oid;
+	return 0;
+}
+
 static void
 batch_all_objects(struct batch *b)
 {
-	struct object_id *oids = NULL;
-	size_t nr = 0, alloc = 0;
+	struct oid_list l = { NULL, 0, 0 };
 
-	for (int i = 0; i < 256; i++) {
-		struct strbuf path = STRBUF_INIT;
-		struct dirent *de;
-		DIR *dir;
-
-		strbuf_addf(&path, "%s/%02x", b->odb->objdir, i);
-		dir = opendir(path.buf);
-		while (dir && (de = readdir(dir))) {
-			char hex[HASH_HEXSZ + 1];
-
-			if (strlen(de->d_name) != HASH_HEXSZ - 2)
-				continue;
-			snprintf(hex, sizeof(hex), "%02x%s", i, de->d_name);
-			ALLOC_GROW(oids, nr + 1, alloc);
-			if (hex_to_oid(&oids[nr], hex))
-				continue;
-			nr++;
-		}
-		if (dir)
-			closedir(dir);
-		strbuf_release(&path);
-	}
-	qsort(oids, nr, sizeof(*oids), cmp_oid);
-	for (size_t i = 0; i < nr; i++) {
-		if (i && oideq(&oids[i], &oids[i - 1]))
+	odb_for_each_object(b->odb, 0, collect_oid, &l);
+	qsort(l.oids, l.nr, sizeof(*l.oids), cmp_oid);
+	for (size_t i = 0; i < l.nr; i++) {
+		if (i && oideq(&l.oids[i], &l.oids[i - 1]))
 			continue;
-		batch_one(b, oid_to_hex(&oids[i]), NULL, b->contents);
+		batch_one(b, oid_to_hex(&l.oids[i]), NULL, b->contents);
 	}
-	free(oids);
+	free(l.oids);
 }
 
 static void

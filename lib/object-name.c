@@ -6,7 +6,6 @@
  */
 #include "object-name.h"
 
-#include <dirent.h>
 #include <sys/stat.h>
 
 #include "commit.h"
@@ -32,12 +31,9 @@ int
 get_oid_prefix(struct object_id *out, struct repo *repo, const char *hex,
 	       size_t len)
 {
-	struct strbuf path = STRBUF_INIT;
 	char lower[HASH_HEXSZ + 1];
 	struct odb *odb;
-	struct dirent *de;
-	DIR *dir;
-	int found = 0, ret;
+	int count, ret;
 
 	if (len < 4 || len > HASH_HEXSZ || !is_hex_prefix(hex, len))
 		return error_set(E_NOTFOUND, "Not a valid object name %.*s",
@@ -53,38 +49,24 @@ get_oid_prefix(struct object_id *out, struct repo *repo, const char *hex,
 	ret = repo_odb(&odb, repo);
 	if (ret < 0)
 		return ret;
-	strbuf_addf(&path, "%s/%.2s", odb->objdir, lower);
-	dir = opendir(path.buf);
-	while (dir && (de = readdir(dir))) {
-		char full[HASH_HEXSZ + 1];
-		struct object_id oid;
-
-		if (strlen(de->d_name) != HASH_HEXSZ - 2 ||
-		    strncmp(de->d_name, lower + 2, len - 2))
-			continue;
-		snprintf(full, sizeof(full), "%.2s%s", lower, de->d_name);
-		if (hex_to_oid(&oid, full))
-			continue;
-		if (found && !oideq(&oid, out)) {
-			found = 2;
-			break;
-		}
-		*out = oid;
-		found = 1;
-	}
-	if (dir)
-		closedir(dir);
-	strbuf_release(&path);
+	odb_find_prefix(odb, lower, len, out, &count);
+	if (!count && odb_reprepare(odb))
+		odb_find_prefix(odb, lower, len, out, &count);
 	/* the virtual empty tree */
-	if (!found && !strncmp("4b825dc642cb6eb9a060e54bf8d69288fbee4904",
+	if (!count && !strncmp("4b825dc642cb6eb9a060e54bf8d69288fbee4904",
 			       lower, len)) {
 		*out = empty_tree_oid;
-		found = 1;
+		count = 1;
 	}
-	if (found == 2)
-		return error_set(E_AMBIGUOUS, "short object ID %s is "
-				 "ambiguous", lower);
-	if (!found)
+	if (count == 2) {
+		char pre[96];
+
+		snprintf(pre, sizeof(pre), "short object ID %s is ambiguous",
+			 lower);
+		return error_set_pre(E_AMBIGUOUS, pre, "Not a valid object "
+				     "name %.*s", (int)len, hex);
+	}
+	if (!count)
 		return error_set(E_NOTFOUND, "Not a valid object name %.*s",
 				 (int)len, hex);
 	return 0;

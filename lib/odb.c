@@ -14,11 +14,13 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
 #include "error.h"
+#include "quote.h"
 #include "trace.h"
 
 #ifndef RENAME_NOREPLACE
@@ -29,71 +31,358 @@
 /* zlib cannot expand data by more than about 1032:1 */
 #define MAX_INFLATE_RATIO 1032
 
-static const char *const type_names[] = {
-	[OBJ_COMMIT] = "commit",
-	[OBJ_TREE] = "tree",
-	[OBJ_BLOB] = "blob",
-	[OBJ_TAG] = "tag",
-};
+/* ---- sources: the repository's object directory and alternates ---- */
 
-const char *
-type_name(enum object_type type)
+#define MAX_ALTERNATE_DEPTH 5
+
+static struct odb_source *
+add_source(struct odb *odb, const char *objdir)
 {
-	if (type < 0 || (size_t)type >= ARRAY_SIZE(type_names))
-		return NULL;
-	return type_names[type];
+	struct odb_source *src;
+
+	odb->sources = xrealloc(odb->sources, (odb->nr_sources + 1) *
+				sizeof(*odb->sources));
+	src = &odb->sources[odb->nr_sources++];
+	memset(src, 0, sizeof(*src));
+	src->objdir = xstrdup(objdir);
+	return src;
 }
 
-enum object_type
-type_from_name(const char *s, size_t len)
+static void load_alternates(struct odb *odb, const char *objdir, int depth);
+
+static void
+add_alternate(struct odb *odb, const char *dir, const char *relative_to,
+	      int depth)
 {
-	for (size_t i = 1; i < ARRAY_SIZE(type_names); i++)
-		if (type_names[i] && strlen(type_names[i]) == len &&
-		    !memcmp(s, type_names[i], len))
-			return i;
-	return OBJ_BAD;
-}
+	struct strbuf path = STRBUF_INIT;
+	char *real;
 
-size_t
-odb_header(char *buf, size_t bufsize, const char *type, uint64_t size)
-{
-	int n = snprintf(buf, bufsize, "%s %llu", type,
-			 (unsigned long long)size);
-
-	if (n < 0 || (size_t)n >= bufsize)
-		BUG("object header for type '%s' does not fit", type);
-	return n + 1;
-}
-
-ssize_t
-odb_parse_header(const unsigned char *hdr, size_t len, char *type_out,
-		 size_t type_size, uint64_t *size)
-{
-	const unsigned char *sp = memchr(hdr, ' ', len), *p;
-	uint64_t v = 0;
-
-	if (!sp || sp == hdr)
-		return -1;
-	if (type_out && type_size) {
-		size_t tl = MIN((size_t)(sp - hdr), type_size - 1);
-
-		memcpy(type_out, hdr, tl);
-		type_out[tl] = '\0';
+	if (dir[0] != '/' && relative_to)
+		strbuf_addf(&path, "%s/", relative_to);
+	strbuf_addstr(&path, dir);
+	real = realpath(path.buf, NULL);
+	if (!real) {
+		diag_emit(DIAG_ERROR, "object directory %s does not exist; "
+			  "check .git/objects/info/alternates", path.buf);
+		strbuf_release(&path);
+		return;
 	}
-	p = sp + 1;
-	if (p >= hdr + len || *p < '0' || *p > '9')
-		return -1;
-	if (*p == '0' && p + 1 < hdr + len && p[1] != '\0')
-		return -1;	/* no leading zeros */
-	for (; p < hdr + len && *p >= '0' && *p <= '9'; p++) {
-		if (v > (UINT64_MAX - 9) / 10)
-			return -1;
-		v = v * 10 + (*p - '0');
+	for (size_t i = 0; i < odb->nr_sources; i++) {
+		char *known = realpath(odb->sources[i].objdir, NULL);
+		int same = known && !strcmp(known, real);
+
+		free(known);
+		if (same)
+			goto out;	/* already there (or a loop) */
 	}
-	if (p >= hdr + len || *p != '\0')
-		return -1;
-	*size = v;
-	return p + 1 - hdr;
+	add_source(odb, real);
+	load_alternates(odb, real, depth + 1);
+out:
+	free(real);
+	strbuf_release(&path);
+}
+
+static void
+load_alternates(struct odb *odb, const char *objdir, int depth)
+{
+	struct strbuf path = STRBUF_INIT, buf = STRBUF_INIT, uq = STRBUF_INIT;
+	const char *p;
+
+	if (depth > MAX_ALTERNATE_DEPTH) {
+		diag_emit(DIAG_ERROR, "%s: ignoring alternate object stores, "
+			  "nesting too deep", objdir);
+		return;
+	}
+	strbuf_addf(&path, "%s/info/alternates", objdir);
+	if (strbuf_read_file(&buf, path.buf) < 0) {
+		error_clear();
+		goto out;
+	}
+	for (p = buf.buf; *p;) {
+		const char *nl = strchr(p, '\n');
+		char *line = xmemdupz(p, nl ? (size_t)(nl - p) : strlen(p));
+		const char *dir = line;
+
+		if (line[0] == '"' && !unquote_c_style(&uq, line, NULL))
+			dir = uq.buf;
+		if (*dir && *dir != '#')
+			add_alternate(odb, dir, objdir, depth);
+		free(line);
+		p = nl ? nl + 1 : p + strlen(p);
+	}
+out:
+	strbuf_release(&path);
+	strbuf_release(&buf);
+	strbuf_release(&uq);
+}
+
+static int
+cmp_pack_mtime(const void *a, const void *b)
+{
+	const struct pack *x = *(struct pack *const *)a;
+	const struct pack *y = *(struct pack *const *)b;
+
+	/* newest first, as git searches */
+	if (x->mtime.tv_sec != y->mtime.tv_sec)
+		return x->mtime.tv_sec > y->mtime.tv_sec ? -1 : 1;
+	return strcmp(x->idx_path, y->idx_path);
+}
+
+/* (Re)read one source's pack directory, keeping packs already open. */
+static int
+scan_packs(struct odb_source *src)
+{
+	struct strbuf dirpath = STRBUF_INIT, path = STRBUF_INIT;
+	struct stat st;
+	struct dirent *de;
+	DIR *dir;
+	int changed = 0;
+
+	strbuf_addf(&dirpath, "%s/pack", src->objdir);
+	if (stat(dirpath.buf, &st) < 0) {
+		src->packs_loaded = 1;
+		goto out;
+	}
+	if (src->packs_loaded &&
+	    st.st_mtim.tv_sec == src->pack_dir_mtime.tv_sec &&
+	    st.st_mtim.tv_nsec == src->pack_dir_mtime.tv_nsec)
+		goto out;
+	src->packs_loaded = 1;
+	src->pack_dir_mtime = st.st_mtim;
+	dir = opendir(dirpath.buf);
+	while (dir && (de = readdir(dir))) {
+		size_t len = strlen(de->d_name), k;
+		struct pack *p;
+
+		if (len < 5 || strcmp(de->d_name + len - 4, ".idx"))
+			continue;
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%s", dirpath.buf, de->d_name);
+		for (k = 0; k < src->nr_packs; k++)
+			if (!strcmp(src->packs[k]->idx_path, path.buf))
+				break;
+		if (k < src->nr_packs)
+			continue;
+		/* an .idx without its .pack is garbage, not a pack */
+		strbuf_setlen(&path, path.len - 4);
+		strbuf_addstr(&path, ".pack");
+		if (stat(path.buf, &st) < 0)
+			continue;
+		strbuf_setlen(&path, path.len - 5);
+		strbuf_addstr(&path, ".idx");
+		if (pack_open(&p, path.buf) < 0) {
+			diag_emit(DIAG_WARNING, "%s", error_msg());
+			error_clear();
+			continue;
+		}
+		p->mtime = st.st_mtim;
+		ALLOC_GROW(src->packs, src->nr_packs + 1, src->alloc_packs);
+		src->packs[src->nr_packs++] = p;
+		changed = 1;
+	}
+	if (dir)
+		closedir(dir);
+	if (changed)
+		qsort(src->packs, src->nr_packs, sizeof(*src->packs),
+		      cmp_pack_mtime);
+out:
+	strbuf_release(&dirpath);
+	strbuf_release(&path);
+	return changed;
+}
+
+void
+odb_prepare_packs(struct odb *odb)
+{
+	for (size_t i = 0; i < odb->nr_sources; i++)
+		if (!odb->sources[i].packs_loaded)
+			scan_packs(&odb->sources[i]);
+}
+
+int
+odb_reprepare(struct odb *odb)
+{
+	int changed = 0;
+
+	for (size_t i = 0; i < odb->nr_sources; i++)
+		changed |= scan_packs(&odb->sources[i]);
+	return changed;
+}
+
+int
+odb_find_packed(struct odb *odb, const struct object_id *oid,
+		struct pack **p, uint64_t *offset)
+{
+	odb_prepare_packs(odb);
+	for (size_t i = 0; i < odb->nr_sources; i++) {
+		struct odb_source *src = &odb->sources[i];
+
+		for (size_t k = 0; k < src->nr_packs; k++) {
+			uint32_t n;
+
+			if (pack_find(src->packs[k], oid, &n)) {
+				uint64_t off = pack_nth_offset(src->packs[k], n);
+
+				if (!off)
+					continue;
+				*p = src->packs[k];
+				*offset = off;
+				return 1;
+			}
+		}
+	}
+	return 0;
+}
+
+/* pack_env's find: a reference delta's base, anywhere */
+static int
+env_find(void *ctx, const struct object_id *oid, struct pack **p,
+	 uint64_t *off, int *type, unsigned char **data, size_t *size)
+{
+	struct odb *odb = ctx;
+	struct odb_object obj;
+	enum object_type t;
+	size_t sz;
+	int ret;
+
+	if (odb_find_packed(odb, oid, p, off))
+		return 1;
+	if (!data) {
+		ret = odb_read_info(&t, &sz, NULL, 0, odb, oid, 0);
+		if (ret < 0)
+			return ret;
+		*type = t;
+		return 0;
+	}
+	ret = odb_read_loose(&obj, odb, oid, 0);
+	if (ret < 0)
+		return ret;
+	*type = obj.type;
+	*data = obj.data;
+	*size = obj.size;
+	return 0;
+}
+
+static int
+has_loose(struct odb *odb, const struct object_id *oid)
+{
+	struct strbuf path = STRBUF_INIT;
+	int found = 0;
+
+	for (size_t i = 0; i < odb->nr_sources && !found; i++) {
+		odb_loose_path_in(&path, odb->sources[i].objdir, oid);
+		found = !access(path.buf, F_OK);
+	}
+	strbuf_release(&path);
+	return found;
+}
+
+int
+odb_for_each_object(struct odb *odb, int local_only, odb_oid_fn fn,
+		    void *ctx)
+{
+	size_t nsrc = local_only ? 1 : odb->nr_sources;
+	struct strbuf path = STRBUF_INIT;
+	int ret = 0;
+
+	odb_prepare_packs(odb);
+	for (size_t s = 0; s < nsrc && !ret; s++) {
+		struct odb_source *src = &odb->sources[s];
+
+		for (int i = 0; i < 256 && !ret; i++) {
+			struct dirent *de;
+			DIR *dir;
+
+			strbuf_reset(&path);
+			strbuf_addf(&path, "%s/%02x", src->objdir, i);
+			dir = opendir(path.buf);
+			while (dir && !ret && (de = readdir(dir))) {
+				char hex[HASH_HEXSZ + 1];
+				struct object_id oid;
+
+				if (strlen(de->d_name) != HASH_HEXSZ - 2)
+					continue;
+				snprintf(hex, sizeof(hex), "%02x%s", i,
+					 de->d_name);
+				if (!hex_to_oid(&oid, hex))
+					ret = fn(&oid, ctx);
+			}
+			if (dir)
+				closedir(dir);
+		}
+		for (size_t k = 0; k < src->nr_packs && !ret; k++) {
+			struct pack *p = src->packs[k];
+
+			for (uint32_t n = 0; n < p->nr && !ret; n++) {
+				struct object_id oid;
+
+				memcpy(oid.hash, pack_nth_id(p, n), HASH_RAWSZ);
+				ret = fn(&oid, ctx);
+			}
+		}
+	}
+	strbuf_release(&path);
+	return ret;
+}
+
+static void
+note_match(const struct object_id *oid, struct object_id *out, int *count)
+{
+	if (!*count) {
+		*out = *oid;
+		*count = 1;
+	} else if (*count == 1 && !oideq(out, oid)) {
+		*count = 2;
+	}
+}
+
+void
+odb_find_prefix(struct odb *odb, const char *hex, size_t len,
+		struct object_id *out, int *count)
+{
+	struct strbuf path = STRBUF_INIT;
+	unsigned char bytes[HASH_RAWSZ] = { 0 };
+
+	*count = 0;
+	for (size_t i = 0; i < len; i++)
+		bytes[i / 2] |= hexval((unsigned char)hex[i]) << (i & 1 ? 0 : 4);
+	odb_prepare_packs(odb);
+	for (size_t s = 0; s < odb->nr_sources && *count < 2; s++) {
+		struct odb_source *src = &odb->sources[s];
+		struct dirent *de;
+		DIR *dir;
+
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/%.2s", src->objdir, hex);
+		dir = opendir(path.buf);
+		while (dir && *count < 2 && (de = readdir(dir))) {
+			char full[HASH_HEXSZ + 1];
+			struct object_id oid;
+
+			if (strlen(de->d_name) != HASH_HEXSZ - 2 ||
+			    strncasecmp(de->d_name, hex + 2, len - 2))
+				continue;
+			snprintf(full, sizeof(full), "%.2s%s", hex, de->d_name);
+			if (!hex_to_oid(&oid, full))
+				note_match(&oid, out, count);
+		}
+		if (dir)
+			closedir(dir);
+		for (size_t k = 0; k < src->nr_packs && *count < 2; k++) {
+			uint32_t first, last;
+
+			pack_find_prefix(src->packs[k], bytes, len, &first,
+					 &last);
+			for (uint32_t n = first; n < last && *count < 2; n++) {
+				struct object_id oid;
+
+				memcpy(oid.hash, pack_nth_id(src->packs[k], n),
+				       HASH_RAWSZ);
+				note_match(&oid, out, count);
+			}
+		}
+	}
+	strbuf_release(&path);
 }
 
 void
@@ -136,6 +425,26 @@ odb_init(struct odb *odb, const char *objdir,
 {
 	memset(odb, 0, sizeof(*odb));
 	odb->objdir = xstrdup(objdir);
+	add_source(odb, objdir);
+	load_alternates(odb, objdir, 0);
+	{
+		/* GIT_ALTERNATE_OBJECT_DIRECTORIES: colon-separated */
+		const char *env = getenv("GIT_ALTERNATE_OBJECT_DIRECTORIES");
+
+		while (env && *env) {
+			const char *colon = strchr(env, ':');
+			char *dir = xmemdupz(env, colon ? (size_t)(colon - env) :
+					     strlen(env));
+
+			if (*dir)
+				add_alternate(odb, dir, NULL, 0);
+			free(dir);
+			env = colon ? colon + 1 : NULL;
+		}
+	}
+	odb->env.ctx = odb;
+	odb->env.find = env_find;
+	odb->env.cache = &odb->delta_cache;
 	odb->level = settings ? settings->loose_level : Z_BEST_SPEED;
 	odb->fsync = settings && (settings->fsync & FSYNC_LOOSE_OBJECT);
 	odb->fsync_method = settings ? settings->fsync_method :
@@ -150,11 +459,21 @@ odb_release(struct odb *odb)
 	if (odb->batch_dirty)
 		odb_flush(odb);
 	odb_writer_release(&odb->writer);
-	if (odb->lists) {
-		for (int i = 0; i < 256; i++)
-			free(odb->lists[i].suffix);
-		free(odb->lists);
+	for (size_t k = 0; k < odb->nr_sources; k++) {
+		struct odb_source *src = &odb->sources[k];
+
+		if (src->lists) {
+			for (int i = 0; i < 256; i++)
+				free(src->lists[i].suffix);
+			free(src->lists);
+		}
+		for (size_t i = 0; i < src->nr_packs; i++)
+			pack_close(src->packs[i]);
+		free(src->packs);
+		free(src->objdir);
 	}
+	free(odb->sources);
+	pack_cache_free(odb->delta_cache);
 	free(odb->objdir);
 	memset(odb, 0, sizeof(*odb));
 }
@@ -163,31 +482,22 @@ void
 odb_loose_path(struct strbuf *out, const struct odb *odb,
 	       const struct object_id *oid)
 {
+	odb_loose_path_in(out, odb->objdir, oid);
+}
+
+void
+odb_loose_path_in(struct strbuf *out, const char *objdir,
+		  const struct object_id *oid)
+{
 	char hex[HASH_HEXSZ + 1];
 
 	oid_to_hex_r(hex, oid);
 	strbuf_reset(out);
-	strbuf_addstr(out, odb->objdir);
+	strbuf_addstr(out, objdir);
 	strbuf_addch(out, '/');
 	strbuf_add(out, hex, 2);
 	strbuf_addch(out, '/');
 	strbuf_add(out, hex + 2, HASH_HEXSZ - 2);
-}
-
-void
-odb_hash(struct object_id *out, const char *type, const void *data,
-	 size_t len)
-{
-	struct hasher *h = hasher_thread();
-	char hdr[ODB_HEADER_MAX + 256];
-	size_t hlen = odb_header(hdr, sizeof(hdr), type, len);
-
-	hasher_begin(h);
-	hasher_update(h, hdr, hlen);
-	hasher_update(h, data, len);
-	hasher_final(h, out->hash);
-	trace_count(TC_OBJECTS_HASHED, 1);
-	trace_count(TC_BYTES_HASHED, len);
 }
 
 /*
@@ -207,15 +517,12 @@ freshen(struct strbuf *path)
 int
 odb_has(struct odb *odb, const struct object_id *oid)
 {
-	struct strbuf path = STRBUF_INIT;
-	int ret;
+	struct pack *p;
+	uint64_t off;
 
 	if (oideq(oid, &empty_tree_oid))
 		return 1;
-	odb_loose_path(&path, odb, oid);
-	ret = !access(path.buf, F_OK);
-	strbuf_release(&path);
-	return ret;
+	return odb_find_packed(odb, oid, &p, &off) || has_loose(odb, oid);
 }
 
 #define FANOUT_LIST_AFTER 4	/* probes of one directory before listing it */
@@ -227,16 +534,16 @@ cmp_suffix(const void *a, const void *b)
 }
 
 static void
-list_fanout(struct odb *odb, int idx)
+list_fanout(struct odb_source *src, int idx)
 {
-	struct odb_fanout_list *l = &odb->lists[idx];
+	struct odb_fanout_list *l = &src->lists[idx];
 	struct strbuf path = STRBUF_INIT;
 	size_t alloc = 0;
 	struct dirent *de;
 	DIR *dir;
 
 	l->loaded = 1;
-	strbuf_addf(&path, "%s/%02x", odb->objdir, idx);
+	strbuf_addf(&path, "%s/%02x", src->objdir, idx);
 	dir = opendir(path.buf);
 	while (dir && (de = readdir(dir))) {
 		struct object_id oid;
@@ -259,19 +566,62 @@ list_fanout(struct odb *odb, int idx)
 int
 odb_has_cached(struct odb *odb, const struct object_id *oid)
 {
-	struct odb_fanout_list *l;
-	int idx = oid->hash[0];
+	struct strbuf path = STRBUF_INIT;
+	int idx = oid->hash[0], found = 0;
+	struct pack *p;
+	uint64_t off;
 
-	if (!odb->lists)
-		odb->lists = xcalloc(256, sizeof(*odb->lists));
-	l = &odb->lists[idx];
-	if (!l->loaded && ++l->probes > FANOUT_LIST_AFTER)
-		list_fanout(odb, idx);
-	if (l->loaded && bsearch(oid->hash + 1, l->suffix, l->nr,
-				 sizeof(*l->suffix), cmp_suffix))
+	if (oideq(oid, &empty_tree_oid) || odb_find_packed(odb, oid, &p, &off))
 		return 1;
-	/* not listed (yet, or stored since): ask the file system */
-	return odb_has(odb, oid);
+	for (size_t i = 0; i < odb->nr_sources && !found; i++) {
+		struct odb_source *src = &odb->sources[i];
+		struct odb_fanout_list *l;
+
+		if (!src->lists)
+			src->lists = xcalloc(256, sizeof(*src->lists));
+		l = &src->lists[idx];
+		if (!l->loaded && ++l->probes > FANOUT_LIST_AFTER)
+			list_fanout(src, idx);
+		if (l->loaded && bsearch(oid->hash + 1, l->suffix, l->nr,
+					 sizeof(*l->suffix), cmp_suffix)) {
+			found = 1;
+			break;
+		}
+		/* not listed (yet, or stored since): ask the file system */
+		odb_loose_path_in(&path, src->objdir, oid);
+		found = !access(path.buf, F_OK);
+	}
+	strbuf_release(&path);
+	return found;
+}
+
+/*
+ * Is oid stored already?  A packed copy freshens its pack (once), a loose
+ * one in our directory its file, as git does so that a prune keeps what
+ * was just written.  path is scratch.
+ */
+static int
+stored(struct odb *odb, const struct object_id *oid, struct strbuf *path)
+{
+	struct pack *p;
+	uint64_t off;
+
+	if (odb_find_packed(odb, oid, &p, &off)) {
+		if (!p->freshened) {
+			utimensat(AT_FDCWD, p->pack_path, NULL, 0);
+			p->freshened = 1;
+		}
+		return 1;
+	}
+	odb_loose_path(path, odb, oid);
+	if (freshen(path))
+		return 1;
+	for (size_t i = 1; i < odb->nr_sources; i++) {
+		odb_loose_path_in(path, odb->sources[i].objdir, oid);
+		if (!access(path->buf, F_OK))
+			return 1;
+	}
+	return 0;
 }
 
 static void
@@ -282,9 +632,14 @@ tmp_name(struct odb_writer *w, const struct odb *odb,
 		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
 	char hex[HASH_HEXSZ + 1];
 
-	oid_to_hex_r(hex, oid);
 	strbuf_reset(&w->tmp);
-	strbuf_addf(&w->tmp, "%s/%.2s/tmp_obj_", odb->objdir, hex);
+	if (oid) {
+		oid_to_hex_r(hex, oid);
+		strbuf_addf(&w->tmp, "%s/%.2s/tmp_obj_", odb->objdir, hex);
+	} else {
+		/* the id is not known yet: the top of the store */
+		strbuf_addf(&w->tmp, "%s/tmp_obj_", odb->objdir);
+	}
 	for (int i = 0; i < 6; i++) {
 		/* splitmix64 step */
 		uint64_t z = (w->rnd += 0x9e3779b97f4a7c15ull);
@@ -301,7 +656,7 @@ static int
 create_tmp(struct odb *odb, struct odb_writer *w,
 	   const struct object_id *oid)
 {
-	int idx = oid->hash[0];
+	int idx = oid ? oid->hash[0] : 0;
 
 	for (int tries = 0; tries < 100; tries++) {
 		int fd;
@@ -310,12 +665,13 @@ create_tmp(struct odb *odb, struct odb_writer *w,
 		fd = open(w->tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
 			  0444);
 		if (fd >= 0) {
-			odb->fanout_known[idx] = 1;
+			if (oid)
+				odb->fanout_known[idx] = 1;
 			return fd;
 		}
 		if (errno == EEXIST)
 			continue;
-		if (errno == ENOENT && !odb->fanout_known[idx]) {
+		if (errno == ENOENT && oid && !odb->fanout_known[idx]) {
 			char *slash = strrchr(w->tmp.buf, '/');
 
 			*slash = '\0';
@@ -462,8 +818,7 @@ odb_write(struct odb *odb, struct odb_writer *w, const char *type,
 	int fd, present;
 
 	odb_hash(out, type, data, len);
-	odb_loose_path(&path, odb, out);
-	present = freshen(&path);
+	present = stored(odb, out, &path);
 	strbuf_release(&path);
 	if (present) {
 		trace_count(TC_OBJECTS_PRESENT, 1);
@@ -558,15 +913,13 @@ write_stream(struct odb *odb, struct odb_writer *w, const char *type,
 	size_t hlen = odb_header(hdr, sizeof(hdr), type, size);
 	struct stream_state st = { .w = w, .h = hasher_thread(), .fd = -1 };
 	struct strbuf final = STRBUF_INIT;
-	/* a placeholder id picks the temp file's fan-out directory */
-	struct object_id tmp_oid = null_oid;
 	int ret;
 
 	hasher_begin(st.h);
 	hasher_update(st.h, hdr, hlen);
 	if (flags & ODB_FD_WRITE) {
 		st.out = xmalloc(STREAM_OUT_CHUNK);
-		ret = create_tmp(odb, w, &tmp_oid);
+		ret = create_tmp(odb, w, NULL);
 		if (ret < 0)
 			goto out;
 		st.fd = ret;
@@ -586,9 +939,8 @@ write_stream(struct odb *odb, struct odb_writer *w, const char *type,
 	if (ret < 0)
 		goto out;
 
-	/* the temp file sits in fan-out 00; move it to its own */
-	odb_loose_path(&final, odb, out);
-	if (freshen(&final)) {
+	/* stored already?  Otherwise move the temp file into place */
+	if (stored(odb, out, &final)) {
 		trace_count(TC_OBJECTS_PRESENT, 1);
 		close(st.fd);
 		st.fd = -1;
@@ -596,34 +948,16 @@ write_stream(struct odb *odb, struct odb_writer *w, const char *type,
 		ret = 0;
 		goto out;
 	}
+	odb_loose_path(&final, odb, out);
+	strbuf_setlen(&final, final.len - (HASH_HEXSZ - 2) - 1);
+	if (mkdir(final.buf, 0777) < 0 && errno != EEXIST) {
+		ret = error_errno(errno, "unable to create directory %s",
+				  final.buf);
+		goto out;
+	}
 	{
-		struct strbuf moved = STRBUF_INIT;
-		char *slash;
-		int dfd;
+		int dfd = st.fd;
 
-		/* make sure the destination fan-out exists, then rename */
-		strbuf_addbuf(&moved, &final);
-		slash = strrchr(moved.buf, '/');
-		*slash = '\0';
-		if (mkdir(moved.buf, 0777) < 0 && errno != EEXIST) {
-			ret = error_errno(errno, "unable to create directory "
-					  "%s", moved.buf);
-			strbuf_release(&moved);
-			goto out;
-		}
-		*slash = '/';
-		strbuf_setlen(&moved, slash - moved.buf + 1);
-		strbuf_addstr(&moved, strrchr(w->tmp.buf, '/') + 1);
-		if (rename(w->tmp.buf, moved.buf) < 0) {
-			ret = error_errno(errno, "unable to move %s",
-					  w->tmp.buf);
-			strbuf_release(&moved);
-			goto out;
-		}
-		strbuf_reset(&w->tmp);
-		strbuf_addbuf(&w->tmp, &moved);
-		strbuf_release(&moved);
-		dfd = st.fd;
 		st.fd = -1;
 		ret = finalize(odb, w, dfd, out);
 	}
@@ -708,7 +1042,7 @@ struct loose_file {
 };
 
 static int
-loose_open(struct loose_file *lf, struct odb *odb,
+loose_open(struct loose_file *lf, const char *objdir,
 	   const struct object_id *oid)
 {
 	struct stat st;
@@ -717,7 +1051,7 @@ loose_open(struct loose_file *lf, struct odb *odb,
 	strbuf_init(&lf->path, 0);
 	lf->view = (struct file_view)FILE_VIEW_INIT;
 	lf->rb = (struct read_buf)READ_BUF_INIT;
-	odb_loose_path(&lf->path, odb, oid);
+	odb_loose_path_in(&lf->path, objdir, oid);
 	fd = open(lf->path.buf, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		if (errno == ENOENT || errno == ENOTDIR)
@@ -795,10 +1129,10 @@ inflate_header(z_stream *zs, unsigned char *hdrbuf, size_t hdrsize,
 	return hlen;
 }
 
-int
-odb_read_info(enum object_type *type, size_t *size, char *type_buf,
-	      size_t type_bufsize, struct odb *odb,
-	      const struct object_id *oid, unsigned flags)
+static int
+loose_read_info(enum object_type *type, size_t *size, char *type_buf,
+		size_t type_bufsize, const char *objdir,
+		const struct object_id *oid, unsigned flags)
 {
 	struct loose_file lf;
 	unsigned char hdr[ODB_HEADER_MAX + 192];
@@ -809,17 +1143,9 @@ odb_read_info(enum object_type *type, size_t *size, char *type_buf,
 	int ret;
 
 	memset(&zs, 0, sizeof(zs));
-	ret = loose_open(&lf, odb, oid);
+	ret = loose_open(&lf, objdir, oid);
 	if (ret < 0) {
 		loose_close(&lf);
-		if (ret == -E_NOTFOUND && oideq(oid, &empty_tree_oid)) {
-			*type = OBJ_TREE;
-			*size = 0;
-			if (type_buf)
-				snprintf(type_buf, type_bufsize, "tree");
-			error_clear();
-			return 0;
-		}
 		return ret;
 	}
 	hlen = inflate_header(&zs, hdr, sizeof(hdr), oid, &lf, tbuf,
@@ -846,9 +1172,9 @@ out:
 	return ret;
 }
 
-int
-odb_read(struct odb_object *out, struct odb *odb,
-	 const struct object_id *oid, unsigned flags)
+static int
+loose_read(struct odb_object *out, const char *objdir,
+	   const struct object_id *oid, unsigned flags)
 {
 	struct loose_file lf;
 	unsigned char hdr[ODB_HEADER_MAX + 8192];
@@ -860,16 +1186,9 @@ odb_read(struct odb_object *out, struct odb *odb,
 
 	*out = (struct odb_object)ODB_OBJECT_INIT;
 	memset(&zs, 0, sizeof(zs));
-	ret = loose_open(&lf, odb, oid);
+	ret = loose_open(&lf, objdir, oid);
 	if (ret < 0) {
 		loose_close(&lf);
-		if (ret == -E_NOTFOUND && oideq(oid, &empty_tree_oid)) {
-			error_clear();
-			out->type = OBJ_TREE;
-			snprintf(out->type_name, sizeof(out->type_name), "tree");
-			out->data = xcalloc(1, 1);
-			return 0;
-		}
 		return ret;
 	}
 	hlen = inflate_header(&zs, hdr, sizeof(hdr), oid, &lf,
@@ -946,4 +1265,129 @@ out:
 	if (ret < 0)
 		odb_object_release(out);
 	return ret;
+}
+
+/* ---- reading, wherever the object is ---- */
+
+int
+odb_read_loose(struct odb_object *out, struct odb *odb,
+	       const struct object_id *oid, unsigned flags)
+{
+	int ret = -E_NOTFOUND;
+
+	for (size_t i = 0; i < odb->nr_sources; i++) {
+		ret = loose_read(out, odb->sources[i].objdir, oid, flags);
+		if (ret != -E_NOTFOUND)
+			return ret;
+	}
+	return error_set(E_NOTFOUND, "object %s not found", oid_to_hex(oid));
+}
+
+static int
+read_packed(struct odb_object *out, struct odb *odb, struct pack *p,
+	    uint64_t off, const struct object_id *oid, unsigned flags)
+{
+	int type, ret;
+
+	*out = (struct odb_object)ODB_OBJECT_INIT;
+	ret = pack_read_object(&odb->env, p, off, &type, &out->data,
+			       &out->size);
+	if (ret < 0)
+		return error_set(E_CORRUPT, "packed object %s (stored in %s) "
+				 "is corrupt: %s", oid_to_hex(oid),
+				 p->pack_path, error_msg());
+	out->type = type;
+	snprintf(out->type_name, sizeof(out->type_name), "%s",
+		 type_name(out->type));
+	if (flags & ODB_READ_VERIFY) {
+		struct object_id check;
+
+		odb_hash(&check, out->type_name, out->data, out->size);
+		if (!oideq(&check, oid)) {
+			odb_object_release(out);
+			return error_set(E_CORRUPT, "packed object %s (stored "
+					 "in %s) does not hash to its name",
+					 oid_to_hex(oid), p->pack_path);
+		}
+	}
+	return 0;
+}
+
+int
+odb_read(struct odb_object *out, struct odb *odb,
+	 const struct object_id *oid, unsigned flags)
+{
+	struct pack *p;
+	uint64_t off;
+	int ret;
+
+	for (int attempt = 0; attempt < 2; attempt++) {
+		if (odb_find_packed(odb, oid, &p, &off))
+			return read_packed(out, odb, p, off, oid, flags);
+		if (!attempt) {
+			ret = odb_read_loose(out, odb, oid, flags);
+			if (ret != -E_NOTFOUND)
+				return ret;
+		}
+		/* another process may have packed it meanwhile */
+		if (attempt || !odb_reprepare(odb))
+			break;
+	}
+	if (oideq(oid, &empty_tree_oid)) {
+		error_clear();
+		*out = (struct odb_object)ODB_OBJECT_INIT;
+		out->type = OBJ_TREE;
+		snprintf(out->type_name, sizeof(out->type_name), "tree");
+		out->data = xcalloc(1, 1);
+		return 0;
+	}
+	return error_set(E_NOTFOUND, "object %s not found", oid_to_hex(oid));
+}
+
+int
+odb_read_info(enum object_type *type, size_t *size, char *type_buf,
+	      size_t type_bufsize, struct odb *odb,
+	      const struct object_id *oid, unsigned flags)
+{
+	struct pack *p;
+	uint64_t off;
+	int ret;
+
+	for (int attempt = 0; attempt < 2; attempt++) {
+		if (odb_find_packed(odb, oid, &p, &off)) {
+			int t;
+
+			ret = pack_object_info(&odb->env, p, off, &t, size,
+					       NULL);
+			if (ret < 0)
+				return error_set(E_CORRUPT, "packed object %s "
+						 "(stored in %s) is corrupt: %s",
+						 oid_to_hex(oid), p->pack_path,
+						 error_msg());
+			*type = t;
+			if (type_buf)
+				snprintf(type_buf, type_bufsize, "%s",
+					 type_name(t));
+			return 0;
+		}
+		for (size_t i = 0; !attempt && i < odb->nr_sources; i++) {
+			ret = loose_read_info(type, size, type_buf,
+					      type_bufsize,
+					      odb->sources[i].objdir, oid,
+					      flags);
+			if (ret != -E_NOTFOUND)
+				return ret;
+		}
+		if (attempt || !odb_reprepare(odb))
+			break;
+	}
+	if (oideq(oid, &empty_tree_oid)) {
+		error_clear();
+		*type = OBJ_TREE;
+		*size = 0;
+		if (type_buf)
+			snprintf(type_buf, type_bufsize, "tree");
+		return 0;
+	}
+	return error_set(E_NOTFOUND, "object %s not found", oid_to_hex(oid));
 }

@@ -24,33 +24,10 @@
 
 #include "fileio.h"
 #include "hash.h"
+#include "object.h"
+#include "pack.h"
 #include "repo.h"
 #include "strbuf.h"
-
-enum object_type {
-	OBJ_BAD = -1,
-	OBJ_NONE = 0,
-	OBJ_COMMIT = 1,
-	OBJ_TREE = 2,
-	OBJ_BLOB = 3,
-	OBJ_TAG = 4,
-	OBJ_OFS_DELTA = 6,	/* pack-only types */
-	OBJ_REF_DELTA = 7,
-};
-
-/* "commit", "tree", "blob", "tag", or NULL for others. */
-const char *type_name(enum object_type type);
-/* The type named by len bytes of s, or OBJ_BAD. */
-enum object_type type_from_name(const char *s, size_t len);
-
-#define ODB_HEADER_MAX 64	/* "<type> <size>\0" fits (git uses 32) */
-
-/*
- * Format "<type> <size>\0" into buf (at least ODB_HEADER_MAX bytes, or
- * longer for a long --literally type).  Returns its length including the
- * NUL.
- */
-size_t odb_header(char *buf, size_t bufsize, const char *type, uint64_t size);
 
 /* One thread's deflate state and buffers. */
 struct odb_writer {
@@ -75,9 +52,23 @@ struct odb_fanout_list {
 	unsigned probes;		/* single lookups before listing */
 };
 
-struct odb {
+/* One object directory: the repository's, or an alternate. */
+struct odb_source {
 	char *objdir;			/* absolute; owned */
+	struct pack **packs;		/* owned */
+	size_t nr_packs, alloc_packs;
+	int packs_loaded;
+	struct timespec pack_dir_mtime;	/* when the pack list was read */
 	struct odb_fanout_list *lists;	/* owned; 256 entries, or NULL */
+};
+
+struct odb {
+	char *objdir;			/* the repository's; owned */
+	struct odb_source *sources;	/* owned; [0] is objdir, then the
+					 * alternates */
+	size_t nr_sources;
+	void *delta_cache;		/* owned (pack.c) */
+	struct pack_env env;		/* for pack reading */
 	int level;			/* loose zlib level */
 	unsigned fsync;			/* do fsync loose objects */
 	enum fsync_method fsync_method;
@@ -96,9 +87,6 @@ void odb_release(struct odb *odb);
 void odb_loose_path(struct strbuf *out, const struct odb *odb,
 		    const struct object_id *oid);
 
-/* Id of len bytes of data as an object of the given type (no writing). */
-void odb_hash(struct object_id *out, const char *type, const void *data,
-	      size_t len);
 
 /*
  * Store data as an object of type (any string with --literally; the
@@ -139,6 +127,32 @@ int odb_flush(struct odb *odb);
 /* Is oid stored (or the virtual empty tree)?  1 or 0. */
 int odb_has(struct odb *odb, const struct object_id *oid);
 
+/* Is oid in a pack?  1 with *p and *offset set, or 0. */
+int odb_find_packed(struct odb *odb, const struct object_id *oid,
+		    struct pack **p, uint64_t *offset);
+
+/* Read the pack directories again if they changed.  1 if they did. */
+int odb_reprepare(struct odb *odb);
+
+/* Load the packs of every source (once). */
+void odb_prepare_packs(struct odb *odb);
+
+/*
+ * Call fn for every object id stored (loose and packed, every source
+ * unless local_only), in no particular order, duplicates possible.
+ * Stops at the first non-zero return, which is returned.
+ */
+typedef int (*odb_oid_fn)(const struct object_id *oid, void *ctx);
+int odb_for_each_object(struct odb *odb, int local_only, odb_oid_fn fn,
+			void *ctx);
+
+/*
+ * Ids starting with the len-digit hex prefix: up to 2 distinct ones are
+ * reported (*count is 0, 1 or 2; *out is the first).
+ */
+void odb_find_prefix(struct odb *odb, const char *hex, size_t len,
+		     struct object_id *out, int *count);
+
 /*
  * odb_has() for many lookups: after a few probes of one fan-out
  * directory, it is listed once and later lookups are a binary search.
@@ -171,6 +185,14 @@ enum odb_read_flags {
 int odb_read(struct odb_object *out, struct odb *odb,
 	     const struct object_id *oid, unsigned flags);
 
+/* The loose copy of oid (in any source). */
+int odb_read_loose(struct odb_object *out, struct odb *odb,
+		   const struct object_id *oid, unsigned flags);
+
+/* The loose file of oid in objdir, replacing out. */
+void odb_loose_path_in(struct strbuf *out, const char *objdir,
+		       const struct object_id *oid);
+
 /*
  * Read only the type and size (inflating just the header).  type_buf
  * (may be NULL) receives the type string for --literally types.
@@ -178,13 +200,5 @@ int odb_read(struct odb_object *out, struct odb *odb,
 int odb_read_info(enum object_type *type, size_t *size, char *type_buf,
 		  size_t type_bufsize, struct odb *odb,
 		  const struct object_id *oid, unsigned flags);
-
-/*
- * Parse "<type> <size>\0" at the start of hdr (len bytes).  Returns the
- * header length including the NUL, or -1 if malformed.  type_out gets
- * the type string (truncated to type_size).
- */
-ssize_t odb_parse_header(const unsigned char *hdr, size_t len,
-			 char *type_out, size_t type_size, uint64_t *size);
 
 #endif

@@ -1,0 +1,1000 @@
+/*
+ * pack: reading git's packfiles.
+ *
+ * .idx v2:  "\377tOc" | version 2 | fan-out[256] (u32, cumulative) |
+ *           ids[N] (20 bytes, sorted) | crc32[N] | offsets[N] (u32; MSB
+ *           set: index into the 64-bit table) | offsets64[M] (u64) |
+ *           pack checksum | idx checksum
+ * .idx v1:  fan-out[256] | N × (u32 offset, 20-byte id) | pack checksum |
+ *           idx checksum
+ * .pack:    "PACK" | version (2, 3) | N | objects | SHA-1 trailer
+ * object:   header byte: MSB more | type (3 bits) | size bits 0-3, then
+ *           7 bits per byte; OFS_DELTA: a negative offset (big-endian
+ *           base-128, +1 per continuation); REF_DELTA: the base id; then
+ *           a zlib stream (the object, or the delta)
+ * delta:    source size, result size (little-endian base-128), then
+ *           instructions: 1xxxxxxx copy (offset bytes per bits 0-3, size
+ *           bytes per bits 4-6, size 0 meaning 0x10000) or 0nnnnnnn insert
+ *           n literal bytes (0 is reserved).
+ *
+ * Chains are resolved with an explicit list, never recursion; bases are
+ * cached (by pack and offset) up to DELTA_CACHE_BYTES.
+ */
+#include "pack.h"
+
+#include <fcntl.h>
+#include <sys/mman.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "error.h"
+#include "odb.h"	/* object types and hashing only */
+
+#define MAX_CHAIN 100000	/* deeper chains are treated as corrupt */
+#define DELTA_CACHE_SLOTS 1024
+#define DELTA_CACHE_BYTES (64u << 20)
+
+static int
+cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* ---- the index ---- */
+
+static int
+idx_corrupt(const char *path, const char *why)
+{
+	return error_set(E_CORRUPT, "index file %s is corrupt: %s", path, why);
+}
+
+int
+pack_open(struct pack **out, const char *idx_path)
+{
+	struct pack *p = xcalloc(1, sizeof(*p));
+	const unsigned char *m;
+	struct stat st;
+	size_t len, need;
+	uint32_t prev = 0;
+	int fd, ret = 0;
+
+	*out = NULL;
+	p->idx_path = xstrdup(idx_path);
+	p->pack_path = xstrdup(idx_path);
+	memcpy(p->pack_path + strlen(p->pack_path) - 4, ".pack", 5);
+	fd = open(idx_path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		ret = error_errno(errno, "unable to open %s", idx_path);
+		goto fail;
+	}
+	if (fstat(fd, &st) < 0) {
+		ret = error_errno(errno, "unable to stat %s", idx_path);
+		close(fd);
+		goto fail;
+	}
+	len = st.st_size;
+	if (len < 256 * 4 + 2 * HASH_RAWSZ) {
+		close(fd);
+		ret = idx_corrupt(idx_path, "too small");
+		goto fail;
+	}
+	m = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED) {
+		ret = error_errno(errno, "unable to mmap %s", idx_path);
+		goto fail;
+	}
+	p->idx = m;
+	p->idx_len = len;
+	if (!memcmp(m, "\377tOc", 4)) {
+		p->idx_version = get_be32(m + 4);
+		if (p->idx_version != 2) {
+			ret = error_set(E_UNSUPPORTED, "index file %s is "
+					"version %d; dirc reads versions 1 and 2",
+					idx_path, p->idx_version);
+			goto fail;
+		}
+		p->fanout = m + 8;
+	} else {
+		p->idx_version = 1;
+		p->fanout = m;
+	}
+	for (int i = 0; i < 256; i++) {
+		uint32_t n = get_be32(p->fanout + 4 * i);
+
+		if (n < prev) {
+			ret = idx_corrupt(idx_path, "fan-out table is not "
+					  "monotonic");
+			goto fail;
+		}
+		prev = n;
+	}
+	p->nr = prev;
+	if (p->idx_version == 1) {
+		need = 256 * 4 + (size_t)p->nr * 24 + 2 * HASH_RAWSZ;
+		if (len != need) {
+			ret = idx_corrupt(idx_path, "wrong size for its "
+					  "object count");
+			goto fail;
+		}
+		p->ids = m + 256 * 4;
+	} else {
+		size_t base = 8 + 256 * 4;
+
+		need = base + (size_t)p->nr * (HASH_RAWSZ + 4 + 4) +
+		       2 * HASH_RAWSZ;
+		if (len < need || (len - need) % 8) {
+			ret = idx_corrupt(idx_path, "wrong size for its "
+					  "object count");
+			goto fail;
+		}
+		p->ids = m + base;
+		p->crcs = p->ids + (size_t)p->nr * HASH_RAWSZ;
+		p->off32 = p->crcs + (size_t)p->nr * 4;
+		p->off64 = p->off32 + (size_t)p->nr * 4;
+		p->nr_large = (len - need) / 8;
+	}
+	*out = p;
+	return 0;
+fail:
+	pack_close(p);
+	return ret;
+}
+
+void
+pack_close(struct pack *p)
+{
+	if (!p)
+		return;
+	if (p->idx)
+		munmap((void *)p->idx, p->idx_len);
+	if (p->data)
+		munmap((void *)p->data, p->data_len);
+	free(p->rev);
+	free(p->rev_pos);
+	free(p->idx_path);
+	free(p->pack_path);
+	free(p);
+}
+
+static int
+pack_corrupt(const struct pack *p, const char *why)
+{
+	return error_set(E_CORRUPT, "packfile %s is corrupt: %s", p->pack_path,
+			 why);
+}
+
+int
+pack_map(struct pack *p)
+{
+	const unsigned char *m;
+	struct stat st;
+	int fd;
+
+	if (p->data)
+		return 0;
+	if (p->open_failed)
+		return pack_corrupt(p, "unusable (see earlier error)");
+	p->open_failed = 1;
+	fd = open(p->pack_path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return error_errno(errno, "unable to open packfile %s",
+				   p->pack_path);
+	if (fstat(fd, &st) < 0) {
+		close(fd);
+		return error_errno(errno, "unable to stat %s", p->pack_path);
+	}
+	if ((size_t)st.st_size < 12 + HASH_RAWSZ) {
+		close(fd);
+		return pack_corrupt(p, "too small (truncated?)");
+	}
+	m = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (m == MAP_FAILED)
+		return error_errno(errno, "unable to mmap %s", p->pack_path);
+	p->data = m;
+	p->data_len = st.st_size;
+	p->pack_size = st.st_size;
+	p->mtime = st.st_mtim;
+	if (memcmp(m, "PACK", 4))
+		return pack_corrupt(p, "bad signature");
+	if (get_be32(m + 4) != 2 && get_be32(m + 4) != 3)
+		return pack_corrupt(p, "unsupported version");
+	if (get_be32(m + 8) != p->nr)
+		return error_set(E_CORRUPT, "packfile %s claims to have %u "
+				 "objects while index indicates %u objects",
+				 p->pack_path, get_be32(m + 8), p->nr);
+	/* the pack's trailer must be the checksum the index recorded */
+	if (memcmp(m + p->data_len - HASH_RAWSZ,
+		   p->idx + p->idx_len - 2 * HASH_RAWSZ, HASH_RAWSZ))
+		return error_set(E_CORRUPT, "packfile %s does not match index",
+				 p->pack_path);
+	p->open_failed = 0;
+	return 0;
+}
+
+uint64_t
+pack_nth_offset(const struct pack *p, uint32_t n)
+{
+	uint32_t off;
+
+	if (p->idx_version == 1)
+		return get_be32(p->ids + 24 * (size_t)n);
+	off = get_be32(p->off32 + 4 * (size_t)n);
+	if (!(off & 0x80000000u))
+		return off;
+	off &= 0x7fffffffu;
+	if (off >= p->nr_large)
+		return 0;
+	return get_be64(p->off64 + 8 * (size_t)off);
+}
+
+int
+pack_find(const struct pack *p, const struct object_id *oid, uint32_t *n)
+{
+	int b = oid->hash[0];
+	uint32_t lo = b ? get_be32(p->fanout + 4 * (b - 1)) : 0;
+	uint32_t hi = get_be32(p->fanout + 4 * b);
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+		int cmp = memcmp(oid->hash, pack_nth_id(p, mid), HASH_RAWSZ);
+
+		if (!cmp) {
+			*n = mid;
+			return 1;
+		}
+		if (cmp < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return 0;
+}
+
+/* Compare the first len hex digits of id with prefix bytes. */
+static int
+prefix_cmp(const unsigned char *id, const unsigned char *prefix, size_t len)
+{
+	size_t bytes = len / 2;
+	int cmp = memcmp(id, prefix, bytes);
+
+	if (cmp || !(len & 1))
+		return cmp;
+	return (int)(id[bytes] & 0xf0) - (int)(prefix[bytes] & 0xf0);
+}
+
+void
+pack_find_prefix(const struct pack *p, const unsigned char *prefix,
+		 size_t len, uint32_t *first, uint32_t *last)
+{
+	int b = prefix[0];
+	uint32_t lo = b ? get_be32(p->fanout + 4 * (b - 1)) : 0;
+	uint32_t hi = get_be32(p->fanout + 4 * b), end;
+
+	while (lo < hi) {
+		uint32_t mid = lo + (hi - lo) / 2;
+
+		if (prefix_cmp(pack_nth_id(p, mid), prefix, len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	end = lo;
+	while (end < p->nr && !prefix_cmp(pack_nth_id(p, end), prefix, len))
+		end++;
+	*first = lo;
+	*last = end;
+}
+
+/* ---- object headers ---- */
+
+struct obj_header {
+	int type;		/* 1..4, 6, 7 */
+	size_t size;		/* inflated size (of the delta for deltas) */
+	uint64_t data_off;	/* where the zlib stream starts */
+	uint64_t base_off;	/* OFS_DELTA: the base's offset */
+	struct object_id base_id; /* REF_DELTA: the base's id */
+};
+
+static int
+at_offset(const struct pack *p, uint64_t off, const char *why)
+{
+	return error_set(E_CORRUPT, "packfile %s: object at offset %llu: %s",
+			 p->pack_path, (unsigned long long)off, why);
+}
+
+static int
+read_header(struct pack *p, uint64_t off, struct obj_header *h)
+{
+	const unsigned char *d = p->data, *end;
+	uint64_t size;
+	unsigned shift;
+	unsigned char c;
+
+	if (off < 12 || off >= p->data_len - HASH_RAWSZ)
+		return at_offset(p, off, "offset out of range");
+	d += off;
+	end = p->data + p->data_len - HASH_RAWSZ;
+	c = *d++;
+	h->type = (c >> 4) & 7;
+	size = c & 15;
+	shift = 4;
+	while (c & 0x80) {
+		if (d >= end || shift > 60)
+			return at_offset(p, off, "bad object header");
+		c = *d++;
+		size |= (uint64_t)(c & 0x7f) << shift;
+		shift += 7;
+	}
+	if (size > SIZE_MAX / 2)
+		return at_offset(p, off, "object too large");
+	h->size = size;
+	switch (h->type) {
+	case OBJ_COMMIT:
+	case OBJ_TREE:
+	case OBJ_BLOB:
+	case OBJ_TAG:
+		break;
+	case OBJ_OFS_DELTA: {
+		uint64_t rel;
+
+		if (d >= end)
+			return at_offset(p, off, "bad delta base offset");
+		c = *d++;
+		rel = c & 0x7f;
+		while (c & 0x80) {
+			if (d >= end || rel > (UINT64_MAX >> 8))
+				return at_offset(p, off, "bad delta base "
+						 "offset");
+			c = *d++;
+			rel = ((rel + 1) << 7) | (c & 0x7f);
+		}
+		if (!rel || rel > off)
+			return at_offset(p, off, "delta base offset out of "
+					 "range");
+		h->base_off = off - rel;
+		break;
+	}
+	case OBJ_REF_DELTA:
+		if (end - d < HASH_RAWSZ)
+			return at_offset(p, off, "truncated delta base id");
+		memcpy(h->base_id.hash, d, HASH_RAWSZ);
+		d += HASH_RAWSZ;
+		break;
+	default:
+		return at_offset(p, off, "unknown object type");
+	}
+	h->data_off = d - p->data;
+	return 0;
+}
+
+/*
+ * Inflate size bytes of the stream at h->data_off (exactly: the stream
+ * must end there).  *out owned (NUL-terminated).
+ */
+static int
+inflate_at(struct pack *p, uint64_t off, const struct obj_header *h,
+	   unsigned char **out)
+{
+	size_t avail = p->data_len - HASH_RAWSZ - h->data_off;
+	unsigned char *buf, spare;
+	z_stream zs;
+	int zret;
+
+	*out = NULL;
+	/* zlib cannot expand more than about 1032:1 */
+	if (h->size / 1032 > avail + 1)
+		return at_offset(p, off, "size larger than the data could "
+				 "hold");
+	buf = xmalloc(st_add(h->size, 1));
+	memset(&zs, 0, sizeof(zs));
+	if (inflateInit(&zs) != Z_OK)
+		die_oom(sizeof(zs));
+	zs.next_in = (unsigned char *)p->data + h->data_off;
+	zs.avail_in = avail > UINT_MAX ? UINT_MAX : avail;
+	zs.next_out = buf;
+	zs.avail_out = h->size;
+	do {
+		zret = inflate(&zs, Z_NO_FLUSH);
+	} while (zret == Z_OK && zs.avail_out);
+	if (zret == Z_OK || (zret == Z_BUF_ERROR && !zs.avail_out)) {
+		/* all bytes out: the stream must end now, nothing more */
+		zs.next_out = &spare;
+		zs.avail_out = 1;
+		zret = inflate(&zs, Z_NO_FLUSH);
+		if (!zs.avail_out)
+			zret = Z_DATA_ERROR;
+	}
+	inflateEnd(&zs);
+	if (zret != Z_STREAM_END || zs.total_out != h->size) {
+		free(buf);
+		return at_offset(p, off, zret == Z_STREAM_END ?
+				 "inflated size differs from the header" :
+				 "corrupt zlib data");
+	}
+	buf[h->size] = '\0';
+	*out = buf;
+	return 0;
+}
+
+/* ---- deltas ---- */
+
+static int
+delta_varint(const unsigned char **p, const unsigned char *end, size_t *out)
+{
+	size_t v = 0;
+	unsigned shift = 0;
+	unsigned char c;
+
+	do {
+		if (*p >= end || shift > 56)
+			return -1;
+		c = *(*p)++;
+		v |= (size_t)(c & 0x7f) << shift;
+		shift += 7;
+	} while (c & 0x80);
+	*out = v;
+	return 0;
+}
+
+/*
+ * Walk the instructions: with out NULL only check them and count the
+ * result's bytes.
+ */
+static int
+walk_delta(const unsigned char *base, size_t base_len,
+	   const unsigned char *d, const unsigned char *end,
+	   unsigned char *out, size_t *produced)
+{
+	size_t n = 0;
+
+	while (d < end) {
+		unsigned char op = *d++;
+
+		if (op & 0x80) {
+			size_t coff = 0, csize = 0;
+
+			for (int i = 0; i < 4; i++)
+				if (op & (1 << i)) {
+					if (d >= end)
+						return -1;
+					coff |= (size_t)*d++ << (8 * i);
+				}
+			for (int i = 0; i < 3; i++)
+				if (op & (0x10 << i)) {
+					if (d >= end)
+						return -1;
+					csize |= (size_t)*d++ << (8 * i);
+				}
+			if (!csize)
+				csize = 0x10000;
+			if (coff > base_len || csize > base_len - coff)
+				return -2;
+			if (out)
+				memcpy(out + n, base + coff, csize);
+			n += csize;
+		} else if (op) {
+			if ((size_t)(end - d) < op)
+				return -1;
+			if (out)
+				memcpy(out + n, d, op);
+			d += op;
+			n += op;
+		} else {
+			return -3;
+		}
+	}
+	*produced = n;
+	return 0;
+}
+
+int
+pack_apply_delta(const unsigned char *base, size_t base_len,
+		 const unsigned char *delta, size_t delta_len,
+		 unsigned char **out, size_t *out_len)
+{
+	const unsigned char *d = delta, *end = delta + delta_len;
+	size_t src, dst, produced;
+	unsigned char *buf;
+	int ret;
+
+	*out = NULL;
+	if (delta_varint(&d, end, &src) || delta_varint(&d, end, &dst))
+		return error_set(E_CORRUPT, "delta header is truncated");
+	if (src != base_len)
+		return error_set(E_CORRUPT, "delta expects a base of %zu bytes, "
+				 "the base has %zu", src, base_len);
+	/* check every instruction and the result size before allocating */
+	ret = walk_delta(base, base_len, d, end, NULL, &produced);
+	if (ret == -2)
+		return error_set(E_CORRUPT, "delta copies past the end of its "
+				 "base");
+	if (ret == -3)
+		return error_set(E_CORRUPT, "delta uses the reserved "
+				 "instruction 0");
+	if (ret < 0)
+		return error_set(E_CORRUPT, "delta instruction is truncated");
+	if (produced != dst)
+		return error_set(E_CORRUPT, "delta result size lies: header "
+				 "says %zu, instructions give %zu", dst,
+				 produced);
+	buf = xmalloc(st_add(dst, 1));
+	walk_delta(base, base_len, d, end, buf, &produced);
+	buf[dst] = '\0';
+	*out = buf;
+	*out_len = dst;
+	return 0;
+}
+
+/* ---- the delta base cache ---- */
+
+struct cache_ent {
+	const struct pack *p;
+	uint64_t off;
+	int type;
+	unsigned char *data;	/* owned */
+	size_t size;
+	uint64_t used;		/* LRU clock */
+};
+
+struct delta_cache {
+	struct cache_ent slot[DELTA_CACHE_SLOTS];
+	size_t bytes;
+	uint64_t clock;
+};
+
+static size_t
+cache_index(const struct pack *p, uint64_t off)
+{
+	uint64_t h = (uintptr_t)p ^ (off * 0x9e3779b97f4a7c15ull);
+
+	return (h >> 20) % DELTA_CACHE_SLOTS;
+}
+
+static struct delta_cache *
+cache_of(const struct pack_env *env)
+{
+	if (!*env->cache)
+		*env->cache = xcalloc(1, sizeof(struct delta_cache));
+	return *env->cache;
+}
+
+static void
+cache_drop(struct delta_cache *c, struct cache_ent *e)
+{
+	c->bytes -= e->size;
+	free(e->data);
+	memset(e, 0, sizeof(*e));
+}
+
+static const struct cache_ent *
+cache_get(struct delta_cache *c, const struct pack *p, uint64_t off)
+{
+	struct cache_ent *e = &c->slot[cache_index(p, off)];
+
+	if (e->data && e->p == p && e->off == off) {
+		e->used = ++c->clock;
+		return e;
+	}
+	return NULL;
+}
+
+static void
+cache_put(struct delta_cache *c, const struct pack *p, uint64_t off,
+	  int type, const unsigned char *data, size_t size)
+{
+	struct cache_ent *e = &c->slot[cache_index(p, off)];
+
+	if (size > DELTA_CACHE_BYTES / 4)
+		return;
+	if (e->data)
+		cache_drop(c, e);
+	/* make room by dropping the least recently used */
+	while (c->bytes + size > DELTA_CACHE_BYTES) {
+		struct cache_ent *old = NULL;
+
+		for (size_t i = 0; i < DELTA_CACHE_SLOTS; i++)
+			if (c->slot[i].data &&
+			    (!old || c->slot[i].used < old->used))
+				old = &c->slot[i];
+		if (!old)
+			break;
+		cache_drop(c, old);
+	}
+	e->p = p;
+	e->off = off;
+	e->type = type;
+	e->data = xmemdupz(data, size);
+	e->size = size;
+	e->used = ++c->clock;
+	c->bytes += size;
+}
+
+void
+pack_cache_free(void *cache)
+{
+	struct delta_cache *c = cache;
+
+	if (!c)
+		return;
+	for (size_t i = 0; i < DELTA_CACHE_SLOTS; i++)
+		free(c->slot[i].data);
+	free(c);
+}
+
+/* ---- reading objects ---- */
+
+struct link {
+	struct pack *p;
+	uint64_t off;
+};
+
+/*
+ * Where is the base of the delta at (p, off)?  Another packed object
+ * (*bp, *boff), or a loose one (*loose set, read into base/base_len).
+ */
+static int
+find_base(const struct pack_env *env, struct pack *p, uint64_t off,
+	  const struct obj_header *h, struct pack **bp, uint64_t *boff,
+	  int *loose, int *type, unsigned char **base, size_t *base_len)
+{
+	int ret;
+
+	*loose = 0;
+	if (h->type == OBJ_OFS_DELTA) {
+		*bp = p;
+		*boff = h->base_off;
+		return 0;
+	}
+	ret = env->find(env->ctx, &h->base_id, bp, boff, type, base,
+			base_len);
+	if (ret == 1)
+		return 0;
+	if (ret < 0)
+		return at_offset(p, off, ret == -E_NOTFOUND ? "delta base "
+				 "object is missing" : error_msg());
+	*loose = 1;
+	return 0;
+}
+
+int
+pack_read_object(const struct pack_env *env, struct pack *p,
+		 uint64_t offset, int *type, unsigned char **data,
+		 size_t *size)
+{
+	struct delta_cache *cache = cache_of(env);
+	struct link *chain = NULL;
+	size_t nr = 0, alloc = 0;
+	struct pack *cp = p;
+	uint64_t coff = offset;
+	unsigned char *cur = NULL;
+	size_t cur_len = 0;
+	int cur_type = 0, ret, cur_packed = 1;
+	struct obj_header h;
+
+	*data = NULL;
+	/* walk down to something we can start from */
+	for (;;) {
+		const struct cache_ent *ce;
+		int loose;
+
+		ret = pack_map(cp);
+		if (ret < 0)
+			goto out;
+		ce = cache_get(cache, cp, coff);
+		if (ce) {
+			cur = xmemdupz(ce->data, ce->size);
+			cur_len = ce->size;
+			cur_type = ce->type;
+			break;
+		}
+		ret = read_header(cp, coff, &h);
+		if (ret < 0)
+			goto out;
+		if (h.type != OBJ_OFS_DELTA && h.type != OBJ_REF_DELTA) {
+			ret = inflate_at(cp, coff, &h, &cur);
+			if (ret < 0)
+				goto out;
+			cur_len = h.size;
+			cur_type = h.type;
+			break;
+		}
+		if (nr >= MAX_CHAIN) {
+			ret = at_offset(p, offset, "delta chain too long (a "
+					"cycle?)");
+			goto out;
+		}
+		ALLOC_GROW(chain, nr + 1, alloc);
+		chain[nr].p = cp;
+		chain[nr].off = coff;
+		nr++;
+		{
+			struct pack *bp;
+			uint64_t boff;
+
+			ret = find_base(env, cp, coff, &h, &bp, &boff, &loose,
+					&cur_type, &cur, &cur_len);
+			if (ret < 0)
+				goto out;
+			if (loose) {
+				cur_packed = 0;	/* not at (cp, coff) */
+				break;
+			}
+			/* reference deltas could loop: look for a repeat */
+			if (h.type == OBJ_REF_DELTA)
+				for (size_t i = 0; i < nr; i++)
+					if (chain[i].p == bp &&
+					    chain[i].off == boff) {
+						ret = at_offset(cp, coff,
+							"delta chain loops back "
+							"on itself");
+						goto out;
+					}
+			cp = bp;
+			coff = boff;
+		}
+	}
+	/* apply the deltas from the bottom up */
+	while (nr--) {
+		unsigned char *delta, *next;
+		size_t next_len;
+
+		ret = read_header(chain[nr].p, chain[nr].off, &h);
+		if (ret < 0)
+			goto out;
+		ret = inflate_at(chain[nr].p, chain[nr].off, &h, &delta);
+		if (ret < 0)
+			goto out;
+		/* every base on the way up may serve another delta */
+		if (cur_packed)
+			cache_put(cache, cp, coff, cur_type, cur, cur_len);
+		cur_packed = 1;
+		ret = pack_apply_delta(cur, cur_len, delta, h.size, &next,
+				       &next_len);
+		free(delta);
+		if (ret < 0) {
+			ret = at_offset(chain[nr].p, chain[nr].off, error_msg());
+			goto out;
+		}
+		free(cur);
+		cur = next;
+		cur_len = next_len;
+		cp = chain[nr].p;
+		coff = chain[nr].off;
+	}
+	*type = cur_type;
+	*data = cur;
+	*size = cur_len;
+	cur = NULL;
+	ret = 0;
+out:
+	free(cur);
+	free(chain);
+	return ret;
+}
+
+/* Build the reverse index: offsets in pack order, with positions. */
+static void
+build_rev(struct pack *p)
+{
+	struct { uint64_t off; uint32_t pos; } *tmp;
+
+	if (p->rev)
+		return;
+	tmp = xmalloc(st_mult(p->nr + 1, sizeof(*tmp)));
+	for (uint32_t i = 0; i < p->nr; i++) {
+		tmp[i].off = pack_nth_offset(p, i);
+		tmp[i].pos = i;
+	}
+	qsort(tmp, p->nr, sizeof(*tmp), cmp_u64);
+	p->rev = xmalloc(st_mult(p->nr + 1, sizeof(*p->rev)));
+	p->rev_pos = xmalloc(st_mult(p->nr + 1, sizeof(*p->rev_pos)));
+	for (uint32_t i = 0; i < p->nr; i++) {
+		p->rev[i] = tmp[i].off;
+		p->rev_pos[i] = tmp[i].pos;
+	}
+	p->rev[p->nr] = p->data_len - HASH_RAWSZ;
+	p->rev_pos[p->nr] = UINT32_MAX;
+	free(tmp);
+}
+
+/* Index (in p->rev) of offset, or -1. */
+static ssize_t
+rev_find(struct pack *p, uint64_t offset)
+{
+	size_t lo = 0, hi = p->nr;
+
+	build_rev(p);
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (p->rev[mid] == offset)
+			return mid;
+		if (p->rev[mid] < offset)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return -1;
+}
+
+uint64_t
+pack_object_disk_size(struct pack *p, uint64_t offset)
+{
+	ssize_t r;
+
+	if (pack_map(p) < 0)
+		return 0;
+	r = rev_find(p, offset);
+	return r < 0 ? 0 : p->rev[r + 1] - offset;
+}
+
+/* The result size a delta's header announces. */
+static int
+delta_result_size(struct pack *p, uint64_t off, const struct obj_header *h,
+		  size_t *size)
+{
+	unsigned char buf[32];
+	const unsigned char *d = buf, *end;
+	size_t src;
+	z_stream zs;
+
+	memset(&zs, 0, sizeof(zs));
+	if (inflateInit(&zs) != Z_OK)
+		die_oom(sizeof(zs));
+	zs.next_in = (unsigned char *)p->data + h->data_off;
+	zs.avail_in = MIN((uint64_t)1024, p->data_len - HASH_RAWSZ -
+			  h->data_off);
+	zs.next_out = buf;
+	zs.avail_out = sizeof(buf);
+	inflate(&zs, Z_SYNC_FLUSH);
+	end = buf + (sizeof(buf) - zs.avail_out);
+	inflateEnd(&zs);
+	if (delta_varint(&d, end, &src) || delta_varint(&d, end, size))
+		return at_offset(p, off, "corrupt delta header");
+	return 0;
+}
+
+int
+pack_object_info(const struct pack_env *env, struct pack *p,
+		 uint64_t offset, int *type, size_t *size,
+		 struct object_id *delta_base)
+{
+	struct obj_header h;
+	struct pack *cp = p;
+	uint64_t coff = offset;
+	int ret;
+
+	if (delta_base)
+		*delta_base = null_oid;
+	for (size_t depth = 0; depth < MAX_CHAIN; depth++) {
+		ret = pack_map(cp);
+		if (ret < 0)
+			return ret;
+		ret = read_header(cp, coff, &h);
+		if (ret < 0)
+			return ret;
+		if (!depth) {
+			int delta = h.type == OBJ_OFS_DELTA ||
+				    h.type == OBJ_REF_DELTA;
+
+			*size = h.size;
+			if (delta) {
+				ret = delta_result_size(cp, coff, &h, size);
+				if (ret < 0)
+					return ret;
+			}
+			if (delta_base && h.type == OBJ_REF_DELTA) {
+				*delta_base = h.base_id;
+			} else if (delta_base && h.type == OBJ_OFS_DELTA) {
+				ssize_t r = rev_find(cp, h.base_off);
+
+				if (r >= 0)
+					memcpy(delta_base->hash, pack_nth_id(cp,
+					       cp->rev_pos[r]), HASH_RAWSZ);
+			}
+		}
+		if (h.type == OBJ_OFS_DELTA) {
+			coff = h.base_off;
+		} else if (h.type == OBJ_REF_DELTA) {
+			struct pack *bp;
+			uint64_t boff;
+			int t;
+
+			ret = env->find(env->ctx, &h.base_id, &bp, &boff, &t,
+					NULL, NULL);
+			if (ret < 0)
+				return at_offset(cp, coff, "delta base object "
+						 "is missing");
+			if (!ret) {
+				*type = t;
+				return 0;
+			}
+			cp = bp;
+			coff = boff;
+		} else {
+			*type = h.type;
+			return 0;
+		}
+	}
+	return at_offset(p, offset, "delta chain too long (a cycle?)");
+}
+
+/* ---- verification ---- */
+
+static int
+check_trailer(const char *path, const unsigned char *data, size_t len)
+{
+	unsigned char sum[HASH_RAWSZ];
+
+	hash_buffer(sum, data, len - HASH_RAWSZ);
+	if (memcmp(sum, data + len - HASH_RAWSZ, HASH_RAWSZ))
+		return error_set(E_CORRUPT, "%s: checksum mismatch (trailer "
+				 "does not match contents)", path);
+	return 0;
+}
+
+int
+pack_verify(const struct pack_env *env, struct pack *p, struct strbuf *out,
+	    int verbose)
+{
+	int ret = pack_map(p);
+
+	if (ret < 0)
+		return ret;
+	ret = check_trailer(p->pack_path, p->data, p->data_len);
+	if (!ret)
+		ret = check_trailer(p->idx_path, p->idx, p->idx_len);
+	if (ret < 0)
+		return ret;
+	build_rev(p);
+	/* in pack order, so that delta bases are usually cached */
+	for (uint32_t r = 0; r < p->nr && !ret; r++) {
+		uint32_t i = p->rev_pos[r];
+		uint64_t off = p->rev[r], in_pack = p->rev[r + 1] - off;
+		struct object_id id, check;
+		unsigned char *data;
+		size_t size;
+		int type;
+
+		memcpy(id.hash, pack_nth_id(p, i), HASH_RAWSZ);
+		if (r && off == p->rev[r - 1]) {
+			ret = error_set(E_CORRUPT, "index file %s lists two "
+					"objects at offset %llu", p->idx_path,
+					(unsigned long long)off);
+			break;
+		}
+		ret = pack_read_object(env, p, off, &type, &data, &size);
+		if (ret < 0) {
+			ret = error_set(E_CORRUPT, "packed object %s (stored "
+					"in %s) is corrupt: %s", oid_to_hex(&id),
+					p->pack_path, error_msg());
+			break;
+		}
+		odb_hash(&check, type_name(type), data, size);
+		free(data);
+		if (!oideq(&id, &check)) {
+			ret = error_set(E_CORRUPT, "packed object %s (stored "
+					"in %s) does not hash to its name",
+					oid_to_hex(&id), p->pack_path);
+			break;
+		}
+		if (p->crcs && crc32(crc32(0, NULL, 0), p->data + off,
+				     in_pack) != get_be32(p->crcs + 4 * (size_t)i)) {
+			ret = error_set(E_CORRUPT, "packed object %s (stored in "
+					"%s) has a bad CRC", oid_to_hex(&id),
+					p->pack_path);
+			break;
+		}
+		if (verbose)
+			strbuf_addf(out, "%s %-6s %zu %llu %llu\n",
+				    oid_to_hex(&id), type_name(type), size,
+				    (unsigned long long)in_pack,
+				    (unsigned long long)off);
+	}
+	return ret;
+}

@@ -1,0 +1,132 @@
+/*
+ * pack: git's packfiles — the .idx (versions 1 and 2, 32- and 64-bit
+ * offsets) to find an object, the .pack (versions 2 and 3) to read it,
+ * whole or as a chain of offset/reference deltas resolved without
+ * recursion, with a small cache of recently inflated delta bases.
+ *
+ * dirc never writes packs; it reads everything git may have packed.
+ */
+#ifndef DIRC_PACK_H
+#define DIRC_PACK_H
+
+#include "hash.h"
+#include "strbuf.h"
+
+struct pack;
+
+/*
+ * What pack reading needs from the object store around it: where a
+ * reference delta's base lives when it is not in the same pack, and the
+ * cache of delta bases.
+ */
+struct pack_env {
+	void *ctx;
+	/*
+	 * Find oid elsewhere: 1 with *p and *off set (packed), 0 with *type,
+	 * *data (owned) and *size set (loose), or a negative E_*.  With data
+	 * NULL only the type is wanted.
+	 */
+	int (*find)(void *ctx, const struct object_id *oid, struct pack **p,
+		    uint64_t *off, int *type, unsigned char **data,
+		    size_t *size);
+	void **cache;	/* the delta base cache, created on first use */
+};
+
+struct pack {
+	char *idx_path;			/* owned */
+	char *pack_path;		/* owned */
+	const unsigned char *idx;	/* mapped .idx */
+	size_t idx_len;
+	int idx_version;		/* 1 or 2 */
+	uint32_t nr;			/* objects */
+	const unsigned char *fanout;	/* 256 big-endian counts */
+	const unsigned char *ids;	/* v2: nr ids; v1: 24-byte records */
+	const unsigned char *crcs;	/* v2 only */
+	const unsigned char *off32;	/* v2 only */
+	const unsigned char *off64;	/* v2 only */
+	uint32_t nr_large;		/* 64-bit offsets available */
+	const unsigned char *data;	/* mapped .pack, or NULL until used */
+	size_t data_len;
+	int open_failed;		/* mapping the .pack failed once */
+	uint64_t pack_size;		/* from stat */
+	struct timespec mtime;		/* of the .pack */
+	uint64_t *rev;			/* owned: offsets sorted, then the
+					 * end of data; NULL until needed */
+	uint32_t *rev_pos;		/* owned: index position of rev[i] */
+	int freshened;			/* mtime already updated once */
+};
+
+/*
+ * Map and check an .idx file: its size, header, fan-out table and the
+ * bounds of every table.  The .pack is mapped on first use.  0, or
+ * -E_CORRUPT naming the file.
+ */
+int pack_open(struct pack **out, const char *idx_path);
+void pack_close(struct pack *p);
+
+/* Map the .pack and check it against the index.  0 or -E_CORRUPT. */
+int pack_map(struct pack *p);
+
+/* The id of the n-th object in index order. */
+static inline const unsigned char *
+pack_nth_id(const struct pack *p, uint32_t n)
+{
+	return p->idx_version == 1 ? p->ids + 24 * (size_t)n + 4 :
+		p->ids + HASH_RAWSZ * (size_t)n;
+}
+
+/* Offset of the n-th object; 0 if the index entry is out of range. */
+uint64_t pack_nth_offset(const struct pack *p, uint32_t n);
+
+/* Look oid up: 1 with *n set (index position), or 0. */
+int pack_find(const struct pack *p, const struct object_id *oid, uint32_t *n);
+
+/*
+ * Positions [*first, *last) of ids starting with the len-digit hex
+ * prefix (already converted to bytes in prefix, len digits).
+ */
+void pack_find_prefix(const struct pack *p, const unsigned char *prefix,
+		      size_t len, uint32_t *first, uint32_t *last);
+
+/*
+ * Type and size of the object at offset (following delta chains to the
+ * base type; the size is the delta's result size).  0 or a negative E_*.
+ */
+int pack_object_info(const struct pack_env *env, struct pack *p,
+		     uint64_t offset, int *type, size_t *size,
+		     struct object_id *delta_base);
+
+/* Bytes the object at offset takes in the pack (up to the next one). */
+uint64_t pack_object_disk_size(struct pack *p, uint64_t offset);
+
+/*
+ * The object at offset, inflated and with every delta applied.  *data
+ * is owned by the caller (size bytes plus a NUL).  0 or a negative E_*
+ * naming the pack and offset.
+ */
+int pack_read_object(const struct pack_env *env, struct pack *p,
+		     uint64_t offset, int *type, unsigned char **data,
+		     size_t *size);
+
+/*
+ * Check the whole pack: trailer checksums of .pack and .idx, and that
+ * every object inflates and hashes to its id.  verbose: print "<id>
+ * <type> <size> <size-in-pack> <offset> [<depth> <base>]" per object
+ * (git verify-pack -v) through out.  0 or the first negative E_*.
+ */
+int pack_verify(const struct pack_env *env, struct pack *p,
+		struct strbuf *out, int verbose);
+
+/* Free a delta base cache. */
+void pack_cache_free(void *cache);
+
+/*
+ * Apply a git delta to base.  0 with *out (owned, NUL-terminated) and
+ * *out_len, or -E_CORRUPT if the delta is malformed or does not fit
+ * base.  Exposed for the fuzzer.
+ */
+int pack_apply_delta(const unsigned char *base, size_t base_len,
+		     const unsigned char *delta, size_t delta_len,
+		     unsigned char **out, size_t *out_len);
+
+#endif

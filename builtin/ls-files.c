@@ -39,7 +39,7 @@ struct ls {
 	size_t ps_nr;
 	int show_cached, show_stage, show_deleted, show_modified;
 	int show_others, show_unmerged, show_tag, full_name, nul;
-	int error_unmatch, dedup, directory;
+	int error_unmatch, dedup, directory, show_valid;
 	struct strbuf out;
 };
 
@@ -53,10 +53,17 @@ has_glob(const char *s)
 static int
 ps_match(struct ls *ls, const char *name, size_t len, int is_dir)
 {
-	if (!ls->ps_nr)
-		return path_in_dir(name, len, ls->prefix,
-				   strlen(ls->prefix) ?
-				   strlen(ls->prefix) - 1 : 0);
+	if (!ls->ps_nr) {
+		size_t plen = strlen(ls->prefix);
+
+		if (!plen)
+			return 1;
+		/* under the prefix, or a directory on the way to it */
+		if (path_in_dir(name, len, ls->prefix, plen - 1))
+			return 1;
+		return is_dir && len < plen && ls->prefix[len] == '/' &&
+		       !memcmp(ls->prefix, name, len);
+	}
 	for (size_t i = 0; i < ls->ps_nr; i++) {
 		struct pathspec_item *it = &ls->ps[i];
 		size_t m = it->len;
@@ -122,8 +129,14 @@ show_entry(struct ls *ls, const struct index_entry *e, const char *tag)
 {
 	if (!ps_match(ls, e->name, e->namelen, 0))
 		return;
-	if (ls->show_tag)
-		strbuf_addstr(&ls->out, tag);
+	if (ls->show_tag) {
+		/* -v: assume-unchanged entries get lowercase tags */
+		if (ls->show_valid && e->flags & CE_VALID)
+			strbuf_addch(&ls->out, tag[0] | 0x20);
+		else
+			strbuf_addch(&ls->out, tag[0]);
+		strbuf_addstr(&ls->out, tag + 1);
+	}
 	if (ls->show_stage)
 		strbuf_addf(&ls->out, "%06o %s %d\t", e->mode,
 			    oid_to_hex(&e->oid), ce_stage(e));
@@ -204,13 +217,16 @@ walk(struct ls *ls, struct strbuf *path, struct others *o)
 		if (!access(path->buf, F_OK)) {
 			/* another repository: shown as a directory */
 			strbuf_setlen(path, path->len - 4);
-			ALLOC_GROW(o->names, o->nr + 1, o->alloc);
-			o->names[o->nr++] = xstrdup(path->buf);
+			if (ps_match(ls, path->buf, path->len - 1, 0)) {
+				ALLOC_GROW(o->names, o->nr + 1, o->alloc);
+				o->names[o->nr++] = xstrdup(path->buf);
+			}
 			continue;
 		}
 		strbuf_setlen(path, path->len - 4);
 		if (ls->directory &&
-		    !tracked_under(&ls->idx, path->buf, path->len - 1)) {
+		    !tracked_under(&ls->idx, path->buf, path->len - 1) &&
+		    ps_match(ls, path->buf, path->len - 1, 0)) {
 			ALLOC_GROW(o->names, o->nr + 1, o->alloc);
 			o->names[o->nr++] = xstrdup(path->buf);
 			continue;
@@ -308,6 +324,8 @@ cmd_ls_files(int argc, const char **argv)
 			 "character"),
 		OPT_BOOL('t', NULL, &ls.show_tag, "identify the file status "
 			 "with tags"),
+		OPT_BOOL('v', NULL, &ls.show_valid, "use lowercase letters for "
+			 "'assume unchanged' files"),
 		OPT_BOOL('c', "cached", &ls.show_cached, "show cached files "
 			 "in the output (default)"),
 		OPT_BOOL('d', "deleted", &ls.show_deleted, "show deleted files "
@@ -340,6 +358,11 @@ cmd_ls_files(int argc, const char **argv)
 	ls.prefix = repo.prefix;
 	if (ls.show_unmerged)
 		ls.show_stage = 1;
+	if (ls.show_valid)
+		ls.show_tag = 1;
+	/* --deduplicate has no effect when stages or tags are shown */
+	if (ls.show_stage || ls.show_tag)
+		ls.dedup = 0;
 	if (!(ls.show_stage || ls.show_deleted || ls.show_others ||
 	      ls.show_modified || ls.show_unmerged))
 		ls.show_cached = 1;

@@ -60,10 +60,11 @@ struct uc {
 	int lock_ret;			/* 0 or the failure to lock */
 	struct error_saved lock_err;
 	struct strmap staged;		/* name -> latest staged entry */
+	struct strmap staged_dirs;	/* directories of staged entries */
 
 	int allow_add, allow_remove, allow_replace, force_remove;
 	int info_only, verbose, quiet, ignore_missing, allow_unmerged;
-	int ignore_submodules, nul_term, force_write;
+	int ignore_submodules, nul_term, force_write, ignore_skip_worktree;
 	enum mark mark_valid, mark_skip;
 	int chmod_flip;			/* '+', '-' or 0 */
 	int has_errors;
@@ -103,8 +104,52 @@ static void
 stage_add(struct uc *uc, struct index_entry *e)
 {
 	index_stage_add(&uc->idx, e, uc->allow_replace ? INDEX_ADD_REPLACE : 0);
-	if (!ce_stage(e))
-		strmap_put(&uc->staged, e->name, e->namelen, e);
+	if (ce_stage(e))
+		return;
+	strmap_put(&uc->staged, e->name, e->namelen, e);
+	for (size_t i = 0; i < e->namelen; i++)
+		if (e->name[i] == '/')
+			strmap_put(&uc->staged_dirs, e->name, i, e);
+}
+
+/*
+ * Would adding path (stage 0) put a file where a directory is, or the
+ * other way round?  (index_apply checks again; this answers early, in
+ * argument order, for git's messages.)
+ */
+static int
+df_conflict(struct uc *uc, const char *path, size_t len)
+{
+	ssize_t pos;
+
+	for (size_t i = 0; i < len; i++)
+		if (path[i] == '/' && current_entry(uc, path, i))
+			return 1;
+	if (strmap_get(&uc->staged_dirs, path, len))
+		return 1;
+	pos = index_pos(&uc->idx, path, len, 0);
+	for (pos = pos < 0 ? -pos - 1 : pos + 1; (size_t)pos < uc->idx.nr;
+	     pos++) {
+		const struct index_entry *e = uc->idx.entries[pos];
+
+		if (e->namelen <= len || memcmp(e->name, path, len))
+			break;
+		if (e->name[len] > '/')
+			break;
+		if (e->name[len] == '/' && !ce_stage(e) &&
+		    current_entry(uc, e->name, e->namelen))
+			return 1;
+	}
+	return 0;
+}
+
+static void
+df_errors(const char *path)
+{
+	fflush(stdout);
+	fprintf(stderr, "error: '%s' appears as both a file and as a "
+		"directory\nerror: %s: cannot add to the index - missing "
+		"--add option?\n", path, path);
 }
 
 static void
@@ -203,8 +248,18 @@ flush_jobs(struct uc *uc)
 		struct job *j = &uc->jobs[i];
 
 		if (j->ret < 0) {
+			int opened = j->err.code != E_NOTFOUND &&
+				     j->err.msg && !starts_with(j->err.msg,
+								"open(") &&
+				     !starts_with(j->err.msg, "readlink(");
+
 			error_restore(&j->err);
+			fflush(stdout);
 			fprintf(stderr, "error: %s\n", error_msg());
+			/* git adds this for objects it could not store */
+			if (opened)
+				fprintf(stderr, "error: %s: failed to insert "
+					"into database\n", j->entry->name);
 			die("Unable to process path %s", j->entry->name);
 		}
 		if (uc->verbose && j->report)
@@ -266,6 +321,11 @@ add_one_path(struct uc *uc, struct index_entry *old, const char *path,
 	if (!uc->allow_add && !path_present(uc, path, len))
 		fail_path(uc, path, "%s: cannot add to the index - missing "
 			  "--add option?", path);
+	if (!uc->allow_replace && df_conflict(uc, path, len)) {
+		flush_jobs(uc);
+		df_errors(path);
+		die("Unable to process path %s", path);
+	}
 	e = index_entry_new(&uc->idx, path, len);
 	index_entry_fill_stat(e, st);
 	e->mode = mode_for(uc, old, st);
@@ -404,7 +464,7 @@ update_one(struct uc *uc, const char *path)
 	old = current_entry(uc, path, len);
 	if (old && old->ext_flags & CE_SKIP_WORKTREE) {
 		/* the work tree is assumed good: only removal makes sense */
-		if (uc->allow_remove)
+		if (uc->allow_remove && !uc->ignore_skip_worktree)
 			stage_remove(uc, path, len);
 		queue(uc, JOB_NONE, old, "add");
 		return;
@@ -491,6 +551,10 @@ add_cacheinfo(struct uc *uc, unsigned mode, const struct object_id *oid,
 	if (!uc->allow_add && !path_present(uc, path, len))
 		return error("%s: cannot add to the index - missing --add "
 			     "option?", path);
+	if (!stage && !uc->allow_replace && df_conflict(uc, path, len)) {
+		df_errors(path);
+		return -1;
+	}
 	e = index_entry_new(&uc->idx, path, len);
 	e->oid = *oid;
 	e->mode = create_mode(mode);
@@ -539,9 +603,12 @@ do_cacheinfo(struct uc *uc, int argc, const char **argv)
 			"<mode>,<sha1>,<path>\n");
 		exit(129);
 	}
-	if (parse_octal(argv[1], argv[1] + strlen(argv[1]), &mode) ||
-	    strlen(argv[2]) != HASH_HEXSZ || hex_to_oid(&oid, argv[2]) ||
-	    add_cacheinfo(uc, mode, &oid, argv[3], 0))
+	/* git names the argument that failed */
+	if (parse_octal(argv[1], argv[1] + strlen(argv[1]), &mode))
+		die("git update-index: --cacheinfo cannot add %s", argv[1]);
+	if (strlen(argv[2]) != HASH_HEXSZ || hex_to_oid(&oid, argv[2]))
+		die("git update-index: --cacheinfo cannot add %s", argv[2]);
+	if (add_cacheinfo(uc, mode, &oid, argv[3], 0))
 		die("git update-index: --cacheinfo cannot add %s", argv[3]);
 	return 3;
 }
@@ -607,6 +674,7 @@ apply_staged(struct uc *uc)
 	flush_jobs(uc);
 	ret = index_apply(&uc->idx);
 	strmap_release(&uc->staged);
+	strmap_release(&uc->staged_dirs);
 	if (ret < 0) {
 		/* git names the path twice: the conflict and the add */
 		const char *msg = error_msg(), *p = strchr(msg, '\'');
@@ -754,20 +822,30 @@ read_stdin_paths(struct uc *uc)
 	strbuf_release(&uq);
 }
 
+static void print_help_to(FILE *fp);
+
+/* "error: <msg>", optionally the usage, exit 129 — as git's parser. */
 NORETURN static void
-bad_usage(const char *msg)
+bad_usage(const char *msg, int with_usage)
 {
-	if (msg)
-		fprintf(stderr, "error: %s\n", msg);
-	fprintf(stderr, "usage: %s\n", update_cache_usage[0]);
+	fprintf(stderr, "error: %s\n", msg);
+	if (with_usage)
+		print_help_to(stderr);
+	exit(129);
+}
+
+NORETURN static void
+print_help(void)
+{
+	print_help_to(stdout);
 	exit(129);
 }
 
 static void
-print_help(void)
+print_help_to(FILE *fp)
 {
-	printf("usage: %s\n\n", update_cache_usage[0]);
-	printf("    -q                    continue refresh even when index "
+	fprintf(fp, "usage: %s\n\n", update_cache_usage[0]);
+	fprintf(fp, "    -q                    continue refresh even when index "
 	       "needs update\n"
 	       "    --add                 let files not in the index be "
 	       "added\n"
@@ -806,9 +884,10 @@ print_help(void)
 	       "    --force-write-index   write out the index even if is not "
 	       "flagged as changed\n"
 	       "    --verbose             report actions to standard output\n"
+	       "    --[no-]ignore-skip-worktree-entries\n"
+	       "                          do not touch index-only entries\n"
 	       "    --threads <n>         use this many threads for hashing "
 	       "(default: automatic)\n\n");
-	exit(129);
 }
 
 int
@@ -888,18 +967,25 @@ cmd_update_cache(int argc, const char **argv)
 			i += do_cacheinfo(&uc, argc - i, argv + i);
 		} else if (opt_is(arg, "--index-info")) {
 			if (i != argc - 1)
-				bad_usage("--index-info must be at the end");
+				bad_usage("option 'index-info' must be the last "
+					  "argument", 0);
 			do_index_info(&uc);
 		} else if (opt_is(arg, "--stdin")) {
 			if (i != argc - 1)
-				bad_usage("--stdin must be at the end");
+				bad_usage("option 'stdin' must be the last "
+					  "argument", 0);
 			read_stdin = 1;
 		} else if (skip_prefix(arg, "--chmod=", &v) ||
-			   (opt_is(arg, "--chmod") && i + 1 < argc &&
-			    (v = argv[++i]))) {
+			   opt_is(arg, "--chmod")) {
+			if (opt_is(arg, "--chmod")) {
+				if (i + 1 >= argc)
+					bad_usage("option `chmod' requires a "
+						  "value", 0);
+				v = argv[++i];
+			}
 			if ((v[0] != '+' && v[0] != '-') || v[1] != 'x' || v[2])
-				die("--chmod param '%s' must be either -x or "
-				    "+x", v);
+				bad_usage("option 'chmod' expects \"+x\" or "
+					  "\"-x\"", 0);
 			uc.chmod_flip = v[0];
 		} else if (opt_is(arg, "--assume-unchanged")) {
 			uc.mark_valid = MARK_SET;
@@ -910,14 +996,19 @@ cmd_update_cache(int argc, const char **argv)
 		} else if (opt_is(arg, "--no-skip-worktree")) {
 			uc.mark_skip = MARK_CLEAR;
 		} else if (skip_prefix(arg, "--index-version=", &v) ||
-			   (opt_is(arg, "--index-version") && i + 1 < argc &&
-			    (v = argv[++i]))) {
+			   opt_is(arg, "--index-version")) {
 			char *end;
 
+			if (opt_is(arg, "--index-version")) {
+				if (i + 1 >= argc)
+					bad_usage("option `index-version' "
+						  "requires a value", 0);
+				v = argv[++i];
+			}
 			index_version = strtol(v, &end, 10);
 			if (!*v || *end)
 				bad_usage("option `index-version' expects a "
-					  "numerical value");
+					  "numerical value", 0);
 			if (index_version < 2 || index_version > 4)
 				die("index-version %d not in range: 2..4",
 				    index_version);
@@ -929,6 +1020,10 @@ cmd_update_cache(int argc, const char **argv)
 			index_clear_resolve_undo(&uc.idx);
 		} else if (opt_is(arg, "--force-write-index")) {
 			uc.force_write = 1;
+		} else if (opt_is(arg, "--ignore-skip-worktree-entries")) {
+			uc.ignore_skip_worktree = 1;
+		} else if (opt_is(arg, "--no-ignore-skip-worktree-entries")) {
+			uc.ignore_skip_worktree = 0;
 		} else if (opt_is(arg, "--no-split-index") ||
 			   opt_is(arg, "--no-untracked-cache") ||
 			   opt_is(arg, "--no-fsmonitor")) {
@@ -948,9 +1043,13 @@ cmd_update_cache(int argc, const char **argv)
 		} else {
 			char msg[256];
 
-			snprintf(msg, sizeof(msg), "unknown option `%s'",
-				 arg + (arg[1] == '-' ? 2 : 1));
-			bad_usage(msg);
+			if (arg[1] == '-')
+				snprintf(msg, sizeof(msg), "unknown option '%s'",
+					 arg + 2);
+			else
+				snprintf(msg, sizeof(msg), "unknown switch "
+					 "'%c'", arg[1]);
+			bad_usage(msg, 1);
 		}
 	}
 	if (read_stdin)

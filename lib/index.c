@@ -31,6 +31,7 @@
 #include "error.h"
 #include "odb.h"
 #include "path.h"
+#include "refs.h"
 #include "repo.h"
 #include "strbuf.h"
 #include "trace.h"
@@ -969,6 +970,18 @@ index_entry_modified(const struct repo *repo, const struct index *idx,
 		return 0;
 	if (e->ext_flags & CE_INTENT_TO_ADD)
 		return DATA_CHANGED | TYPE_CHANGED | MODE_CHANGED;
+	if (S_ISGITLINK(e->mode)) {
+		/* a submodule is compared by its HEAD, not its stat data */
+		struct object_id head;
+
+		if (!S_ISDIR(st->st_mode))
+			return TYPE_CHANGED;
+		if (refs_resolve_gitlink(&head, e->name) < 0) {
+			error_clear();
+			return 0;	/* not checked out: unchanged */
+		}
+		return oideq(&head, &e->oid) ? 0 : DATA_CHANGED;
+	}
 	changed = index_match_stat(repo, e, st);
 	if (!changed && index_entry_is_racy(idx, e)) {
 		if (flags & MODIFIED_RACY_IS_DIRTY)

@@ -651,6 +651,34 @@ tmp_name(struct odb_writer *w, const struct odb *odb,
 	}
 }
 
+/* The store's path as git names it in messages: relative to the cwd. */
+static const char *
+display_objdir(const struct odb *odb, struct strbuf *cwd)
+{
+	size_t len;
+
+	if (strbuf_getcwd(cwd) < 0) {
+		error_clear();
+		return odb->objdir;
+	}
+	len = cwd->len;
+	if (!strncmp(odb->objdir, cwd->buf, len) && odb->objdir[len] == '/')
+		return odb->objdir + len + 1;
+	return odb->objdir;
+}
+
+static int
+no_permission(const struct odb *odb)
+{
+	struct strbuf cwd = STRBUF_INIT;
+	int ret = error_set(E_PERM, "insufficient permission for adding an "
+			    "object to repository database %s",
+			    display_objdir(odb, &cwd));
+
+	strbuf_release(&cwd);
+	return ret;
+}
+
 /* Create the temp file for oid; returns the fd or a negative E_*. */
 static int
 create_tmp(struct odb *odb, struct odb_writer *w,
@@ -680,11 +708,7 @@ create_tmp(struct odb *odb, struct odb_writer *w,
 
 				*slash = '/';
 				if (e == EACCES || e == EPERM || e == EROFS)
-					return error_set(E_PERM, "insufficient "
-							 "permission for adding "
-							 "an object to repository "
-							 "database %s",
-							 odb->objdir);
+					return no_permission(odb);
 				return error_errno(e, "unable to create "
 						   "directory for %s",
 						   oid_to_hex(oid));
@@ -694,9 +718,7 @@ create_tmp(struct odb *odb, struct odb_writer *w,
 			continue;
 		}
 		if (errno == EACCES || errno == EPERM || errno == EROFS)
-			return error_set(E_PERM, "insufficient permission for "
-					 "adding an object to repository "
-					 "database %s", odb->objdir);
+			return no_permission(odb);
 		return error_errno(errno, "unable to create temporary file");
 	}
 	return error_set(E_IO, "unable to create temporary file: too many "

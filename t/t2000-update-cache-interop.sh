@@ -1,0 +1,430 @@
+#!/bin/sh
+test_description='update-cache: the index dirc writes is the one git writes
+
+A tree of tricky names (sorting around "/", "-", ".", "_", spaces, UTF-8,
+a leading dash, control characters, quotes, 20 levels of directories, a
+4095-byte path, empty files, executables, symlinks, a dangling one) is
+staged by git and by dirc on the same work tree; the two index files must
+be byte for byte the same, in versions 2, 3 and 4, whether the paths come
+from the command line, --stdin (quoted or -z), --index-info or
+--cacheinfo; and git must then read the index dirc wrote as its own.'
+. ./test-lib.sh
+
+# run_both [-i FILE] ARGS...: "git update-index ARGS" and then "dirc
+# update-cache ARGS", each starting from the same .git/index (or from
+# none), with stdin from FILE (default: nothing).  Exit code, stdout and
+# stderr go to {git,dirc}.{code,out,err}; git's resulting index is moved
+# to .git/index.by-git, dirc's stays in .git/index.
+run_both () {
+	rb_in=/dev/null
+	if test "$1" = -i
+	then
+		rb_in=$2
+		shift 2
+	fi
+	rm -f .git/index.start .git/index.by-git .git/index.lock
+	if test -f .git/index
+	then
+		cp -p .git/index .git/index.start || return 1
+	fi
+	git update-index "$@" <"$rb_in" >git.out 2>git.err
+	echo $? >git.code
+	if test -f .git/index
+	then
+		mv .git/index .git/index.by-git || return 1
+	fi
+	if test -f .git/index.start
+	then
+		cp -p .git/index.start .git/index || return 1
+	fi
+	dirc update-cache "$@" <"$rb_in" >dirc.out 2>dirc.err
+	echo $? >dirc.code
+}
+
+# same_result: git and dirc (run_both) exited alike, printed the same and
+# left the same index bytes.
+same_result () {
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out &&
+	test_cmp git.err dirc.err &&
+	if test -f .git/index.by-git
+	then
+		test_cmp .git/index.by-git .git/index
+	else
+		test_path_is_missing .git/index
+	fi
+}
+
+# stage_all CMD...: CMD -- <every path of the tricky tree>
+stage_all () {
+	"$@" -- -x a-b a.b a/b a0 a_b ab "sp ace" "$UTF" "ta${TAB}b" \
+		"nl${LF}x" 'back\slash' 'q"uote' empty exe lnk dangling \
+		"$deep" ${long:+"$long"}
+}
+
+# A path of 0xFFF (4095) bytes, the most lstat() takes, in components of
+# 200 bytes: not every file system allows it.
+test_lazy_prereq LONG_PATHS '
+	c=$(printf "%0200d" 0) &&
+	p=$c/$c/$c/$c/$c/$c/$c/$c/$c/$c/$c/$c/$c/$c/$c/$c/$c/$c/$c/$c &&
+	mkdir -p "$p" &&
+	echo x >"$p/$(printf "%0$((4095 - ${#p} - 1))d" 0)"
+'
+
+
+test_expect_success 'setup: a tree of tricky names, all dated in the past' '
+	TAB=$(printf "\t") &&
+	LF=$(printf "\nx") &&
+	LF=${LF%x} &&
+	UTF=$(printf "utf\303\251") &&
+	T0=1500000000 &&
+	mkdir a sub &&
+	for f in -x a-b a.b a/b a0 a_b ab "sp ace" "$UTF" "ta${TAB}b" \
+		"nl${LF}x" "back\\slash" "q\"uote"
+	do
+		printf "%s\n" "$f" >"$f" || return 1
+	done &&
+	: >empty &&
+	printf "#!/bin/sh\necho hi\n" >exe &&
+	chmod +x exe &&
+	echo sub >sub/file &&
+	deep=deep &&
+	for i in $(test_seq 20)
+	do
+		deep=$deep/d$i || return 1
+	done &&
+	mkdir -p "$deep" &&
+	deep=$deep/leaf &&
+	echo deep >"$deep" &&
+	long= &&
+	npaths=18 &&
+	if test_have_prereq LONG_PATHS
+	then
+		c=$(printf "%0200d" 0) &&
+		long=L &&
+		for i in $(test_seq 20)
+		do
+			long=$long/$c || return 1
+		done &&
+		long=$long/$(printf "%0$((4095 - ${#long} - 1))d" 0) &&
+		test ${#long} = 4095 &&
+		mkdir -p "${long%/*}" &&
+		echo long >"$long" &&
+		npaths=19
+	fi &&
+	touch -d @$T0 sub/file &&
+	if test_have_prereq SYMLINKS
+	then
+		ln -s a-b lnk &&
+		ln -s nowhere dangling
+	else
+		echo lnk >lnk &&
+		echo dangling >dangling
+	fi &&
+	stage_all touch -h -d @$T0 &&
+	test_path_is_missing .git/index
+'
+
+test_expect_success GIT 'command line --add: index bytes equal git'"'"'s' '
+	rm -f .git/index &&
+	stage_all git update-index --add &&
+	mv .git/index .git/index.by-git &&
+	stage_all dirc update-cache --add &&
+	test_cmp .git/index.by-git .git/index
+'
+
+test_expect_success GIT,LONG_PATHS 'the long path is stored with the 0xFFF length flag' '
+	dirc ls-files -s -z >out &&
+	tr "\000" "\n" <out >lines &&
+	grep " 0	L/" lines >long.line &&
+	test_line_count = 1 long.line &&
+	test $(($(wc -c <long.line) - 1)) = $((4095 + 50)) &&
+	# flags of the entry: 0xFFF in the low 12 bits
+	perl -e '\''
+		open my $f, "<", ".git/index" or die; binmode $f; local $/; $_ = <$f>;
+		my $n = unpack "N", substr($_, 8, 4); my $o = 12;
+		for my $i (1..$n) {
+			my $fl = unpack "n", substr($_, $o + 60, 2);
+			my $name = substr($_, $o + 62, index($_, "\0", $o + 62) - $o - 62);
+			if ($name =~ m{^L/}) { printf "%03x %d\n", $fl & 0xfff, length $name }
+			$o += (62 + length($name) + 8) & ~7;
+		}'\'' >flags &&
+	echo "fff 4095" >expect &&
+	test_cmp expect flags
+'
+
+test_expect_success GIT 'git sees nothing to refresh in the index dirc wrote' '
+	git diff-files >out &&
+	test_must_be_empty out &&
+	git diff-files --name-only -z >out &&
+	test_must_be_empty out
+'
+
+test_expect_success GIT 'git status shows every path as added' '
+	git --no-optional-locks status --porcelain -uno >status &&
+	test_line_count = $npaths status &&
+	{ grep -v "^A  " status >other || :; } &&
+	test_must_be_empty other &&
+	GIT_INDEX_FILE=.git/index.by-git git --no-optional-locks status \
+		--porcelain -uno >expect &&
+	test_cmp expect status
+'
+
+test_expect_success GIT 'git ls-files -s equals dirc ls-files -s' '
+	git ls-files -s >expect &&
+	dirc ls-files -s >actual &&
+	test_cmp expect actual &&
+	git ls-files -s -z >expect &&
+	dirc ls-files -s -z >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 'every staged object was written by dirc' '
+	git ls-files -s >stage &&
+	awk "{ print \$2 }" stage >ids &&
+	git cat-file --batch-check="%(objectname) %(objecttype)" <ids >types &&
+	{ grep -v " blob$" types >bad || :; } &&
+	test_must_be_empty bad &&
+	test_line_count = $npaths types
+'
+
+test_expect_success GIT 'the executable and the symlinks have git'"'"'s modes' '
+	dirc ls-files -s exe lnk dangling empty >actual &&
+	git ls-files -s exe lnk dangling empty >expect &&
+	test_cmp expect actual &&
+	test_grep "^100755 [0-9a-f]* 0	exe$" actual &&
+	if test_have_prereq SYMLINKS
+	then
+		test_grep "^120000 [0-9a-f]* 0	lnk$" actual &&
+		test_grep "^120000 [0-9a-f]* 0	dangling$" actual
+	fi &&
+	test_grep "^100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 0	empty$" actual
+'
+
+test_expect_success GIT 'adding the same paths again changes nothing' '
+	cp -p .git/index index.before &&
+	stage_all dirc update-cache --add &&
+	test_cmp index.before .git/index
+'
+
+test_expect_success GIT 'version 4 (--index-version 4): bytes equal git'"'"'s' '
+	rm -f .git/index &&
+	stage_all run_both --index-version 4 --add &&
+	same_result &&
+	test "$(head -c 8 .git/index | tail -c 4 | od -An -tx1 | tr -d " ")" = 00000004
+'
+
+test_expect_success GIT 'version 4 written by git, extended by dirc' '
+	rm -f .git/index &&
+	git update-index --index-version 4 --add a-b "sp ace" "$deep" &&
+	stage_all run_both --add &&
+	same_result
+'
+
+test_expect_success GIT 'version 4 to 2 and back, in both directions' '
+	run_both --index-version 2 &&
+	same_result &&
+	run_both --index-version 4 &&
+	same_result &&
+	run_both --index-version 3 &&
+	same_result
+'
+
+test_expect_success GIT 'version 3: skip-worktree entry written by git, rewritten by dirc' '
+	rm -f .git/index &&
+	stage_all git update-index --add &&
+	git update-index --skip-worktree a0 "sp ace" &&
+	test "$(head -c 8 .git/index | tail -c 4 | od -An -tx1 | tr -d " ")" = 00000003 &&
+	echo new >new &&
+	touch -d @$T0 new &&
+	run_both --add new &&
+	same_result &&
+	run_both --force-remove new &&
+	same_result
+'
+
+test_expect_success GIT 'version 3: intent-to-add entry (git add -N), rewritten by dirc' '
+	echo ita >ita &&
+	touch -d @$T0 ita &&
+	git add -N ita &&
+	run_both --add new &&
+	same_result &&
+	git ls-files -s ita >expect &&
+	dirc ls-files -s ita >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 'version 3 falls back to 2 when the last extended entry goes' '
+	run_both --no-skip-worktree a0 "sp ace" &&
+	same_result &&
+	run_both --force-remove ita &&
+	same_result &&
+	test "$(head -c 8 .git/index | tail -c 4 | od -An -tx1 | tr -d " ")" = 00000002
+'
+
+test_expect_success GIT 'version 3 requested explicitly without extended entries' '
+	run_both --index-version 3 &&
+	same_result
+'
+
+test_expect_success GIT '--stdin: plain lines and C-quoted lines' '
+	{
+		printf "%s\n" -x a-b a.b a/b a0 a_b ab "sp ace" empty exe \
+			lnk dangling "$deep" ${long:+"$long"} &&
+		printf "\"%s\"\n" "utf\\303\\251" "ta\\tb" "nl\\nx" \
+			"back\\\\slash" "q\\\"uote"
+	} >stdin.lines &&
+	rm -f .git/index &&
+	run_both -i stdin.lines --add --stdin &&
+	same_result &&
+	git ls-files -s >expect &&
+	dirc ls-files -s >actual &&
+	test_cmp expect actual &&
+	test_line_count = $npaths actual
+'
+
+test_expect_success GIT '--stdin: an unquoted line is taken literally' '
+	echo "\"quoted\"" >"\"quoted\"" &&
+	touch -d @$T0 "\"quoted\"" &&
+	printf "%s\n" "\"\\\"quoted\\\"\"" >stdin.q &&
+	run_both -i stdin.q --add --stdin &&
+	same_result &&
+	dirc ls-files >actual &&
+	test_grep "^\"\\\\\"quoted\\\\\"\"$" actual
+'
+
+test_expect_success GIT '--stdin -z: NUL-terminated, no unquoting' '
+	printf "%s\000" -x a-b a.b a/b a0 a_b ab "sp ace" "$UTF" "ta${TAB}b" \
+		"nl${LF}x" "back\\slash" "q\"uote" empty exe lnk dangling \
+		"$deep" ${long:+"$long"} "\"quoted\"" >stdin.z &&
+	rm -f .git/index &&
+	run_both -i stdin.z --add -z --stdin &&
+	same_result &&
+	dirc ls-files -z >actual &&
+	tr -d -c "\000" <actual >nuls &&
+	test $(wc -c <nuls) = $((npaths + 1))
+'
+
+test_expect_success GIT '--stdin after paths on the command line, with --remove' '
+	rm "\"quoted\"" &&
+	printf "%s\n" "\"\\\"quoted\\\"\"" a0 >stdin.r &&
+	run_both -i stdin.r --remove exe --stdin &&
+	same_result &&
+	dirc ls-files >actual &&
+	test_grep -v quoted actual
+'
+
+test_expect_success GIT '--index-info: the three line formats, quoted paths, a 5001-byte path' '
+	blob=$(git hash-object -w a-b) &&
+	blob2=$(git hash-object -w a0) &&
+	p5001=$(printf "%05001d" 7 | sed -e "s|\\(.\\{200\\}\\)|\\1/|g") &&
+	p5001=$(printf "%s" "$p5001" | cut -c1-5001) &&
+	test ${#p5001} = 5001 &&
+	{
+		printf "100644 %s\t%s\n" $blob one &&
+		printf "100755 blob %s\t%s\n" $blob2 two/exe &&
+		printf "100644 %s 0\t%s\n" $blob three &&
+		printf "120000 %s\t%s\n" $blob link-to-a-b &&
+		printf "100644 %s\t\"%s\"\n" $blob "ta\\tb\\nq\\\"\\\\" &&
+		printf "100644 %s 0\t%s\n" $blob2 "$p5001" &&
+		printf "100664 %s\t%s\n" $blob2 mode664 &&
+		printf "100600 blob %s\t%s\n" $blob2 mode600 &&
+		printf "160000 %s\t%s\n" 1234567890123456789012345678901234567890 gitlink
+	} >info &&
+	rm -f .git/index &&
+	run_both -i info --index-info &&
+	same_result &&
+	git ls-files -s >expect &&
+	dirc ls-files -s >actual &&
+	test_cmp expect actual &&
+	test_line_count = 9 actual
+'
+
+test_expect_success GIT '--index-info: mode 0 removes (all three formats), stages 1-3 added' '
+	{
+		printf "0 %s\t%s\n" 0000000000000000000000000000000000000000 one &&
+		printf "0 blob %s\t%s\n" $blob mode600 &&
+		printf "0 %s 0\t%s\n" $blob three &&
+		printf "100644 %s 1\t%s\n" $blob three &&
+		printf "100644 %s 2\t%s\n" $blob2 three &&
+		printf "100755 %s 3\t%s\n" $blob2 three
+	} >info2 &&
+	run_both -i info2 --index-info &&
+	same_result &&
+	dirc ls-files -s three >actual &&
+	test_line_count = 3 actual
+'
+
+test_expect_success GIT '--index-info -z: NUL-terminated records' '
+	{
+		printf "100644 %s\t%s\000" $blob "nl${LF}x" &&
+		printf "100644 blob %s\t%s\000" $blob2 "\"not-unquoted\"" &&
+		printf "100644 %s 0\t%s\000" $blob "ta${TAB}b"
+	} >info.z &&
+	run_both -i info.z -z --index-info &&
+	same_result &&
+	git ls-files -s -z >expect &&
+	dirc ls-files -s -z >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT '--cacheinfo: "<mode>,<id>,<path>" and the three-argument form' '
+	rm -f .git/index &&
+	run_both --add --cacheinfo 100644,$blob,ci-one \
+		--cacheinfo 100755 $blob2 "ci two" \
+		--cacheinfo 120000,$blob,ci/link \
+		--cacheinfo 100664,$blob2,ci/mode664 \
+		--cacheinfo 160000,1234567890123456789012345678901234567890,ci/sub \
+		a-b &&
+	same_result &&
+	git ls-files -s >expect &&
+	dirc ls-files -s >actual &&
+	test_cmp expect actual &&
+	test_line_count = 6 actual
+'
+
+test_expect_success GIT '--cacheinfo replaces an existing entry without --add' '
+	run_both --cacheinfo 100755,$blob2,ci-one a-b &&
+	same_result
+'
+
+test_expect_success GIT 'git adds some, dirc adds the rest: the index git would write' '
+	rm -f .git/index &&
+	git update-index --add a-b a.b "$deep" &&
+	stage_all dirc update-cache --add &&
+	mv .git/index .git/index.dirc &&
+	stage_all git update-index --add &&
+	test_cmp .git/index .git/index.dirc &&
+	GIT_INDEX_FILE=.git/index.dirc git diff-files >out &&
+	test_must_be_empty out
+'
+
+test_expect_success GIT 'paths given from a subdirectory, with ./ and ../' '
+	rm -f .git/index &&
+	(
+		cd a &&
+		git update-index --add b ../a.b ./../ab ../sub//file ../deep/./d1/../../a0 &&
+		mv ../.git/index ../.git/index.by-git &&
+		dirc update-cache --add b ../a.b ./../ab ../sub//file ../deep/./d1/../../a0
+	) &&
+	test_cmp .git/index.by-git .git/index &&
+	dirc ls-files >actual &&
+	test_write_lines a.b a/b a0 ab sub/file >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 'absolute paths inside the work tree' '
+	rm -f .git/index &&
+	run_both --add "$TRASH_DIRECTORY/a0" "$TRASH_DIRECTORY/sub/file" &&
+	same_result
+'
+
+test_expect_success GIT 'update-index is another name for update-cache' '
+	rm -f .git/index &&
+	stage_all dirc update-index --add &&
+	mv .git/index .git/index.alias &&
+	stage_all dirc update-cache --add &&
+	test_cmp .git/index.alias .git/index
+'
+
+test_done

@@ -1,0 +1,476 @@
+#!/bin/sh
+test_description='update-cache --refresh and racy-git: what git does, never a missed change
+
+Times are set with touch -d @T on the files and on .git/index, never by
+waiting for the clock: T0 is long ago; T1 is a second that files and the
+index share, which makes an entry "racy"; T2 is later than both.  Each
+case runs git update-index and dirc update-cache from the same index on
+the same work tree (exit code, output and index bytes must be equal),
+and afterwards "git diff-files" on the index dirc wrote must agree with
+"dirc ls-files -m" and with what really changed.'
+. ./test-lib.sh
+
+# run_both [-i FILE] ARGS...: "git update-index ARGS" and then "dirc
+# update-cache ARGS", each starting from the same .git/index (its mtime
+# kept), with stdin from FILE (default: nothing).  Exit code, stdout and
+# stderr go to {git,dirc}.{code,out,err}; git's resulting index is moved
+# to .git/index.by-git, dirc's stays in .git/index.
+run_both () {
+	rb_in=/dev/null
+	if test "$1" = -i
+	then
+		rb_in=$2
+		shift 2
+	fi
+	rm -f .git/index.start .git/index.by-git
+	if test -f .git/index
+	then
+		cp -p .git/index .git/index.start || return 1
+	fi
+	git update-index "$@" <"$rb_in" >git.out 2>git.err
+	echo $? >git.code
+	if test -f .git/index
+	then
+		mv .git/index .git/index.by-git || return 1
+	fi
+	if test -f .git/index.start
+	then
+		cp -p .git/index.start .git/index || return 1
+	fi
+	dirc update-cache "$@" <"$rb_in" >dirc.out 2>dirc.err
+	echo $? >dirc.code
+}
+
+# same_result: git and dirc (run_both) exited alike, printed the same and
+# left the same index bytes.
+same_result () {
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out &&
+	test_cmp git.err dirc.err &&
+	test_cmp .git/index.by-git .git/index
+}
+
+# fresh_index FILE...: a new index holding FILE..., written by git.
+fresh_index () {
+	rm -f .git/index &&
+	git update-index --add "$@"
+}
+
+# put FILE CONTENT [TIME]: write FILE, dated TIME (default T0).
+put () {
+	printf "%s\n" "$2" >"$1" &&
+	touch -d @${3:-$T0} "$1"
+}
+
+# entry_size PATH: the size field stored for PATH in .git/index (v2/v3).
+entry_size () {
+	perl -e '
+		open my $f, "<", ".git/index" or die "no index: $!";
+		binmode $f; local $/; my $d = <$f>;
+		my $n = unpack "N", substr($d, 8, 4); my $o = 12;
+		for my $i (1 .. $n) {
+			my $size = unpack "N", substr($d, $o + 36, 4);
+			my $fl = unpack "n", substr($d, $o + 60, 2);
+			my $x = ($fl & 0x4000) ? 2 : 0;
+			my $e = index($d, "\0", $o + 62 + $x);
+			my $name = substr($d, $o + 62 + $x, $e - $o - 62 - $x);
+			if ($name eq $ARGV[0]) { print "$size\n"; exit 0 }
+			$o += (62 + $x + length($name) + 8) & ~7;
+		}
+		die "$ARGV[0] not in the index\n";' "$1"
+}
+
+# diff_files_agree: on the current index, "git diff-files --name-only"
+# lists exactly the paths "dirc ls-files -m" and "git ls-files -m" list,
+# and that list is EXPECT (one path a line; none if absent).
+diff_files_agree () {
+	git diff-files --name-only >diff-files.out &&
+	dirc ls-files -m >dirc-m.out &&
+	git ls-files -m >git-m.out &&
+	test_cmp diff-files.out dirc-m.out &&
+	test_cmp git-m.out dirc-m.out &&
+	if test $# = 0
+	then
+		test_must_be_empty diff-files.out
+	else
+		test_write_lines "$@" >expect.paths &&
+		test_cmp expect.paths diff-files.out
+	fi
+}
+
+test_expect_success GIT 'setup' '
+	T0=1500000000 &&
+	T1=1600000000 &&
+	T2=1700000000 &&
+	put a aaaa &&
+	put b bbbb &&
+	put c cccc &&
+	put d dddd &&
+	git config core.trustctime true &&
+	fresh_index a b c &&
+	diff_files_agree
+'
+
+test_expect_success GIT 'nothing changed, no racy entry: exit 0, index not rewritten' '
+	touch -d @$T2 .git/index &&
+	run_both --refresh &&
+	same_result &&
+	test_must_be_empty dirc.out &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code &&
+	test "$(stat -c %Y .git/index)" = $T2
+'
+
+test_expect_success GIT 'touched (stat-only change): refreshed silently, exit 0' '
+	touch -d @$((T0 + 100)) a &&
+	run_both --refresh &&
+	same_result &&
+	test_must_be_empty dirc.out &&
+	test_must_be_empty dirc.err &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code &&
+	git ls-files --debug a >debug &&
+	test_grep "mtime: $((T0 + 100)):" debug &&
+	diff_files_agree
+'
+
+test_expect_success GIT 'content changed, another size: "needs update", exit 1' '
+	put a "a, longer now" $((T0 + 200)) &&
+	run_both --refresh &&
+	same_result &&
+	echo "a: needs update" >expect &&
+	test_cmp expect dirc.out &&
+	echo 1 >expect &&
+	test_cmp expect dirc.code &&
+	diff_files_agree a
+'
+
+test_expect_success GIT '-q --refresh: the same, silently, exit 0' '
+	run_both -q --refresh &&
+	same_result &&
+	test_must_be_empty dirc.out &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code
+'
+
+test_expect_success GIT '--refresh -q: -q after --refresh comes too late' '
+	run_both --refresh -q &&
+	same_result
+'
+
+test_expect_success GIT 'a changed path is reported, the others are still refreshed' '
+	touch -d @$((T0 + 300)) b &&
+	run_both --refresh &&
+	same_result &&
+	git ls-files --debug b >debug &&
+	test_grep "mtime: $((T0 + 300)):" debug &&
+	diff_files_agree a
+'
+
+test_expect_success GIT 'content changed at the same size, same second, racy: "needs update"' '
+	put a aaaa $T1 &&
+	fresh_index a b c &&
+	touch -d @$T1 .git/index &&
+	put a AAAA $T1 &&
+	run_both --refresh &&
+	same_result &&
+	echo "a: needs update" >expect &&
+	test_cmp expect dirc.out &&
+	diff_files_agree a
+'
+
+test_expect_success GIT 'the same with core.trustctime=false' '
+	git config core.trustctime false &&
+	test_when_finished "git config core.trustctime true" &&
+	put a aaaa $T1 &&
+	fresh_index a b c &&
+	touch -d @$T1 .git/index &&
+	put a AAAA $T1 &&
+	run_both --refresh &&
+	same_result &&
+	echo "a: needs update" >expect &&
+	test_cmp expect dirc.out &&
+	diff_files_agree a
+'
+
+test_expect_success GIT 'an unchanged racy entry: --refresh rewrites the index, not smudged' '
+	put a aaaa $T1 &&
+	fresh_index a b c &&
+	touch -d @$T1 .git/index &&
+	run_both --refresh &&
+	same_result &&
+	test_must_be_empty dirc.out &&
+	echo 5 >expect &&
+	entry_size a >actual &&
+	test_cmp expect actual &&
+	diff_files_agree
+'
+
+test_expect_success GIT 'an unchanged racy entry is not smudged when dirc adds another path' '
+	put a aaaa $T1 &&
+	fresh_index a b &&
+	touch -d @$T1 .git/index &&
+	run_both --add c &&
+	same_result &&
+	echo 5 >expect &&
+	entry_size a >actual &&
+	test_cmp expect actual &&
+	diff_files_agree &&
+	git diff-files >out &&
+	test_must_be_empty out
+'
+
+test_expect_success GIT 'a racy entry changed at the same size is smudged when dirc adds another path' '
+	git config core.trustctime false &&
+	test_when_finished "git config core.trustctime true" &&
+	put a aaaa $T1 &&
+	fresh_index a b &&
+	touch -d @$T1 .git/index &&
+	put a AAAA $T1 &&
+	run_both --add c &&
+	same_result &&
+	echo 0 >expect &&
+	entry_size a >actual &&
+	test_cmp expect actual &&
+	entry_size b >actual &&
+	echo 5 >expect &&
+	test_cmp expect actual &&
+	diff_files_agree a
+'
+
+test_expect_success GIT 'the same with core.trustctime=true: the change is never missed' '
+	put a aaaa $T1 &&
+	fresh_index a b &&
+	touch -d @$T1 .git/index &&
+	put a AAAA $T1 &&
+	run_both --add c &&
+	same_result &&
+	diff_files_agree a
+'
+
+test_expect_success GIT 'a racy changed entry is smudged when dirc removes another path' '
+	git config core.trustctime false &&
+	test_when_finished "git config core.trustctime true" &&
+	put a aaaa $T1 &&
+	fresh_index a b c &&
+	touch -d @$T1 .git/index &&
+	put a AAAA $T1 &&
+	run_both --force-remove c &&
+	same_result &&
+	echo 0 >expect &&
+	entry_size a >actual &&
+	test_cmp expect actual &&
+	diff_files_agree a
+'
+
+test_expect_success GIT 'a smudged entry whose file is restored is refreshed back' '
+	put a aaaa $T1 &&
+	run_both --refresh &&
+	same_result &&
+	test_must_be_empty dirc.out &&
+	echo 5 >expect &&
+	entry_size a >actual &&
+	test_cmp expect actual &&
+	diff_files_agree
+'
+
+test_expect_success GIT 'a racy entry for the empty blob is not smudged' '
+	git config core.trustctime false &&
+	test_when_finished "git config core.trustctime true" &&
+	: >e &&
+	touch -d @$T1 e &&
+	fresh_index e b &&
+	touch -d @$T1 .git/index &&
+	run_both --add c &&
+	same_result &&
+	diff_files_agree
+'
+
+test_expect_success GIT 'deleted: "needs update"; --ignore-missing: silent' '
+	fresh_index a b c d &&
+	rm d &&
+	run_both --refresh &&
+	same_result &&
+	echo "d: needs update" >expect &&
+	test_cmp expect dirc.out &&
+	echo 1 >expect &&
+	test_cmp expect dirc.code &&
+	run_both --ignore-missing --refresh &&
+	same_result &&
+	test_must_be_empty dirc.out &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code &&
+	diff_files_agree d &&
+	put d dddd
+'
+
+test_expect_success GIT 'chmod +x: "needs update" with core.filemode=true' '
+	fresh_index a b c &&
+	chmod +x b &&
+	test_when_finished "chmod -x b" &&
+	run_both --refresh &&
+	same_result &&
+	echo "b: needs update" >expect &&
+	test_cmp expect dirc.out &&
+	diff_files_agree b
+'
+
+test_expect_success GIT 'chmod +x: nothing to update with core.filemode=false' '
+	git config core.filemode false &&
+	test_when_finished "git config core.filemode true" &&
+	fresh_index a b c &&
+	chmod +x b &&
+	test_when_finished "chmod -x b" &&
+	run_both --refresh &&
+	same_result &&
+	test_must_be_empty dirc.out &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code &&
+	diff_files_agree &&
+	run_both b &&
+	same_result &&
+	dirc ls-files -s b >actual &&
+	test_grep "^100644 " actual
+'
+
+test_expect_success GIT,SYMLINKS 'a symlink retargeted (same length, new mtime): "needs update"' '
+	ln -s a lnk &&
+	touch -h -d @$T0 lnk &&
+	fresh_index a b lnk &&
+	rm lnk &&
+	ln -s b lnk &&
+	touch -h -d @$((T0 + 7)) lnk &&
+	run_both --refresh &&
+	same_result &&
+	echo "lnk: needs update" >expect &&
+	test_cmp expect dirc.out &&
+	diff_files_agree lnk &&
+	run_both lnk &&
+	same_result &&
+	diff_files_agree
+'
+
+test_expect_success GIT,SYMLINKS 'a file replaced by a symlink: "needs update"' '
+	fresh_index a b c &&
+	mv c c.saved &&
+	test_when_finished "rm -f c && mv c.saved c" &&
+	ln -s a c &&
+	touch -h -d @$T0 c &&
+	run_both --refresh &&
+	same_result &&
+	diff_files_agree c
+'
+
+test_expect_success GIT 'unmerged entries: "needs merge"; --unmerged: silent' '
+	fresh_index a b &&
+	blob=$(git hash-object -w a) &&
+	printf "0 %s\tb\n" $blob >info &&
+	printf "100644 %s %d\tb\n" $blob 1 $blob 2 $blob 3 >>info &&
+	git update-index --index-info <info &&
+	run_both --refresh &&
+	same_result &&
+	echo "b: needs merge" >expect &&
+	test_cmp expect dirc.out &&
+	echo 1 >expect &&
+	test_cmp expect dirc.code &&
+	run_both --unmerged --refresh &&
+	same_result &&
+	test_must_be_empty dirc.out &&
+	run_both -q --refresh &&
+	same_result
+'
+
+test_expect_success GIT 'core.trustctime=false: a ctime-only change leaves the index alone' '
+	git config core.trustctime false &&
+	test_when_finished "git config core.trustctime true" &&
+	fresh_index a b c &&
+	touch -d @$T2 .git/index &&
+	chmod 600 a &&
+	chmod 644 a &&
+	run_both --refresh &&
+	same_result &&
+	test "$(stat -c %Y .git/index)" = $T2 &&
+	diff_files_agree
+'
+
+test_expect_success GIT 'core.trustctime=true: a ctime change is refreshed the way git does' '
+	fresh_index a b c &&
+	touch -d @$T2 .git/index &&
+	chmod 600 a &&
+	chmod 644 a &&
+	run_both --refresh &&
+	same_result &&
+	diff_files_agree
+'
+
+test_expect_success GIT 'core.checkStat=minimal: a new inode alone changes nothing' '
+	git config core.checkStat minimal &&
+	test_when_finished "git config --unset core.checkStat" &&
+	fresh_index a b c &&
+	touch -d @$T2 .git/index &&
+	cp -p a a.new &&
+	mv a.new a &&
+	run_both --refresh &&
+	same_result &&
+	test "$(stat -c %Y .git/index)" = $T2 &&
+	diff_files_agree &&
+	put a aaaa $((T0 + 10)) &&
+	run_both --refresh &&
+	same_result &&
+	diff_files_agree
+'
+
+test_expect_success GIT 'core.checkStat=default: a new inode is refreshed silently' '
+	fresh_index a b c &&
+	cp -p a a.new &&
+	mv a.new a &&
+	run_both --refresh &&
+	same_result &&
+	test_must_be_empty dirc.out &&
+	diff_files_agree
+'
+
+test_expect_success GIT 'update-cache of an unchanged path does not rewrite the index' '
+	fresh_index a b c &&
+	touch -d @$T2 .git/index &&
+	run_both a b &&
+	same_result &&
+	test "$(stat -c %Y .git/index)" = $T2
+'
+
+test_expect_success GIT 'update-cache of a touched path: new stat data, same id' '
+	touch -d @$((T0 + 400)) a &&
+	run_both a &&
+	same_result &&
+	diff_files_agree
+'
+
+test_expect_success GIT 'a racy entry named on the command line is rehashed' '
+	git config core.trustctime false &&
+	test_when_finished "git config core.trustctime true" &&
+	put a aaaa $T1 &&
+	fresh_index a b &&
+	touch -d @$T1 .git/index &&
+	put a AAAA $T1 &&
+	run_both a &&
+	same_result &&
+	git hash-object a >id &&
+	dirc ls-files -s a >actual &&
+	test_grep "$(cat id)" actual &&
+	diff_files_agree
+'
+
+test_expect_success GIT 'ls-files -m sees a racy change that stat alone misses' '
+	git config core.trustctime false &&
+	test_when_finished "git config core.trustctime true" &&
+	put a aaaa $T1 &&
+	fresh_index a b &&
+	touch -d @$T1 .git/index &&
+	put a AAAA $T1 &&
+	dirc ls-files -m >actual &&
+	echo a >expect &&
+	test_cmp expect actual &&
+	diff_files_agree a
+'
+
+test_done

@@ -1,0 +1,430 @@
+#!/bin/sh
+test_description='update-cache and the index extensions and versions git writes
+
+The TREE extension (cache-tree) built by git write-tree must be
+invalidated by dirc exactly as git invalidates it: for each operation,
+git and dirc start from the same index and must leave the same bytes,
+TREE included, and git write-tree on dirc'"'"'s index must give the tree of
+its entries.  REUC is kept and cleared as git does; optional extensions
+dirc does not know (EOIE, IEOT, UNTR, ZZZZ) are read and dropped; the
+version of a new index follows index.version and GIT_INDEX_VERSION.'
+. ./test-lib.sh
+
+# run_both [-i FILE] ARGS...: "git update-index ARGS" and then "dirc
+# update-cache ARGS", each starting from the same .git/index (its mtime
+# kept), with stdin from FILE (default: nothing).  Exit code, stdout and
+# stderr go to {git,dirc}.{code,out,err}; git's resulting index is moved
+# to .git/index.by-git, dirc's stays in .git/index.
+run_both () {
+	rb_in=/dev/null
+	if test "$1" = -i
+	then
+		rb_in=$2
+		shift 2
+	fi
+	rm -f .git/index.start .git/index.by-git
+	if test -f .git/index
+	then
+		cp -p .git/index .git/index.start || return 1
+	fi
+	git update-index "$@" <"$rb_in" >git.out 2>git.err
+	echo $? >git.code
+	if test -f .git/index
+	then
+		mv .git/index .git/index.by-git || return 1
+	fi
+	if test -f .git/index.start
+	then
+		cp -p .git/index.start .git/index || return 1
+	fi
+	dirc update-cache "$@" <"$rb_in" >dirc.out 2>dirc.err
+	echo $? >dirc.code
+}
+
+# same_result: git and dirc (run_both) exited alike, printed the same and
+# left the same index bytes.
+same_result () {
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out &&
+	test_cmp git.err dirc.err &&
+	if test -f .git/index.by-git
+	then
+		test_cmp .git/index.by-git .git/index
+	else
+		test_path_is_missing .git/index
+	fi
+}
+
+# put FILE CONTENT [TIME]: write FILE, dated TIME (default T0).
+put () {
+	printf "%s\n" "$2" >"$1" &&
+	touch -d @${3:-$T0} "$1"
+}
+
+# extensions [FILE]: the signatures of the extensions in FILE (default
+# .git/index), one a line, in file order.
+extensions () {
+	perl -e '
+		open my $f, "<", $ARGV[0] or die "$ARGV[0]: $!";
+		binmode $f; local $/; my $d = <$f>;
+		my ($v, $n) = unpack "x4 N N", $d; my $o = 12; my $prev = "";
+		for my $i (1 .. $n) {
+			my $fl = unpack "n", substr($d, $o + 60, 2);
+			my $x = ($fl & 0x4000) ? 2 : 0;
+			my $p = $o + 62 + $x;
+			if ($v == 4) {
+				my ($c, $drop) = (ord(substr($d, $p++, 1)), 0);
+				$drop = $c & 127;
+				while ($c & 128) {
+					$c = ord(substr($d, $p++, 1));
+					$drop = (($drop + 1) << 7) | ($c & 127);
+				}
+				my $e = index($d, "\0", $p);
+				$o = $e + 1;
+			} else {
+				my $e = index($d, "\0", $p);
+				$o += (62 + $x + $e - $p + 8) & ~7;
+			}
+		}
+		while ($o + 8 <= length($d) - 20) {
+			my ($sig, $len) = unpack "a4 N", substr($d, $o, 8);
+			print "$sig\n";
+			$o += 8 + $len;
+		}' "${1:-.git/index}"
+}
+
+# tree_is_right: git write-tree on dirc's index (trusting its TREE) gives
+# the tree of its entries (computed without the TREE extension).
+tree_is_right () {
+	cp .git/index .git/index.check &&
+	GIT_INDEX_FILE=.git/index.check git write-tree >tree.cached &&
+	cp .git/index .git/index.check &&
+	GIT_INDEX_FILE=.git/index.check git write-tree --ignore-cache-tree \
+		>tree.fresh &&
+	rm -f .git/index.check &&
+	test_cmp tree.fresh tree.cached
+}
+
+# with_tree: a fresh index of the whole tree, with a fully valid TREE
+# written by git write-tree, index dated after every file.
+with_tree () {
+	rm -f .git/index &&
+	git update-index --add top a/b/f a/b/f2 a/c/g a/d/e/h z/i &&
+	git write-tree >/dev/null &&
+	extensions >ext &&
+	echo TREE >expect.ext &&
+	test_cmp expect.ext ext
+}
+
+test_expect_success GIT 'setup: a tree, staged by git, TREE written by git write-tree' '
+	T0=1500000000 &&
+	mkdir -p a/b a/c a/d/e z &&
+	put top top &&
+	put a/b/f f &&
+	put a/b/f2 f2 &&
+	put a/c/g g &&
+	put a/d/e/h h &&
+	put z/i i &&
+	put a/c/new new &&
+	put new new &&
+	with_tree &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: update-cache of a changed file invalidates its directories' '
+	with_tree &&
+	put a/b/f "f changed" $((T0 + 10)) &&
+	test_when_finished "put a/b/f f" &&
+	run_both a/b/f &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: --refresh after a touch keeps it valid' '
+	with_tree &&
+	touch -d @$((T0 + 20)) a/c/g &&
+	test_when_finished "touch -d @$T0 a/c/g" &&
+	run_both --refresh &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: update-cache of a touched, unchanged file' '
+	with_tree &&
+	touch -d @$((T0 + 20)) a/c/g &&
+	test_when_finished "touch -d @$T0 a/c/g" &&
+	run_both a/c/g &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: --add of a new file in a subdirectory' '
+	with_tree &&
+	run_both --add a/c/new &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: --add of a new file at the top' '
+	with_tree &&
+	run_both --add new &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: --force-remove of a file, of the last file of a directory' '
+	with_tree &&
+	run_both --force-remove a/b/f2 &&
+	same_result &&
+	tree_is_right &&
+	with_tree &&
+	run_both --force-remove a/d/e/h &&
+	same_result &&
+	tree_is_right &&
+	with_tree &&
+	run_both --force-remove z/i top &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: --remove of a deleted file' '
+	with_tree &&
+	mv a/c/g g.saved &&
+	test_when_finished "mv g.saved a/c/g" &&
+	run_both --remove a/c/g &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: --cacheinfo, existing path and new path' '
+	with_tree &&
+	blob=$(git hash-object -w new) &&
+	run_both --cacheinfo 100644,$blob,a/b/f &&
+	same_result &&
+	tree_is_right &&
+	with_tree &&
+	run_both --add --cacheinfo 100644,$blob,a/d/new &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: --index-info (change, add, remove)' '
+	with_tree &&
+	printf "100644 %s\ta/d/e/h\n" $blob >info &&
+	printf "100644 %s\tz/new\n" $blob >>info &&
+	printf "0 %s\ta/b/f2\n" $blob >>info &&
+	run_both -i info --index-info &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: --chmod=+x' '
+	with_tree &&
+	run_both --chmod=+x a/c/g &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: --assume-unchanged and --skip-worktree' '
+	with_tree &&
+	run_both --assume-unchanged a/d/e/h &&
+	same_result &&
+	tree_is_right &&
+	with_tree &&
+	run_both --skip-worktree z/i &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: --replace of a directory by a file' '
+	with_tree &&
+	mv z z.saved &&
+	put z "z is a file" &&
+	test_when_finished "rm z && mv z.saved z" &&
+	run_both --add --replace z &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: --index-version 4 keeps it' '
+	with_tree &&
+	run_both --index-version 4 &&
+	same_result &&
+	extensions >ext &&
+	test_cmp expect.ext ext &&
+	tree_is_right &&
+	run_both --add new &&
+	same_result &&
+	tree_is_right
+'
+
+test_expect_success GIT 'TREE: a failing command leaves it as it was' '
+	with_tree &&
+	cp -p .git/index index.before &&
+	run_both --add new nosuch &&
+	same_result &&
+	test_cmp index.before .git/index
+'
+
+test_expect_success GIT 'REUC: resolving a conflict records resolve-undo as git does' '
+	with_tree &&
+	blob=$(git hash-object -w new) &&
+	blob2=$(git hash-object -w top) &&
+	printf "0 %s\ttop\n" $blob >info &&
+	printf "100644 %s %d\ttop\n" $blob 1 $blob2 2 $blob 3 >>info &&
+	git update-index --index-info <info &&
+	run_both top &&
+	same_result &&
+	extensions >ext &&
+	test_write_lines TREE REUC >expect &&
+	test_cmp expect ext
+'
+
+test_expect_success GIT 'REUC: kept by a later update, dropped by --clear-resolve-undo' '
+	run_both --add new &&
+	same_result &&
+	run_both --clear-resolve-undo &&
+	same_result &&
+	extensions >ext &&
+	echo TREE >expect &&
+	test_cmp expect ext
+'
+
+test_expect_success GIT 'REUC: --force-remove of a conflicted path records it too' '
+	printf "0 %s\tz/i\n" $blob >info &&
+	printf "100644 %s %d\tz/i\n" $blob 1 $blob2 3 >>info &&
+	git update-index --index-info <info &&
+	run_both --force-remove z/i &&
+	same_result
+'
+
+test_expect_success GIT 'EOIE and IEOT written by git: read, and dropped on rewrite as git does' '
+	rm -f .git/index &&
+	for i in $(test_seq 40)
+	do
+		printf "100644 %s\tmany/f%02d\n" $blob $i || return 1
+	done >many.info &&
+	git update-index --index-info <many.info &&
+	git -c index.threads=4 -c index.recordEndOfIndexEntries=true \
+		-c index.recordOffsetTable=true update-index --force-write-index &&
+	extensions >ext &&
+	test_grep "^EOIE$" ext &&
+	test_grep "^IEOT$" ext &&
+	git ls-files -s >expect &&
+	dirc ls-files -s >actual &&
+	test_cmp expect actual &&
+	run_both --add new &&
+	same_result &&
+	extensions >ext &&
+	test_must_be_empty ext
+'
+
+test_expect_success GIT 'UNTR (untracked cache) written by git: read, then dropped by dirc' '
+	rm -f .git/index &&
+	git update-index --add top a/b/f &&
+	git update-index --untracked-cache &&
+	git -c core.untrackedCache=true status --porcelain >/dev/null &&
+	extensions >ext &&
+	test_grep "^UNTR$" ext &&
+	git ls-files -s >expect &&
+	dirc ls-files -s >actual &&
+	test_cmp expect actual &&
+	dirc update-cache --add new 2>err &&
+	test_must_be_empty err &&
+	extensions >ext &&
+	test_grep -v "^UNTR$" ext &&
+	git ls-files -s >actual &&
+	printf "%s\n" top a/b/f new >paths &&
+	git ls-files -s top a/b/f new >expect &&
+	test_cmp expect actual &&
+	git diff-files >out &&
+	test_must_be_empty out
+'
+
+test_expect_success GIT 'an unknown optional extension: "ignoring ZZZZ extension", dropped on rewrite' '
+	rm -f .git/index &&
+	git update-index --add top a/b/f &&
+	git write-tree >/dev/null &&
+	perl -MDigest::SHA=sha1 -e '\''
+		open my $f, "<", ".git/index" or die; binmode $f; local $/;
+		my $d = <$f>; close $f; $d = substr($d, 0, -20);
+		$d .= "ZZZZ" . pack("N", 5) . "hello";
+		open $f, ">", ".git/index" or die; binmode $f;
+		print $f $d, sha1($d); close $f;'\'' &&
+	extensions >ext &&
+	test_write_lines TREE ZZZZ >expect &&
+	test_cmp expect ext &&
+	dirc ls-files -s >actual 2>err &&
+	git ls-files -s >expect 2>expect.err &&
+	test_cmp expect actual &&
+	test_cmp expect.err err &&
+	echo "ignoring ZZZZ extension" >expect &&
+	test_cmp expect err &&
+	run_both --add new &&
+	same_result &&
+	extensions >ext &&
+	echo TREE >expect &&
+	test_cmp expect ext
+'
+
+test_expect_success GIT 'a new index: version 2, or 3 with an extended entry' '
+	rm -f .git/index &&
+	run_both --add top &&
+	same_result &&
+	rm -f .git/index &&
+	printf "100644 %s\ttop\n" $blob >one.info &&
+	run_both -i one.info --index-info &&
+	same_result
+'
+
+test_expect_success GIT 'a new index: index.version config' '
+	test_when_finished "git config --unset index.version" &&
+	for v in 2 3 4
+	do
+		git config index.version $v &&
+		rm -f .git/index &&
+		run_both --add top a/b/f &&
+		same_result || return 1
+	done
+'
+
+test_expect_success GIT 'a new index: GIT_INDEX_VERSION, over index.version' '
+	test_when_finished "git config --unset index.version" &&
+	git config index.version 2 &&
+	rm -f .git/index &&
+	(
+		GIT_INDEX_VERSION=4 &&
+		export GIT_INDEX_VERSION &&
+		run_both --add top a/b/f
+	) &&
+	same_result &&
+	head -c 8 .git/index >hdr &&
+	printf "DIRC\000\000\000\004" >expect &&
+	test_cmp expect hdr
+'
+
+test_expect_success GIT 'an existing index keeps its version whatever the config says' '
+	test_when_finished "git config --unset index.version" &&
+	rm -f .git/index &&
+	git update-index --add top &&
+	git config index.version 4 &&
+	run_both --add a/b/f &&
+	same_result
+'
+
+test_expect_success GIT 'feature.manyFiles makes a new index version 4' '
+	test_when_finished "git config --unset feature.manyFiles" &&
+	git config feature.manyFiles true &&
+	rm -f .git/index &&
+	run_both --add top a/b/f &&
+	test_cmp git.code dirc.code &&
+	test_cmp git.err dirc.err &&
+	head -c 8 .git/index.by-git >expect &&
+	head -c 8 .git/index >actual &&
+	test_cmp expect actual &&
+	GIT_INDEX_FILE=.git/index.by-git git ls-files -s --debug >expect &&
+	git ls-files -s --debug >actual &&
+	test_cmp expect actual
+'
+
+test_done

@@ -82,6 +82,7 @@ LIB_OBJS += lib/trace.o
 LIB_OBJS += lib/tree.o
 LIB_OBJS += lib/unpack.o
 LIB_OBJS += lib/util.o
+LIB_OBJS += lib/workers.o
 
 BUILTIN_OBJS += builtin/cat-file.o
 BUILTIN_OBJS += builtin/checkout-index.o
@@ -92,6 +93,7 @@ BUILTIN_OBJS += builtin/init.o
 BUILTIN_OBJS += builtin/ls-files.o
 BUILTIN_OBJS += builtin/main.o
 BUILTIN_OBJS += builtin/parse-options.o
+BUILTIN_OBJS += builtin/progress.o
 BUILTIN_OBJS += builtin/read-tree.o
 BUILTIN_OBJS += builtin/rev-parse.o
 BUILTIN_OBJS += builtin/symbolic-ref.o

@@ -60,7 +60,6 @@ count_loose(struct counts *c, struct odb *odb)
 		base = path.len;
 		while ((de = readdir(dir))) {
 			struct object_id oid;
-			char hex[HASH_HEXSZ + 1];
 			struct stat st;
 			struct pack *p;
 			uint64_t off;
@@ -78,8 +77,7 @@ count_loose(struct counts *c, struct odb *odb)
 			}
 			c->loose++;
 			c->loose_size += (uint64_t)st.st_blocks * 512;
-			snprintf(hex, sizeof(hex), "%02x%s", i, de->d_name);
-			if (!hex_to_oid(&oid, hex) &&
+			if (!loose_name_to_oid(&oid, i, de->d_name) &&
 			    odb_find_packed(odb, &oid, &p, &off))
 				c->packed_loose++;
 		}

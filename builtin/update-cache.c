@@ -19,6 +19,7 @@
 #include "index.h"
 #include "odb.h"
 #include "parse-options.h"
+#include "progress.h"
 #include "path.h"
 #include "quote.h"
 #include "refs.h"
@@ -27,6 +28,7 @@
 #include "strmap.h"
 #include "trace.h"
 #include "tree.h"
+#include "workers.h"
 
 const char *const update_cache_usage[] = {
 	"dirc update-cache [<options>] [--] [<file>...]",
@@ -66,12 +68,14 @@ struct uc {
 	int info_only, verbose, quiet, ignore_missing, allow_unmerged;
 	int ignore_submodules, nul_term, force_write, ignore_skip_worktree;
 	enum mark mark_valid, mark_skip;
+	int threads;			/* --threads; 0 = automatic */
 	int chmod_flip;			/* '+', '-' or 0 */
 	int has_errors;
 
 	struct job *jobs;
 	size_t jobs_nr, jobs_alloc;
 	struct strbuf scratch;
+	struct dir_cache dirs;		/* leading-path checks in order */
 };
 
 /* ---- lookups that see what this run staged ---- */
@@ -180,48 +184,60 @@ queue(struct uc *uc, enum job_kind kind, struct index_entry *e,
 	return j;
 }
 
-static int
-run_file_job(struct uc *uc, struct job *j, struct odb_writer *w)
-{
-	struct index_entry *e = j->entry;
-	int fd, ret;
+struct job_run {
+	struct uc *uc;
+	struct odb_writer *writers;	/* one per thread */
+	struct progress *progress;
+};
 
-	fd = open(e->name, O_RDONLY | O_CLOEXEC);
-	if (fd < 0)
-		return error_errno(errno, "open(\"%s\")", e->name);
-	ret = odb_write_fd(uc->odb, w, "blob", fd, j->size, e->name,
-			   uc->info_only ? 0 : ODB_FD_WRITE, &e->oid);
-	close(fd);
-	return ret < 0 ? ret : 0;
+static void
+run_job(void *ctx, size_t i, int thread)
+{
+	struct job_run *r = ctx;
+	struct job *j = &r->uc->jobs[i];
+	struct odb_writer *w = thread ? &r->writers[thread] :
+		&r->uc->odb->writer;
+
+	if (j->kind == JOB_NONE)
+		return;
+	j->ret = odb_write_path(r->uc->odb, w, j->entry->name,
+				j->kind == JOB_LINK ? S_IFLNK : S_IFREG,
+				j->size, r->uc->info_only ? 0 : ODB_FD_WRITE,
+				&j->entry->oid);
+	if (j->ret < 0)
+		error_save(&j->err);
+	progress_add(r->progress, 1, j->size);
+	if (!thread)
+		progress_tick(r->progress);
 }
 
-static int
-run_link_job(struct uc *uc, struct job *j, struct odb_writer *w)
-{
-	struct index_entry *e = j->entry;
-	struct strbuf target = STRBUF_INIT;
-	ssize_t n;
-	int ret;
+/* Many objects to write: list the store once instead of probing each. */
+#define LIST_LOOSE_MIN 1024
 
-	strbuf_grow(&target, j->size + 1);
-	n = readlink(e->name, target.buf, target.alloc);
-	if (n < 0) {
-		ret = error_errno(errno, "readlink(\"%s\")", e->name);
-	} else if ((size_t)n >= target.alloc) {
-		ret = error_set(E_CORRUPT, "symlink %s changed while it was "
-				"being read", e->name);
-	} else {
-		strbuf_setlen(&target, n);
-		if (uc->info_only) {
-			odb_hash(&e->oid, "blob", target.buf, target.len);
-			ret = 0;
-		} else {
-			ret = odb_write(uc->odb, w, "blob", target.buf,
-					target.len, &e->oid);
-		}
-	}
-	strbuf_release(&target);
-	return ret < 0 ? ret : 0;
+static void
+run_jobs(struct uc *uc)
+{
+	struct job_run r = { uc, NULL, NULL };
+	size_t work = 0;
+	int n;
+
+	for (size_t i = 0; i < uc->jobs_nr; i++)
+		work += uc->jobs[i].kind != JOB_NONE;
+	if (!work)
+		return;
+	n = workers_count(uc->repo, uc->threads, work, 16);
+	odb_prepare_packs(uc->odb);
+	if (work >= LIST_LOOSE_MIN && !uc->info_only)
+		odb_list_loose(uc->odb);
+	r.writers = xcalloc(n, sizeof(*r.writers));
+	for (int t = 1; t < n; t++)
+		odb_writer_init(&r.writers[t], uc->odb->level);
+	r.progress = progress_start("Hashing objects", work, 1);
+	workers_run(n, uc->jobs_nr, run_job, &r);
+	progress_stop(&r.progress);
+	for (int t = 1; t < n; t++)
+		odb_writer_release(&r.writers[t]);
+	free(r.writers);
 }
 
 /*
@@ -233,16 +249,7 @@ flush_jobs(struct uc *uc)
 {
 	uint64_t start = trace_now();
 
-	for (size_t i = 0; i < uc->jobs_nr; i++) {
-		struct job *j = &uc->jobs[i];
-
-		if (j->kind == JOB_FILE)
-			j->ret = run_file_job(uc, j, &uc->odb->writer);
-		else if (j->kind == JOB_LINK)
-			j->ret = run_link_job(uc, j, &uc->odb->writer);
-		if (j->ret < 0)
-			error_save(&j->err);
-	}
+	run_jobs(uc);
 	trace_phase("hash objects", start);
 	for (size_t i = 0; i < uc->jobs_nr; i++) {
 		struct job *j = &uc->jobs[i];
@@ -469,7 +476,7 @@ update_one(struct uc *uc, const char *path)
 		queue(uc, JOB_NONE, old, "add");
 		return;
 	}
-	if (index_check_leading_path(path, len) < 0)
+	if (index_check_leading_path(path, len, &uc->dirs) < 0)
 		fail_path(uc, path, "%s", error_msg());
 	if (stat_errno) {
 		if (stat_errno == ENOENT || stat_errno == ENOTDIR) {
@@ -692,95 +699,157 @@ apply_staged(struct uc *uc)
 	}
 }
 
+/*
+ * Refresh runs in two passes: every entry is examined in parallel (lstat,
+ * stat comparison, and a content check where the stat data cannot be
+ * trusted), then the verdicts are applied and reported in index order.
+ */
+enum verdict {
+	V_SKIP,		/* not looked at (flags, stage, up to date) */
+	V_CLEAN,	/* unchanged */
+	V_RESTAT,	/* same content, new stat data */
+	V_CHANGED,	/* content, type or mode differs */
+	V_MISSING,	/* not in the work tree */
+};
+
+struct refresh_res {
+	unsigned char verdict;
+	struct stat_data sd;	/* for V_RESTAT */
+};
+
+struct refresh_run {
+	struct uc *uc;
+	int really;
+	struct refresh_res *res;
+	struct read_buf *rbs;	/* one per thread */
+	struct dir_cache *dirs;	/* one per thread */
+	struct progress *progress;
+};
+
+static void
+refresh_one(void *ctx, size_t i, int thread)
+{
+	struct refresh_run *r = ctx;
+	struct uc *uc = r->uc;
+	struct index_entry *e = uc->idx.entries[i];
+	struct refresh_res *res = &r->res[i];
+	unsigned changed;
+	struct stat st;
+
+	res->verdict = V_SKIP;
+	if ((uc->ignore_submodules && S_ISGITLINK(e->mode)) || ce_stage(e) ||
+	    e->state & CE_UPTODATE || e->ext_flags & CE_SKIP_WORKTREE ||
+	    (!r->really && e->flags & CE_VALID))
+		return;
+	if (index_check_leading_path(e->name, e->namelen,
+				     &r->dirs[thread]) < 0 ||
+	    lstat(e->name, &st) < 0) {
+		res->verdict = V_MISSING;
+		return;
+	}
+	trace_count(TC_FILES_STATED, 1);
+	if (e->ext_flags & CE_INTENT_TO_ADD) {
+		res->verdict = V_CHANGED;
+		return;
+	}
+	changed = index_match_stat(uc->repo, e, &st);
+	if (S_ISGITLINK(e->mode)) {
+		struct object_id oid;
+
+		if (refs_resolve_gitlink(&oid, e->name) < 0)
+			res->verdict = V_CHANGED;
+		else
+			res->verdict = oideq(&oid, &e->oid) ?
+				(changed ? V_RESTAT : V_CLEAN) : V_CHANGED;
+	} else if (!changed && !index_entry_is_racy(&uc->idx, e)) {
+		res->verdict = V_CLEAN;
+	} else if (changed & (TYPE_CHANGED | MODE_CHANGED)) {
+		res->verdict = V_CHANGED;
+	} else {
+		/* racy, or the stat data changed: look at the content */
+		int same = index_content_matches(uc->repo, e, &st,
+						 &r->rbs[thread]);
+
+		if (same < 0) {
+			/* unreadable: as git, count it as modified */
+			error_clear();
+			res->verdict = V_CHANGED;
+		} else if (!same)
+			res->verdict = V_CHANGED;
+		else
+			res->verdict = changed ? V_RESTAT : V_CLEAN;
+	}
+	if (res->verdict == V_RESTAT) {
+		struct index_entry tmp;
+
+		index_entry_fill_stat(&tmp, &st);
+		res->sd = tmp.sd;
+	}
+	progress_add(r->progress, 1, 0);
+	if (!thread)
+		progress_tick(r->progress);
+}
+
 static void
 do_refresh(struct uc *uc, int really)
 {
 	struct index *idx = &uc->idx;
 	uint64_t start = trace_now();
+	struct refresh_run r = { uc, really, NULL, NULL, NULL, NULL };
+	int n;
 
 	apply_staged(uc);
-	for (size_t i = 0; i < idx->nr; i++) {
-		struct index_entry *e = idx->entries[i], *n;
-		unsigned changed;
-		struct stat st;
+	n = workers_count(uc->repo, uc->threads, idx->nr, 2048);
+	r.res = xcalloc(idx->nr ? idx->nr : 1, sizeof(*r.res));
+	r.rbs = xcalloc(n, sizeof(*r.rbs));
+	r.dirs = xcalloc(n, sizeof(*r.dirs));
+	for (int t = 0; t < n; t++)
+		strbuf_init(&r.dirs[t].dir, 0);
+	r.progress = progress_start("Refreshing index", idx->nr, 0);
+	workers_run(n, idx->nr, refresh_one, &r);
+	progress_stop(&r.progress);
 
-		if (uc->ignore_submodules && S_ISGITLINK(e->mode))
-			continue;
+	for (size_t i = 0; i < idx->nr; i++) {
+		struct index_entry *e = idx->entries[i], *copy;
+		struct refresh_res *res = &r.res[i];
+
 		if (ce_stage(e)) {
 			while (i + 1 < idx->nr &&
 			       !strcmp(idx->entries[i + 1]->name, e->name))
 				i++;
+			if (uc->ignore_submodules && S_ISGITLINK(e->mode))
+				continue;
 			if (uc->allow_unmerged)
 				continue;
 			printf("%s: needs merge\n", e->name);
 			uc->has_errors = 1;
 			continue;
 		}
-		if (e->state & CE_UPTODATE)
+		switch (res->verdict) {
+		case V_SKIP:
 			continue;
-		if (e->ext_flags & CE_SKIP_WORKTREE)
-			continue;
-		if (!really && e->flags & CE_VALID)
-			continue;
-		if (index_check_leading_path(e->name, e->namelen) < 0) {
-			error_clear();
-			if (uc->ignore_missing)
-				continue;
-			goto needs_update;
-		}
-		if (lstat(e->name, &st) < 0) {
-			if (uc->ignore_missing && errno == ENOENT)
-				continue;
-			goto needs_update;
-		}
-		trace_count(TC_FILES_STATED, 1);
-		changed = index_match_stat(uc->repo, e, &st);
-		if (e->ext_flags & CE_INTENT_TO_ADD)
-			goto needs_update;
-		if (!changed) {
-			if (index_entry_is_racy(idx, e)) {
-				int same = index_content_matches(uc->repo, e,
-								 &st, NULL);
-
-				if (same < 0)
-					die_lib(same);
-				if (!same)
-					goto content_changed;
-			}
+		case V_CLEAN:
 			if (!S_ISGITLINK(e->mode))
 				e->state |= CE_UPTODATE;
 			continue;
-		}
-		if (changed & (TYPE_CHANGED | MODE_CHANGED))
-			goto content_changed;
-		if (S_ISGITLINK(e->mode)) {
-			struct object_id oid;
-
-			if (refs_resolve_gitlink(&oid, e->name) < 0 ||
-			    !oideq(&oid, &e->oid))
-				goto content_changed;
-		} else {
-			int same = index_content_matches(uc->repo, e, &st,
-							 NULL);
-
-			if (same < 0)
-				die_lib(same);
-			if (!same)
-				goto content_changed;
-		}
-		/* same content: new stat data, in a copy */
-		n = index_entry_dup(idx, e);
-		index_entry_fill_stat(n, &st);
-		n->state |= CE_UPTODATE;
-		idx->entries[i] = n;
-		index_mark_changed(idx);
-		continue;
-content_changed:
-		if (really && e->flags & CE_VALID) {
-			e->flags &= ~CE_VALID;
+		case V_RESTAT:
+			copy = index_entry_dup(idx, e);
+			copy->sd = res->sd;
+			copy->state |= CE_UPTODATE;
+			idx->entries[i] = copy;
 			index_mark_changed(idx);
+			continue;
+		case V_MISSING:
+			if (uc->ignore_missing)
+				continue;
+			break;
+		case V_CHANGED:
+			if (really && e->flags & CE_VALID) {
+				e->flags &= ~CE_VALID;
+				index_mark_changed(idx);
+			}
+			break;
 		}
-needs_update:
 		if (uc->quiet)
 			continue;
 		printf("%s: needs update\n", e->name);
@@ -792,6 +861,13 @@ needs_update:
 			index_mark_changed(idx);
 			break;
 		}
+	for (int t = 0; t < n; t++) {
+		read_buf_release(&r.rbs[t]);
+		dir_cache_release(&r.dirs[t]);
+	}
+	free(r.rbs);
+	free(r.dirs);
+	free(r.res);
 	trace_phase("refresh", start);
 }
 
@@ -887,7 +963,10 @@ print_help_to(FILE *fp)
 	       "    --[no-]ignore-skip-worktree-entries\n"
 	       "                          do not touch index-only entries\n"
 	       "    --threads <n>         use this many threads for hashing "
-	       "(default: automatic)\n\n");
+	       "(default: automatic)\n"
+	       "    --[no-]progress       show progress on stderr (default: "
+	       "when a terminal)\n"
+	       "    --stats               print per-phase times and counts\n\n");
 }
 
 int
@@ -906,6 +985,7 @@ cmd_update_cache(int argc, const char **argv)
 	uc.repo = &repo;
 	uc.lk = (struct lockfile)LOCKFILE_INIT;
 	strbuf_init(&uc.scratch, 0);
+	strbuf_init(&uc.dirs.dir, 0);
 	/* git takes the lock first, but only fails if it has to write */
 	uc.lock_ret = lockfile_hold(&uc.lk, repo.index_path);
 	if (uc.lock_ret < 0)
@@ -1018,6 +1098,24 @@ cmd_update_cache(int argc, const char **argv)
 			}
 		} else if (opt_is(arg, "--clear-resolve-undo")) {
 			index_clear_resolve_undo(&uc.idx);
+		} else if (skip_prefix(arg, "--threads=", &v) ||
+			   opt_is(arg, "--threads")) {
+			if (opt_is(arg, "--threads")) {
+				if (i + 1 >= argc)
+					bad_usage("option `threads' requires a "
+						  "value", 0);
+				v = argv[++i];
+			}
+			uc.threads = workers_parse(v);
+			if (uc.threads < 0)
+				bad_usage("option `threads' expects a "
+					  "non-negative number", 0);
+		} else if (opt_is(arg, "--stats")) {
+			trace_enable();
+		} else if (opt_is(arg, "--progress")) {
+			progress_setup(1);
+		} else if (opt_is(arg, "--no-progress")) {
+			progress_setup(0);
 		} else if (opt_is(arg, "--force-write-index")) {
 			uc.force_write = 1;
 		} else if (opt_is(arg, "--ignore-skip-worktree-entries")) {
@@ -1079,6 +1177,7 @@ cmd_update_cache(int argc, const char **argv)
 	strmap_release(&uc.staged);
 	error_saved_release(&uc.lock_err);
 	strbuf_release(&uc.scratch);
+	dir_cache_release(&uc.dirs);
 	index_release(&uc.idx);
 	repo_release(&repo);
 	return uc.has_errors ? 1 : 0;

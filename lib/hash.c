@@ -67,6 +67,20 @@ hex_to_oid(struct object_id *out, const char *hex)
 	return 0;
 }
 
+int
+loose_name_to_oid(struct object_id *out, int fanout, const char *name)
+{
+	char hex[HASH_HEXSZ + 1];
+
+	if (fanout < 0 || fanout > 255 || strlen(name) != HASH_HEXSZ - 2)
+		return -1;
+	hex[0] = hexdigits[fanout >> 4];
+	hex[1] = hexdigits[fanout & 15];
+	memcpy(hex + 2, name, HASH_HEXSZ - 2);
+	hex[HASH_HEXSZ] = '\0';
+	return hex_to_oid(out, hex);
+}
+
 static EVP_MD *sha1_md;
 static pthread_once_t sha1_once = PTHREAD_ONCE_INIT;
 static pthread_key_t thread_key;

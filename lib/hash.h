@@ -50,6 +50,12 @@ const char *oid_to_hex(const struct object_id *oid);
 
 /* Parse exactly 40 hex digits (either case).  0, or -1 if not hex. */
 int hex_to_oid(struct object_id *out, const char *hex);
+/*
+ * The id of a loose object file: fan-out directory number (0..255) and
+ * the 38 hex digits of its file name.  0, or -1 if name is not that.
+ */
+int loose_name_to_oid(struct object_id *out, int fanout, const char *name);
+
 /* Value of a hex digit, or -1. */
 int hexval(int c);
 

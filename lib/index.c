@@ -1000,28 +1000,61 @@ index_entry_modified(const struct repo *repo, const struct index *idx,
 	return changed;
 }
 
+void
+dir_cache_release(struct dir_cache *dc)
+{
+	strbuf_release(&dc->dir);
+}
+
 int
-index_check_leading_path(const char *path, size_t len)
+index_check_leading_path(const char *path, size_t len, struct dir_cache *dc)
 {
 	struct strbuf sb = STRBUF_INIT;
+	const char *last = NULL;
+	size_t from = 0, dirlen;
 	int ret = 0;
 
-	for (size_t i = 0; i < len; i++) {
+	for (size_t i = 0; i < len; i++)
+		if (path[i] == '/')
+			last = path + i;
+	if (!last)
+		return 0;
+	dirlen = last - path + 1;	/* "a/b/" */
+	if (dc) {
+		/* components already known to be real directories */
+		size_t k, max = MIN(dc->dir.len, dirlen);
+
+		for (k = 0; k < max && dc->dir.buf[k] == path[k]; k++)
+			if (path[k] == '/')
+				from = k + 1;
+		if (from == dirlen)
+			return 0;
+	}
+	for (size_t i = from; i < dirlen; i++) {
 		struct stat st;
 
 		if (path[i] != '/')
 			continue;
 		strbuf_reset(&sb);
 		strbuf_add(&sb, path, i);
-		if (lstat(sb.buf, &st) < 0)
+		if (lstat(sb.buf, &st) < 0) {
+			dirlen = 0;	/* missing: nothing to remember */
 			break;
+		}
 		if (S_ISLNK(st.st_mode)) {
 			ret = error_set(E_INVALID, "'%.*s' is beyond a "
 					"symbolic link", (int)len, path);
+			dirlen = 0;
 			break;
 		}
-		if (!S_ISDIR(st.st_mode))
+		if (!S_ISDIR(st.st_mode)) {
+			dirlen = 0;
 			break;
+		}
+	}
+	if (dc && dirlen) {
+		strbuf_reset(&dc->dir);
+		strbuf_add(&dc->dir, path, dirlen);
 	}
 	strbuf_release(&sb);
 	return ret;

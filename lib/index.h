@@ -24,6 +24,7 @@
 #include "lockfile.h"
 #include "fileio.h"
 #include "mempool.h"
+#include "strbuf.h"
 
 struct repo;
 struct cache_tree;
@@ -245,10 +246,24 @@ unsigned index_entry_modified(const struct repo *repo,
 			      unsigned flags);
 
 /*
+ * Remembers the last directory found to be made of real directories
+ * only, so that checking the leading path of many entries in index
+ * order costs one lstat per new directory, not one per component.  One
+ * per thread.
+ */
+struct dir_cache {
+	struct strbuf dir;	/* "a/b/" known good, or "" */
+};
+#define DIR_CACHE_INIT { STRBUF_INIT }
+void dir_cache_release(struct dir_cache *dc);
+
+/*
  * Ensure a path may be added: no leading directory of it is a symlink in
  * the work tree ("'<p>' is beyond a symbolic link").  0 or -E_INVALID.
+ * dc may be NULL.
  */
-int index_check_leading_path(const char *path, size_t len);
+int index_check_leading_path(const char *path, size_t len,
+			     struct dir_cache *dc);
 
 /* Drop all resolve-undo records. */
 void index_clear_resolve_undo(struct index *idx);

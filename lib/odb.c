@@ -297,14 +297,9 @@ odb_for_each_object(struct odb *odb, int local_only, odb_oid_fn fn,
 			strbuf_addf(&path, "%s/%02x", src->objdir, i);
 			dir = opendir(path.buf);
 			while (dir && !ret && (de = readdir(dir))) {
-				char hex[HASH_HEXSZ + 1];
 				struct object_id oid;
 
-				if (strlen(de->d_name) != HASH_HEXSZ - 2)
-					continue;
-				snprintf(hex, sizeof(hex), "%02x%s", i,
-					 de->d_name);
-				if (!hex_to_oid(&oid, hex))
+				if (!loose_name_to_oid(&oid, i, de->d_name))
 					ret = fn(&oid, ctx);
 			}
 			if (dir)
@@ -356,14 +351,11 @@ odb_find_prefix(struct odb *odb, const char *hex, size_t len,
 		strbuf_addf(&path, "%s/%.2s", src->objdir, hex);
 		dir = opendir(path.buf);
 		while (dir && *count < 2 && (de = readdir(dir))) {
-			char full[HASH_HEXSZ + 1];
 			struct object_id oid;
 
-			if (strlen(de->d_name) != HASH_HEXSZ - 2 ||
-			    strncasecmp(de->d_name, hex + 2, len - 2))
+			if (strncasecmp(de->d_name, hex + 2, len - 2))
 				continue;
-			snprintf(full, sizeof(full), "%.2s%s", hex, de->d_name);
-			if (!hex_to_oid(&oid, full))
+			if (!loose_name_to_oid(&oid, bytes[0], de->d_name))
 				note_match(&oid, out, count);
 		}
 		if (dir)
@@ -444,7 +436,6 @@ odb_init(struct odb *odb, const char *objdir,
 	}
 	odb->env.ctx = odb;
 	odb->env.find = env_find;
-	odb->env.cache = &odb->delta_cache;
 	odb->level = settings ? settings->loose_level : Z_BEST_SPEED;
 	odb->fsync = settings && (settings->fsync & FSYNC_LOOSE_OBJECT);
 	odb->fsync_method = settings ? settings->fsync_method :
@@ -473,7 +464,6 @@ odb_release(struct odb *odb)
 		free(src->objdir);
 	}
 	free(odb->sources);
-	pack_cache_free(odb->delta_cache);
 	free(odb->objdir);
 	memset(odb, 0, sizeof(*odb));
 }
@@ -547,12 +537,8 @@ list_fanout(struct odb_source *src, int idx)
 	dir = opendir(path.buf);
 	while (dir && (de = readdir(dir))) {
 		struct object_id oid;
-		char hex[HASH_HEXSZ + 1];
 
-		if (strlen(de->d_name) != HASH_HEXSZ - 2)
-			continue;
-		snprintf(hex, sizeof(hex), "%02x%s", idx, de->d_name);
-		if (hex_to_oid(&oid, hex))
+		if (loose_name_to_oid(&oid, idx, de->d_name))
 			continue;
 		ALLOC_GROW(l->suffix, l->nr + 1, alloc);
 		memcpy(l->suffix[l->nr++], oid.hash + 1, HASH_RAWSZ - 1);
@@ -561,6 +547,25 @@ list_fanout(struct odb_source *src, int idx)
 		closedir(dir);
 	qsort(l->suffix, l->nr, sizeof(*l->suffix), cmp_suffix);
 	strbuf_release(&path);
+}
+
+void
+odb_list_loose(struct odb *odb)
+{
+	struct odb_source *src = &odb->sources[0];
+
+	if (odb->listed)
+		return;
+	if (!src->lists)
+		src->lists = xcalloc(256, sizeof(*src->lists));
+	for (int i = 0; i < 256; i++) {
+		if (!src->lists[i].loaded)
+			list_fanout(src, i);
+		/* an empty listing may mean no directory yet: mkdir lazily */
+		if (src->lists[i].nr)
+			odb->fanout_known[i] = 1;
+	}
+	odb->listed = 1;
 }
 
 int
@@ -607,15 +612,22 @@ stored(struct odb *odb, const struct object_id *oid, struct strbuf *path)
 	uint64_t off;
 
 	if (odb_find_packed(odb, oid, &p, &off)) {
-		if (!p->freshened) {
+		if (!__atomic_exchange_n(&p->freshened, 1, __ATOMIC_RELAXED))
 			utimensat(AT_FDCWD, p->pack_path, NULL, 0);
-			p->freshened = 1;
-		}
 		return 1;
 	}
 	odb_loose_path(path, odb, oid);
-	if (freshen(path))
+	if (odb->listed) {
+		/* listed: no probe for what the listing did not have */
+		const struct odb_fanout_list *l =
+			&odb->sources[0].lists[oid->hash[0]];
+
+		if (bsearch(oid->hash + 1, l->suffix, l->nr,
+			    sizeof(*l->suffix), cmp_suffix) && freshen(path))
+			return 1;
+	} else if (freshen(path)) {
 		return 1;
+	}
 	for (size_t i = 1; i < odb->nr_sources; i++) {
 		odb_loose_path_in(path, odb->sources[i].objdir, oid);
 		if (!access(path->buf, F_OK))
@@ -694,12 +706,15 @@ create_tmp(struct odb *odb, struct odb_writer *w,
 			  0444);
 		if (fd >= 0) {
 			if (oid)
-				odb->fanout_known[idx] = 1;
+				__atomic_store_n(&odb->fanout_known[idx], 1,
+						 __ATOMIC_RELAXED);
 			return fd;
 		}
 		if (errno == EEXIST)
 			continue;
-		if (errno == ENOENT && oid && !odb->fanout_known[idx]) {
+		if (errno == ENOENT && oid &&
+		    !__atomic_load_n(&odb->fanout_known[idx],
+				     __ATOMIC_RELAXED)) {
 			char *slash = strrchr(w->tmp.buf, '/');
 
 			*slash = '\0';
@@ -714,7 +729,8 @@ create_tmp(struct odb *odb, struct odb_writer *w,
 						   oid_to_hex(oid));
 			}
 			*slash = '/';
-			odb->fanout_known[idx] = 1;
+			__atomic_store_n(&odb->fanout_known[idx], 1,
+					 __ATOMIC_RELAXED);
 			continue;
 		}
 		if (errno == EACCES || errno == EPERM || errno == EROFS)
@@ -736,7 +752,7 @@ sync_object(struct odb *odb, int fd, const char *path)
 			return error_errno(errno, "unable to fsync '%s'", path);
 		break;
 	case FSYNC_METHOD_BATCH:
-		odb->batch_dirty = 1;
+		__atomic_store_n(&odb->batch_dirty, 1, __ATOMIC_RELAXED);
 		/* fall through */
 	case FSYNC_METHOD_WRITEOUT_ONLY:
 		(void)syscall(SYS_sync_file_range, fd, (off_t)0, (off_t)0,
@@ -1047,6 +1063,47 @@ odb_write_fd(struct odb *odb, struct odb_writer *w, const char *type,
 	ret = odb_write(odb, w, type, view.data, view.len, out);
 	file_view_release(&view);
 	return ret;
+}
+
+int
+odb_write_path(struct odb *odb, struct odb_writer *w, const char *path,
+	       unsigned mode, uint64_t size, unsigned flags,
+	       struct object_id *out)
+{
+	int fd, ret;
+
+	if (S_ISLNK(mode)) {
+		struct strbuf *t = &w->tmp;	/* free between writes */
+		ssize_t n;
+
+		strbuf_reset(t);
+		strbuf_grow(t, size + 1);
+		n = readlink(path, t->buf, t->alloc);
+		if (n < 0)
+			return error_errno(errno, "readlink(\"%s\")", path);
+		if ((size_t)n >= t->alloc)
+			return error_set(E_CORRUPT, "symlink %s changed while "
+					 "it was being read", path);
+		strbuf_setlen(t, n);
+		if (!(flags & ODB_FD_WRITE)) {
+			odb_hash(out, "blob", t->buf, t->len);
+			return 0;
+		}
+		/* odb_write needs w->tmp for its temp file name */
+		{
+			char *target = strbuf_detach(t, NULL);
+
+			ret = odb_write(odb, w, "blob", target, n, out);
+			free(target);
+		}
+		return ret < 0 ? ret : 0;
+	}
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return error_errno(errno, "open(\"%s\")", path);
+	ret = odb_write_fd(odb, w, "blob", fd, size, path, flags, out);
+	close(fd);
+	return ret < 0 ? ret : 0;
 }
 
 void

@@ -14,8 +14,11 @@
  * Reading: inflate, check the header, the size and the end of the stream;
  * check the id on request.  The empty tree always exists.
  *
- * Thread safety: an odb may be shared by threads as long as each uses its
- * own odb_writer and nothing calls odb_release concurrently.
+ * Thread safety: an odb may be shared by threads for reading and writing
+ * once odb_prepare_packs() (and, for bulk writes, odb_list_loose()) ran
+ * in one thread, as long as each thread writes with its own odb_writer;
+ * odb_has_cached(), odb_reprepare() and odb_release() are single-thread
+ * only.
  */
 #ifndef DIRC_ODB_H
 #define DIRC_ODB_H
@@ -67,13 +70,15 @@ struct odb {
 	struct odb_source *sources;	/* owned; [0] is objdir, then the
 					 * alternates */
 	size_t nr_sources;
-	void *delta_cache;		/* owned (pack.c) */
 	struct pack_env env;		/* for pack reading */
 	int level;			/* loose zlib level */
 	unsigned fsync;			/* do fsync loose objects */
 	enum fsync_method fsync_method;
-	int batch_dirty;		/* batch mode: objects await a flush */
-	unsigned char fanout_known[256]; /* fan-out directory exists */
+	int batch_dirty;		/* batch mode: objects await a flush
+					 * (atomic) */
+	unsigned char fanout_known[256]; /* fan-out directory exists
+					  * (atomic) */
+	int listed;			/* every fan-out of objdir listed */
 	struct odb_writer writer;	/* the main thread's writer */
 };
 
@@ -119,6 +124,15 @@ int odb_write_fd(struct odb *odb, struct odb_writer *w, const char *type,
 		 struct object_id *out);
 
 /*
+ * Hash (and with ODB_FD_WRITE store) the work-tree file at path as a
+ * blob: a regular file's bytes (size from lstat) or a symlink's target.
+ * 0 or a negative E_* ("open(\"<path>\"): <reason>", ...).
+ */
+int odb_write_path(struct odb *odb, struct odb_writer *w, const char *path,
+		   unsigned mode, uint64_t size, unsigned flags,
+		   struct object_id *out);
+
+/*
  * Flush a pending core.fsyncMethod=batch: one fsync that makes every
  * object written so far durable.  0 or a negative E_*.
  */
@@ -130,6 +144,13 @@ int odb_has(struct odb *odb, const struct object_id *oid);
 /* Is oid in a pack?  1 with *p and *offset set, or 0. */
 int odb_find_packed(struct odb *odb, const struct object_id *oid,
 		    struct pack **p, uint64_t *offset);
+
+/*
+ * List every fan-out directory of the repository's store once, so that
+ * writing many objects needs no existence probe per new object (a race
+ * with another writer is still safe: moving into place never replaces).
+ */
+void odb_list_loose(struct odb *odb);
 
 /* Read the pack directories again if they changed.  1 if they did. */
 int odb_reprepare(struct odb *odb);

@@ -23,6 +23,7 @@
 #include "pack.h"
 
 #include <fcntl.h>
+#include <pthread.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -555,12 +556,42 @@ cache_index(const struct pack *p, uint64_t off)
 	return (h >> 20) % DELTA_CACHE_SLOTS;
 }
 
+static pthread_key_t cache_key;
+static pthread_once_t cache_once = PTHREAD_ONCE_INIT;
+
+static void cache_free(void *cache);
+
+static void
+cache_free_main(void)
+{
+	void *c = pthread_getspecific(cache_key);
+
+	pthread_setspecific(cache_key, NULL);
+	cache_free(c);
+}
+
+static void
+cache_setup(void)
+{
+	if (pthread_key_create(&cache_key, cache_free))
+		die_oom(sizeof(cache_key));
+	atexit(cache_free_main);
+}
+
 static struct delta_cache *
 cache_of(const struct pack_env *env)
 {
-	if (!*env->cache)
-		*env->cache = xcalloc(1, sizeof(struct delta_cache));
-	return *env->cache;
+	struct delta_cache *c;
+
+	(void)env;
+	pthread_once(&cache_once, cache_setup);
+	c = pthread_getspecific(cache_key);
+	if (!c) {
+		c = xcalloc(1, sizeof(*c));
+		if (pthread_setspecific(cache_key, c))
+			die_oom(sizeof(*c));
+	}
+	return c;
 }
 
 static void
@@ -614,8 +645,8 @@ cache_put(struct delta_cache *c, const struct pack *p, uint64_t off,
 	c->bytes += size;
 }
 
-void
-pack_cache_free(void *cache)
+static void
+cache_free(void *cache)
 {
 	struct delta_cache *c = cache;
 

@@ -29,7 +29,6 @@ struct pack_env {
 	int (*find)(void *ctx, const struct object_id *oid, struct pack **p,
 		    uint64_t *off, int *type, unsigned char **data,
 		    size_t *size);
-	void **cache;	/* the delta base cache, created on first use */
 };
 
 struct pack {
@@ -53,7 +52,8 @@ struct pack {
 	uint64_t *rev;			/* owned: offsets sorted, then the
 					 * end of data; NULL until needed */
 	uint32_t *rev_pos;		/* owned: index position of rev[i] */
-	int freshened;			/* mtime already updated once */
+	int freshened;			/* mtime already updated once
+					 * (atomic: threads may race) */
 };
 
 /*
@@ -117,8 +117,12 @@ int pack_read_object(const struct pack_env *env, struct pack *p,
 int pack_verify(const struct pack_env *env, struct pack *p,
 		struct strbuf *out, int verbose);
 
-/* Free a delta base cache. */
-void pack_cache_free(void *cache);
+/*
+ * The delta base cache is per thread (created on first use, freed when
+ * the thread exits, and for the main thread at exit), so packs can be
+ * read from several threads at once.  Mapping a pack (pack_map) is not
+ * thread-safe: map the packs before sharing them.
+ */
 
 /*
  * Apply a git delta to base.  0 with *out (owned, NUL-terminated) and

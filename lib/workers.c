@@ -1,0 +1,110 @@
+/*
+ * workers: a fork-join loop over items.  Threads are created per call:
+ * a command runs a handful of parallel phases at most, and starting two
+ * threads costs microseconds against phases of milliseconds or more.
+ */
+#include "workers.h"
+
+#include <pthread.h>
+#include <stdatomic.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "repo.h"
+
+#define BATCH 8		/* items taken per grab */
+
+struct run {
+	workers_fn fn;
+	void *ctx;
+	size_t nr;
+	atomic_size_t next;
+};
+
+struct thread_arg {
+	struct run *run;
+	int thread;
+};
+
+static void
+work(struct run *r, int thread)
+{
+	for (;;) {
+		size_t start = atomic_fetch_add_explicit(&r->next, BATCH,
+							 memory_order_relaxed);
+
+		if (start >= r->nr)
+			return;
+		for (size_t i = start; i < start + BATCH && i < r->nr; i++)
+			r->fn(r->ctx, i, thread);
+	}
+}
+
+static void *
+thread_main(void *p)
+{
+	struct thread_arg *a = p;
+
+	work(a->run, a->thread);
+	return NULL;
+}
+
+void
+workers_run(int nthreads, size_t nr, workers_fn fn, void *ctx)
+{
+	struct run r = { .fn = fn, .ctx = ctx, .nr = nr };
+	pthread_t tid[WORKERS_MAX];
+	struct thread_arg args[WORKERS_MAX];
+	int started = 0;
+
+	atomic_init(&r.next, 0);
+	if (nthreads > WORKERS_MAX)
+		nthreads = WORKERS_MAX;
+	for (int t = 1; t < nthreads; t++) {
+		args[t].run = &r;
+		args[t].thread = t;
+		if (pthread_create(&tid[t], NULL, thread_main, &args[t]))
+			break;	/* fewer threads: the work still gets done */
+		started = t;
+	}
+	work(&r, 0);
+	for (int t = 1; t <= started; t++)
+		pthread_join(tid[t], NULL);
+}
+
+int
+workers_parse(const char *value)
+{
+	char *end;
+	long n;
+
+	if (!value || !*value)
+		return -1;
+	n = strtol(value, &end, 10);
+	if (*end || n < 0)
+		return -1;
+	return n > WORKERS_MAX ? WORKERS_MAX : (int)n;
+}
+
+int
+workers_count(const struct repo *repo, int requested, size_t nr,
+	      size_t min_per_thread)
+{
+	int n = requested;
+
+	if (n <= 0) {
+		int env = workers_parse(getenv("DIRC_THREADS"));
+
+		n = env > 0 ? env : 0;
+	}
+	if (n <= 0 && repo)
+		n = repo->settings.threads;
+	if (n <= 0) {
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+		n = cpus > 0 ? (int)cpus : 1;
+	}
+	if (min_per_thread && (size_t)n > nr / min_per_thread)
+		n = nr / min_per_thread ? (int)(nr / min_per_thread) : 1;
+	return n < 1 ? 1 : n > WORKERS_MAX ? WORKERS_MAX : n;
+}

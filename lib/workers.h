@@ -1,0 +1,37 @@
+/*
+ * workers: run independent per-item work on several threads.
+ *
+ * workers_run() calls fn(ctx, item, thread) for every item in [0, nr),
+ * spread over nthreads threads (the caller's thread is thread 0), and
+ * returns when all are done.  Items are handed out in small batches from
+ * an atomic counter, so uneven items balance out.  fn must only touch
+ * per-item results and per-thread state (arrays indexed by thread);
+ * merging happens after the join, in item order, so the output is the
+ * same for every thread count.
+ */
+#ifndef DIRC_WORKERS_H
+#define DIRC_WORKERS_H
+
+#include "util.h"
+
+#define WORKERS_MAX 256
+
+struct repo;
+
+typedef void (*workers_fn)(void *ctx, size_t item, int thread);
+
+/* Run fn over nr items on nthreads threads (1: no thread is started). */
+void workers_run(int nthreads, size_t nr, workers_fn fn, void *ctx);
+
+/*
+ * The thread count to use for nr items: the --threads value if non-zero,
+ * else DIRC_THREADS, else dirc.threads, else the number of online CPUs;
+ * never more than useful for nr items (min_per_thread each).
+ */
+int workers_count(const struct repo *repo, int requested, size_t nr,
+		  size_t min_per_thread);
+
+/* Parse "--threads=<n>" / "--threads <n>" style values: n >= 0 or -1. */
+int workers_parse(const char *value);
+
+#endif

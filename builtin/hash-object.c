@@ -4,6 +4,7 @@
  * dirc applies no content filters: bytes are stored as they are.
  */
 #include <fcntl.h>
+#include <poll.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -15,6 +16,7 @@
 #include "repo.h"
 #include "strbuf.h"
 #include "tree.h"
+#include "workers.h"
 
 const char *const hash_object_usage[] = {
 	"dirc hash-object [-t <type>] [-w] [--path=<file> | --no-filters]\n"
@@ -30,6 +32,7 @@ struct hash_opts {
 	struct repo *repo;
 	struct odb *odb;
 	int flush_each;		/* flush stdout per id (pipes) */
+	int threads;		/* --threads; 0 = automatic */
 };
 
 static int
@@ -136,23 +139,160 @@ hash_file(struct hash_opts *o, struct odb_writer *w, const char *path)
 	print_oid(o, &oid);
 }
 
+/* One --stdin-paths batch: files hashed on every thread, ids in order. */
+struct path_job {
+	char *path;			/* owned */
+	struct object_id oid;
+	int ret;
+	struct error_saved err;
+};
+
+struct path_run {
+	struct hash_opts *o;
+	struct path_job *jobs;
+	struct odb_writer *writers;	/* [0] unused: thread 0 uses o->odb's */
+};
+
+static void
+path_one(void *ctx, size_t i, int thread)
+{
+	struct path_run *r = ctx;
+	struct path_job *j = &r->jobs[i];
+	struct odb_writer *w = thread ? &r->writers[thread] :
+		&r->o->odb->writer;
+	struct stat st;
+	int fd = open(j->path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0) {
+		j->ret = error_errno(errno, "could not open '%s' for reading",
+				     j->path);
+	} else if (fstat(fd, &st) < 0) {
+		j->ret = error_errno(errno, "could not stat '%s'", j->path);
+	} else if (!S_ISREG(st.st_mode) ||
+		   (!r->o->literally && strcmp(r->o->type, "blob"))) {
+		/* special files and format checks: the caller, in order */
+		j->ret = 1;
+	} else {
+		j->ret = odb_write_fd(r->o->odb, w, r->o->type, fd,
+				      st.st_size, j->path,
+				      r->o->write ? ODB_FD_WRITE : 0,
+				      &j->oid);
+		if (j->ret > 0)
+			j->ret = 0;
+	}
+	if (fd >= 0)
+		close(fd);
+	if (j->ret < 0)
+		error_save(&j->err);
+}
+
+/*
+ * Read the lines that are there now (at least one, at most max): a
+ * caller feeding us one path at a time and waiting for its id is served
+ * line by line, a file or a fast pipe in big batches.
+ */
+static size_t
+read_batch(struct strbuf *in, struct path_job *jobs, size_t max, int *eof)
+{
+	struct strbuf uq = STRBUF_INIT;
+	size_t nr = 0;
+
+	while (nr < max) {
+		char *nl = memchr(in->buf, '\n', in->len);
+
+		if (nl) {
+			size_t len = nl - in->buf;
+			char *line = xmemdupz(in->buf, len);
+
+			memmove(in->buf, nl + 1, in->len - len - 1);
+			strbuf_setlen(in, in->len - len - 1);
+			if (line[0] == '"') {
+				if (unquote_c_style(&uq, line, NULL))
+					die("line is badly quoted: %s", line);
+				free(line);
+				line = strbuf_detach(&uq, NULL);
+			}
+			memset(&jobs[nr], 0, sizeof(jobs[nr]));
+			jobs[nr++].path = line;
+			continue;
+		}
+		if (*eof) {
+			if (in->len) {
+				/* a last line without its newline */
+				memset(&jobs[nr], 0, sizeof(jobs[nr]));
+				jobs[nr++].path = xmemdupz(in->buf, in->len);
+				strbuf_reset(in);
+			}
+			break;
+		}
+		if (nr) {
+			struct pollfd pfd = { .fd = 0, .events = POLLIN };
+
+			if (poll(&pfd, 1, 0) <= 0)
+				break;	/* nothing more right now */
+		}
+		strbuf_grow(in, 65536);
+		{
+			ssize_t n = read(0, in->buf + in->len, 65536);
+
+			if (n < 0 && (errno == EINTR || errno == EAGAIN))
+				continue;
+			if (n < 0)
+				die("could not read standard input: %s",
+				    strerror(errno));
+			if (!n)
+				*eof = 1;
+			else
+				strbuf_setlen(in, in->len + n);
+		}
+	}
+	strbuf_release(&uq);
+	return nr;
+}
+
+#define PATH_BATCH 4096
+
 static void
 hash_stdin_paths(struct hash_opts *o, struct odb_writer *w)
 {
-	struct strbuf line = STRBUF_INIT, unq = STRBUF_INIT;
+	struct path_run r = { o, NULL, NULL };
+	struct strbuf in = STRBUF_INIT;
+	int eof = 0, nthreads = workers_count(o->repo, o->threads,
+					      PATH_BATCH, 64);
+	size_t nr;
 
-	while (strbuf_getdelim(&line, stdin, '\n') != EOF) {
-		const char *path = line.buf;
+	(void)w;
+	r.jobs = xcalloc(PATH_BATCH, sizeof(*r.jobs));
+	r.writers = xcalloc(nthreads, sizeof(*r.writers));
+	for (int t = 1; t < nthreads; t++)
+		odb_writer_init(&r.writers[t], o->odb->level);
+	odb_prepare_packs(o->odb);
+	if (o->write && !o->flush_each)
+		odb_list_loose(o->odb);
+	while ((nr = read_batch(&in, r.jobs, PATH_BATCH, &eof))) {
+		int n = nr < 64 ? 1 : nthreads;
 
-		if (line.buf[0] == '"') {
-			if (unquote_c_style(&unq, line.buf, NULL))
-				die("line is badly quoted: %s", line.buf);
-			path = unq.buf;
+		workers_run(n, nr, path_one, &r);
+		for (size_t i = 0; i < nr; i++) {
+			struct path_job *j = &r.jobs[i];
+
+			if (j->ret < 0) {
+				fflush(stdout);
+				die_lib(error_restore(&j->err));
+			}
+			if (j->ret > 0)	/* not a regular file */
+				hash_file(o, &o->odb->writer, j->path);
+			else
+				print_oid(o, &j->oid);
+			free(j->path);
 		}
-		hash_file(o, w, path);
+		fflush(stdout);
 	}
-	strbuf_release(&line);
-	strbuf_release(&unq);
+	for (int t = 1; t < nthreads; t++)
+		odb_writer_release(&r.writers[t]);
+	free(r.writers);
+	free(r.jobs);
+	strbuf_release(&in);
 }
 
 static int
@@ -191,6 +331,8 @@ cmd_hash_object(int argc, const char **argv)
 			 "objects for debugging"),
 		OPT_STRING(0, "path", &vpath, "<file>",
 			   "process file as it were from this path"),
+		OPT_INT(0, "threads", &o.threads, "<n>",
+			"threads for --stdin-paths (default: all CPUs)"),
 		OPT_END(),
 	};
 

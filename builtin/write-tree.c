@@ -24,13 +24,15 @@ cmd_write_tree(int argc, const char **argv)
 	struct lockfile lk = LOCKFILE_INIT;
 	const char *prefix = NULL;
 	struct cache_tree *node;
-	int missing_ok = 0, ignore = 0, ret;
+	int missing_ok = 0, ignore = 0, threads = 0, ret;
 	struct option opts[] = {
 		OPT_BOOL(0, "missing-ok", &missing_ok, "allow missing objects"),
 		OPT_STRING(0, "prefix", &prefix, "<prefix>/",
 			   "write tree object for a subdirectory <prefix>"),
 		{ OPT_BOOL_, 0, "ignore-cache-tree", &ignore, NULL,
 		  "only useful for debugging", OPT_HIDDEN, 0, NULL },
+		OPT_INT(0, "threads", &threads, "<n>",
+			"threads for computing trees (default: all CPUs)"),
 		OPT_END(),
 	};
 
@@ -55,7 +57,7 @@ cmd_write_tree(int argc, const char **argv)
 	}
 	if (!idx.tree || !cache_tree_fully_valid(idx.tree)) {
 		ret = cache_tree_update(&idx, odb, missing_ok ?
-					CACHE_TREE_MISSING_OK : 0);
+					CACHE_TREE_MISSING_OK : 0, threads);
 		if (ret < 0)
 			die_lib(ret);
 		/* writing the refreshed cache-tree back is opportunistic */

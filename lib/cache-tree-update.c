@@ -18,12 +18,31 @@
 #include "strbuf.h"
 #include "trace.h"
 #include "tree.h"
+#include "workers.h"
+
+/* One directory whose tree must be computed. */
+struct task {
+	struct cache_tree *t;
+	struct index_entry **entries;	/* the directory's entries */
+	size_t n;
+	size_t baselen;			/* its path with the slash */
+	int depth;
+	int failed;			/* -1 after an error */
+	struct error_saved err;
+	char *msg;			/* git's error line, or NULL */
+};
 
 struct updater {
 	struct index *idx;
 	struct odb *odb;
 	unsigned flags;
-	struct strbuf buf;	/* tree payload scratch */
+	int parallel;		/* existence checks must be thread-safe */
+	struct task *tasks;	/* post-order: children before parents */
+	size_t nr, alloc;
+	int max_depth;
+	struct strbuf *bufs;	/* one per thread */
+	struct odb_writer *writers;	/* one per thread ([0] unused) */
+	size_t *order;		/* task indexes of the current level */
 };
 
 static int
@@ -65,37 +84,32 @@ verify_index(const struct index *idx)
 static int
 exists(struct updater *u, const struct object_id *oid)
 {
-	return odb_has_cached(u->odb, oid);
+	/* odb_has_cached lists directories lazily: one thread only */
+	return u->parallel ? odb_has(u->odb, oid) : odb_has_cached(u->odb, oid);
 }
 
 /*
- * Bring node t for directory base (baselen bytes, with its trailing
- * slash) up to date over entries [0, n).  Returns the number of index
- * entries the directory covers, or -1 after an error message.
+ * Phase one, in one thread: find the directories whose trees must be
+ * computed (invalid nodes, or valid ones whose tree is not stored),
+ * create and drop child nodes to match the index, and list them
+ * children first.  Returns the number of index entries under base.
  */
-static ssize_t
-update_one(struct updater *u, struct cache_tree *t,
-	   struct index_entry **entries, size_t n, const char *base,
-	   size_t baselen, size_t *skip_count)
+static size_t
+plan(struct updater *u, struct cache_tree *t, struct index_entry **entries,
+     size_t n, const char *base, size_t baselen, int depth)
 {
-	int missing_ok = u->flags & CACHE_TREE_MISSING_OK;
-	int to_invalidate = 0;
 	size_t i, keep;
 
-	*skip_count = 0;
 	if (t->entry_count >= 0 && !(u->flags & CACHE_TREE_IGNORE_VALID) &&
-	    exists(u, &t->oid))
+	    odb_has_cached(u->odb, &t->oid))
 		return t->entry_count;
-
-	/* update the subtrees, marking those still used */
 	for (size_t k = 0; k < t->subtree_nr; k++)
 		t->down[k]->used = 0;
 	for (i = 0; i < n;) {
 		const struct index_entry *e = entries[i];
 		const char *slash;
 		struct cache_tree_sub *sub;
-		size_t subskip, sublen;
-		ssize_t subcnt;
+		size_t sublen, subcnt;
 
 		if (e->namelen <= baselen || memcmp(e->name, base, baselen))
 			break;
@@ -108,16 +122,13 @@ update_one(struct updater *u, struct cache_tree *t,
 		sub = cache_tree_sub(t, e->name + baselen, sublen, 1);
 		if (!sub->tree)
 			sub->tree = cache_tree_new();
-		subcnt = update_one(u, sub->tree, entries + i, n - i, e->name,
-				    baselen + sublen + 1, &subskip);
-		if (subcnt < 0)
-			return subcnt;
+		subcnt = plan(u, sub->tree, entries + i, n - i, e->name,
+			      baselen + sublen + 1, depth + 1);
 		if (!subcnt)
 			BUG("index cache-tree records empty sub-tree");
 		sub->count = subcnt;
 		sub->used = 1;
 		i += subcnt;
-		*skip_count += subskip;
 	}
 	/* drop children no entry lives in any more */
 	keep = 0;
@@ -130,11 +141,42 @@ update_one(struct updater *u, struct cache_tree *t,
 		}
 	}
 	t->subtree_nr = keep;
+	t->entry_count = -1;	/* computed in phase two */
+	ALLOC_GROW(u->tasks, u->nr + 1, u->alloc);
+	memset(&u->tasks[u->nr], 0, sizeof(u->tasks[u->nr]));
+	u->tasks[u->nr].t = t;
+	u->tasks[u->nr].entries = entries;
+	u->tasks[u->nr].n = i;
+	u->tasks[u->nr].baselen = baselen;
+	u->tasks[u->nr].depth = depth;
+	u->nr++;
+	if (depth > u->max_depth)
+		u->max_depth = depth;
+	return i;
+}
 
-	/* this level's tree */
-	strbuf_reset(&u->buf);
-	for (i = 0; i < n;) {
-		const struct index_entry *e = entries[i];
+static void
+task_fail(struct task *task, char *msg)
+{
+	task->failed = -1;
+	task->msg = msg;
+}
+
+/* Phase two: one directory's tree, its children done already. */
+static void
+compute(struct updater *u, struct task *task, int thread)
+{
+	struct cache_tree *t = task->t;
+	struct strbuf *buf = &u->bufs[thread];
+	struct odb_writer *w = thread ? &u->writers[thread] :
+		&u->odb->writer;
+	int missing_ok = u->flags & CACHE_TREE_MISSING_OK;
+	int to_invalidate = 0;
+	size_t i, baselen = task->baselen;
+
+	strbuf_reset(buf);
+	for (i = 0; i < task->n;) {
+		const struct index_entry *e = task->entries[i];
 		const struct object_id *oid;
 		const char *slash;
 		struct cache_tree_sub *sub = NULL;
@@ -142,8 +184,6 @@ update_one(struct updater *u, struct cache_tree *t,
 		unsigned mode;
 		int contains_ita = 0, ok_missing;
 
-		if (e->namelen <= baselen || memcmp(e->name, base, baselen))
-			break;
 		slash = memchr(e->name + baselen, '/', e->namelen - baselen);
 		if (slash) {
 			entlen = slash - (e->name + baselen);
@@ -166,16 +206,15 @@ update_one(struct updater *u, struct cache_tree *t,
 		ok_missing = S_ISGITLINK(mode) || missing_ok ||
 			     (sub && !(u->flags & CACHE_TREE_REPAIR));
 		if (oid_is_null(oid) || (!ok_missing && !exists(u, oid))) {
-			if (contains_ita || u->flags & CACHE_TREE_SILENT)
-				return -1;
-			diag_emit(DIAG_ERROR, "invalid object %06o %s for "
-				  "'%.*s'", mode, oid_to_hex(oid),
-				  (int)(baselen + entlen), e->name);
-			return -1;
-		}
-		if (e->state & CE_REMOVE) {
-			(*skip_count)++;
-			continue;
+			struct strbuf m = STRBUF_INIT;
+
+			if (!contains_ita && !(u->flags & CACHE_TREE_SILENT))
+				strbuf_addf(&m, "invalid object %06o %s for "
+					    "'%.*s'", mode, oid_to_hex(oid),
+					    (int)(baselen + entlen), e->name);
+			task_fail(task, m.len ? strbuf_detach(&m, NULL) : NULL);
+			strbuf_release(&m);
+			return;
 		}
 		if (!sub && e->ext_flags & CE_INTENT_TO_ADD) {
 			to_invalidate = 1;
@@ -183,38 +222,44 @@ update_one(struct updater *u, struct cache_tree *t,
 		}
 		if (contains_ita && oideq(oid, &empty_tree_oid))
 			continue;
-		strbuf_addf(&u->buf, "%o ", mode);
-		strbuf_add(&u->buf, e->name + baselen, entlen);
-		strbuf_addch(&u->buf, '\0');
-		strbuf_add(&u->buf, oid->hash, HASH_RAWSZ);
+		strbuf_addf(buf, "%o ", mode);
+		strbuf_add(buf, e->name + baselen, entlen);
+		strbuf_addch(buf, '\0');
+		strbuf_add(buf, oid->hash, HASH_RAWSZ);
 	}
 	trace_count(TC_TREES_WRITTEN, 1);
 	if (u->flags & CACHE_TREE_REPAIR) {
-		odb_hash(&t->oid, "tree", u->buf.buf, u->buf.len);
+		odb_hash(&t->oid, "tree", buf->buf, buf->len);
 		if (!exists(u, &t->oid))
 			to_invalidate = 1;
 	} else if (u->flags & CACHE_TREE_DRY_RUN) {
-		odb_hash(&t->oid, "tree", u->buf.buf, u->buf.len);
-	} else {
-		int w = odb_write(u->odb, &u->odb->writer, "tree", u->buf.buf,
-				  u->buf.len, &t->oid);
-
-		if (w < 0) {
-			diag_emit(DIAG_ERROR, "%s", error_msg());
-			return -1;
-		}
+		odb_hash(&t->oid, "tree", buf->buf, buf->len);
+	} else if (odb_write(u->odb, w, "tree", buf->buf, buf->len,
+			     &t->oid) < 0) {
+		task_fail(task, xstrdup(error_msg()));
+		return;
 	}
-	t->entry_count = to_invalidate ? -1 : (int)(i - *skip_count);
-	return i;
+	t->entry_count = to_invalidate ? -1 : (int)i;
 }
 
-int
-cache_tree_update(struct index *idx, struct odb *odb, unsigned flags)
+static void
+compute_one(void *ctx, size_t k, int thread)
 {
-	struct updater u = { idx, odb, flags, STRBUF_INIT };
+	struct updater *u = ctx;
+
+	compute(u, &u->tasks[u->order[k]], thread);
+}
+
+/* Below this many trees to compute, threads are not worth starting. */
+#define PARALLEL_MIN_TREES 64
+
+int
+cache_tree_update(struct index *idx, struct odb *odb, unsigned flags,
+		  int threads)
+{
+	struct updater u = { .idx = idx, .odb = odb, .flags = flags };
 	uint64_t start = trace_now();
-	size_t skip;
-	ssize_t ret;
+	int n, ret = 0;
 
 	if (flags & CACHE_TREE_SILENT) {
 		for (size_t i = 0; i < idx->nr; i++)
@@ -226,8 +271,54 @@ cache_tree_update(struct index *idx, struct odb *odb, unsigned flags)
 	}
 	if (!idx->tree)
 		idx->tree = cache_tree_new();
-	ret = update_one(&u, idx->tree, idx->entries, idx->nr, "", 0, &skip);
-	strbuf_release(&u.buf);
+	plan(&u, idx->tree, idx->entries, idx->nr, "", 0, 0);
+
+	n = u.nr < PARALLEL_MIN_TREES ? 1 :
+		workers_count(NULL, threads, u.nr, PARALLEL_MIN_TREES / 2);
+	u.parallel = n > 1;
+	if (u.parallel) {
+		/* read-only from here on: packs and the loose listing */
+		odb_prepare_packs(odb);
+		odb_list_loose(odb);
+	}
+	u.bufs = xcalloc(n, sizeof(*u.bufs));
+	u.writers = xcalloc(n, sizeof(*u.writers));
+	for (int k = 0; k < n; k++) {
+		strbuf_init(&u.bufs[k], 0);
+		if (k)
+			odb_writer_init(&u.writers[k], odb->level);
+	}
+	u.order = xmalloc(st_mult(u.nr + 1, sizeof(*u.order)));
+	/* deepest directories first: each level only needs the one below */
+	for (int depth = u.max_depth; depth >= 0; depth--) {
+		size_t cnt = 0;
+
+		for (size_t k = 0; k < u.nr; k++)
+			if (u.tasks[k].depth == depth)
+				u.order[cnt++] = k;
+		workers_run(cnt < PARALLEL_MIN_TREES ? 1 : n, cnt, compute_one,
+			    &u);
+	}
+	/* the first failure as git meets them: children before parents */
+	for (size_t k = 0; k < u.nr; k++) {
+		if (!u.tasks[k].failed)
+			continue;
+		if (u.tasks[k].msg)
+			diag_emit(DIAG_ERROR, "%s", u.tasks[k].msg);
+		ret = -1;
+		break;
+	}
+	for (size_t k = 0; k < u.nr; k++)
+		free(u.tasks[k].msg);
+	for (int k = 0; k < n; k++) {
+		strbuf_release(&u.bufs[k]);
+		if (k)
+			odb_writer_release(&u.writers[k]);
+	}
+	free(u.bufs);
+	free(u.writers);
+	free(u.order);
+	free(u.tasks);
 	trace_phase("update cache-tree", start);
 	if (ret < 0)
 		return error_set(E_CONFLICT, "git-write-tree: error building "

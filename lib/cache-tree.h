@@ -81,9 +81,11 @@ enum cache_tree_flags {
  * ones alone.  0, or a negative E_* with git's messages printed through
  * diag_emit ("<path>: unmerged (<id>)", "invalid object <mode> <id> for
  * '<path>'", "You have both <a> and <a/b>") and the final error
- * "git-write-tree: error building trees".
+ * "git-write-tree: error building trees".  Independent directories are
+ * computed on threads (threads: 0 = automatic), deepest first.
  */
-int cache_tree_update(struct index *idx, struct odb *odb, unsigned flags);
+int cache_tree_update(struct index *idx, struct odb *odb, unsigned flags,
+		      int threads);
 
 /*
  * Prime a fully valid cache-tree for an index that holds exactly the

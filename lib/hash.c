@@ -6,6 +6,7 @@
  */
 #include "hash.h"
 
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
 #include <pthread.h>
 
@@ -110,6 +111,11 @@ release_main_hasher(void)
 static void
 sha1_setup(void)
 {
+	/*
+	 * No openssl.cnf: dirc needs nothing from it, and reading it costs
+	 * about 0.6 MiB of memory and a millisecond at every start.
+	 */
+	OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, NULL);
 	sha1_md = EVP_MD_fetch(NULL, "SHA1", NULL);
 	if (!sha1_md) {
 		fprintf(stderr, "fatal: libcrypto has no SHA-1\n");

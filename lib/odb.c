@@ -264,10 +264,23 @@ env_find(void *ctx, const struct object_id *oid, struct pack **p,
 }
 
 static int
+cmp_suffix(const void *a, const void *b);
+
+static int
 has_loose(struct odb *odb, const struct object_id *oid)
 {
 	struct strbuf path = STRBUF_INIT;
 	int found = 0;
+
+	/* a listing, when there is one, answers "yes" without a probe */
+	if (odb->listed) {
+		const struct odb_fanout_list *l =
+			&odb->sources[0].lists[oid->hash[0]];
+
+		if (bsearch(oid->hash + 1, l->suffix, l->nr,
+			    sizeof(*l->suffix), cmp_suffix))
+			return 1;
+	}
 
 	for (size_t i = 0; i < odb->nr_sources && !found; i++) {
 		odb_loose_path_in(&path, odb->sources[i].objdir, oid);

@@ -196,7 +196,7 @@ unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
 		ret = bind_prefix(idx, &t);
 		if (!ret)
 			cache_tree_update(idx, odb, CACHE_TREE_REPAIR |
-					  CACHE_TREE_SILENT);
+					  CACHE_TREE_SILENT, 0);
 		error_clear();
 		goto out;
 	}

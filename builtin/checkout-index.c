@@ -7,6 +7,7 @@
 #include "odb.h"
 #include "parse-options.h"
 #include "path.h"
+#include "progress.h"
 #include "quote.h"
 #include "repo.h"
 #include "strbuf.h"
@@ -15,6 +16,19 @@ const char *const checkout_index_usage[] = {
 	"dirc checkout-index [<options>] [--] [<file>...]",
 	NULL,
 };
+
+/* Say how checking out one entry failed, as git says it. */
+static void
+report(const struct checkout *co, int ret)
+{
+	fflush(stdout);
+	if (ret == -E_EXISTS) {
+		if (!co->quiet)
+			fprintf(stderr, "%s\n", error_msg());
+	} else {
+		fprintf(stderr, "error: %s\n", error_msg());
+	}
+}
 
 /* Check out every entry of name; -1 (after a message) if none. */
 static int
@@ -35,10 +49,13 @@ checkout_path(struct checkout *co, struct index *idx, const char *name)
 		if (ce_stage(e))
 			continue;
 		did = 1;
-		if (checkout_entry(co, e) < 0) {
-			if (error_code() != E_EXISTS)
-				fprintf(stderr, "error: %s\n", error_msg());
-			errs++;
+		{
+			int ret = checkout_entry(co, e);
+
+			if (ret < 0) {
+				report(co, ret);
+				errs++;
+			}
 		}
 	}
 	if (did)
@@ -47,6 +64,22 @@ checkout_path(struct checkout *co, struct index *idx, const char *name)
 		fprintf(stderr, "git checkout-index: %s %s\n", name,
 			has_same ? "is unmerged" : "is not in the cache");
 	return -1;
+}
+
+static void
+tick(void *ctx, uint64_t n)
+{
+	progress_add(ctx, n, 0);
+	progress_tick(ctx);
+}
+
+static int
+opt_progress(const struct option *opt, const char *arg, int unset)
+{
+	(void)opt;
+	(void)arg;
+	progress_setup(!unset);
+	return 0;
 }
 
 int
@@ -60,7 +93,7 @@ cmd_checkout_index(int argc, const char **argv)
 	struct strbuf norm = STRBUF_INIT;
 	const char *prefix = NULL;
 	int all = 0, force = 0, update = 0, quiet = 0, not_new = 0;
-	int read_stdin = 0, nul = 0, err = 0, ret;
+	int read_stdin = 0, nul = 0, err = 0, threads = 0, ret;
 	struct option opts[] = {
 		OPT_BOOL('a', "all", &all, "check out all files in the index"),
 		OPT_BOOL('f', "force", &force,
@@ -77,6 +110,10 @@ cmd_checkout_index(int argc, const char **argv)
 			 "standard input"),
 		OPT_STRING(0, "prefix", &prefix, "string",
 			   "when creating files, prepend <string>"),
+		OPT_INT(0, "threads", &threads, "<n>",
+			"threads for -a (default: all CPUs)"),
+		OPT_CALLBACK_F(0, "progress", NULL, NULL, "show progress",
+			       OPT_NOARG, opt_progress),
 		OPT_END(),
 	};
 
@@ -136,23 +173,34 @@ cmd_checkout_index(int argc, const char **argv)
 		strbuf_release(&uq);
 	}
 	if (all) {
-		int errs = 0;
+		struct index_entry **todo = xmalloc(st_mult(idx.nr + 1,
+							    sizeof(*todo)));
+		struct checkout_report *rep;
+		struct progress *prog;
+		size_t nr = 0;
 
 		for (size_t i = 0; i < idx.nr; i++) {
 			struct index_entry *e = idx.entries[i];
 
 			if (ce_stage(e) || e->ext_flags & CE_SKIP_WORKTREE)
 				continue;
-			if (checkout_entry(&co, e) < 0) {
-				if (error_code() != E_EXISTS)
-					fprintf(stderr, "error: %s\n",
-						error_msg());
-				errs++;
-			}
+			todo[nr++] = e;
 		}
-		/* git exits as die() does after reporting each error */
-		if (errs)
-			exit(128);
+		rep = xcalloc(nr + 1, sizeof(*rep));
+		prog = progress_start("Updating files", nr, 0);
+		co.progress.add = tick;
+		co.progress.ctx = prog;
+		if (checkout_many(&co, todo, nr, threads, rep, NULL))
+			err = 1;
+		progress_stop(&prog);
+		/* the messages in index order, whatever thread met them */
+		for (size_t i = 0; i < nr; i++) {
+			if (rep[i].ret < 0)
+				report(&co, error_restore(&rep[i].err));
+			error_saved_release(&rep[i].err);
+		}
+		free(rep);
+		free(todo);
 	}
 	if (err) {
 		lockfile_rollback(&lk);

@@ -17,6 +17,7 @@
 #include "repo.h"
 #include "trace.h"
 #include "tree.h"
+#include "workers.h"
 
 void
 checkout_init(struct checkout *co, struct repo *repo, struct index *idx,
@@ -90,6 +91,9 @@ make_dirs(struct checkout *co, char *path, size_t start)
 			continue;
 		}
 		if (mkdir(path, 0777) < 0 &&
+		    /* another thread may have just made it */
+		    !(errno == EEXIST && !lstat(path, &st) &&
+		      S_ISDIR(st.st_mode)) &&
 		    !(errno == EEXIST && co->force && !unlink(path) &&
 		      !mkdir(path, 0777))) {
 			int ret = error_errno(errno, "cannot create directory "
@@ -197,13 +201,9 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 
 		if (!changed)
 			return 0;
-		if (!co->force) {
-			if (!co->quiet)
-				diag_emit(DIAG_PLAIN, "%s already exists, no "
-					  "checkout", co->path.buf);
+		if (!co->force)
 			return error_set(E_EXISTS, "%s already exists, no "
 					 "checkout", co->path.buf);
-		}
 		if (S_ISDIR(st.st_mode)) {
 			if (S_ISGITLINK(e->mode))
 				return 0;
@@ -227,9 +227,65 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 	if (co->refresh && !lstat(co->path.buf, &st)) {
 		index_entry_fill_stat(e, &st);
 		e->state |= CE_UPTODATE;
-		index_mark_changed(co->idx);
+		co->refreshed = 1;
 	}
 	return 0;
+}
+
+struct many {
+	struct checkout *co;		/* per thread */
+	struct index_entry **entries;
+	struct checkout_report *rep;
+};
+
+static void
+checkout_one(void *ctx, size_t i, int thread)
+{
+	struct many *m = ctx;
+	struct checkout *co = &m->co[thread];
+
+	m->rep[i].ret = checkout_entry(co, m->entries[i]);
+	if (m->rep[i].ret < 0)
+		error_save(&m->rep[i].err);
+	if (!thread && co->progress.add)
+		co->progress.add(co->progress.ctx, 1);
+}
+
+/* Below this many files, threads are not worth starting. */
+#define CHECKOUT_PARALLEL_MIN 64
+
+size_t
+checkout_many(struct checkout *co, struct index_entry **entries, size_t nr,
+	      int threads, struct checkout_report *rep,
+	      const char *progress_title)
+{
+	struct many m = { NULL, entries, rep };
+	size_t failed = 0;
+	int n = workers_count(co->repo, threads, nr, CHECKOUT_PARALLEL_MIN);
+
+	(void)progress_title;
+	if (n > 1)
+		odb_prepare_threads(co->odb);
+	m.co = xcalloc(n, sizeof(*m.co));
+	for (int t = 0; t < n; t++) {
+		m.co[t] = *co;
+		strbuf_init(&m.co[t].path, 0);
+		m.co[t].refreshed = 0;
+		if (t)
+			m.co[t].progress.add = NULL;
+	}
+	workers_run(n, nr, checkout_one, &m);
+	for (int t = 0; t < n; t++) {
+		if (m.co[t].refreshed)
+			co->refreshed = 1;
+		strbuf_release(&m.co[t].path);
+	}
+	free(m.co);
+	for (size_t i = 0; i < nr; i++)
+		failed += rep[i].ret < 0;
+	if (co->refreshed && co->idx)
+		index_mark_changed(co->idx);
+	return failed;
 }
 
 int

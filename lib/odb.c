@@ -199,6 +199,16 @@ odb_prepare_packs(struct odb *odb)
 			scan_packs(&odb->sources[i]);
 }
 
+void
+odb_prepare_threads(struct odb *odb)
+{
+	odb_prepare_packs(odb);
+	for (size_t i = 0; i < odb->nr_sources; i++)
+		for (size_t k = 0; k < odb->sources[i].nr_packs; k++)
+			if (pack_map(odb->sources[i].packs[k]) < 0)
+				error_clear();	/* reported when read */
+}
+
 int
 odb_reprepare(struct odb *odb)
 {

@@ -158,6 +158,9 @@ int odb_reprepare(struct odb *odb);
 /* Load the packs of every source (once). */
 void odb_prepare_packs(struct odb *odb);
 
+/* Load and map every pack, so that threads can read objects at once. */
+void odb_prepare_threads(struct odb *odb);
+
 /*
  * Call fn for every object id stored (loose and packed, every source
  * unless local_only), in no particular order, duplicates possible.

@@ -299,6 +299,10 @@ apply:
 	index_mark_changed(idx);
 	if (o->update) {
 		struct checkout co;
+		struct index_entry **todo = xmalloc(st_mult(nch + 1,
+							    sizeof(*todo)));
+		struct checkout_report *rep;
+		size_t n = 0;
 
 		checkout_init(&co, repo, idx, odb);
 		co.force = 1;
@@ -306,9 +310,20 @@ apply:
 		for (size_t k = 0; k < nch && !ret; k++)
 			if (ch[k].remove)
 				ret = checkout_remove(&co, ch[k].e);
-		for (size_t k = 0; k < nch && !ret; k++)
+		for (size_t k = 0; k < nch; k++)
 			if (ch[k].update)
-				ret = checkout_entry(&co, ch[k].e);
+				todo[n++] = ch[k].e;
+		rep = xcalloc(n + 1, sizeof(*rep));
+		if (!ret && checkout_many(&co, todo, n, 0, rep, NULL)) {
+			/* the first failure in index order */
+			for (size_t k = 0; k < n && !ret; k++)
+				if (rep[k].ret < 0)
+					ret = error_restore(&rep[k].err);
+		}
+		for (size_t k = 0; k < n; k++)
+			error_saved_release(&rep[k].err);
+		free(rep);
+		free(todo);
 		checkout_release(&co);
 		if (ret < 0)
 			goto out;

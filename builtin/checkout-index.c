@@ -22,6 +22,8 @@ static void
 report(const struct checkout *co, int ret)
 {
 	fflush(stdout);
+	if (ret == -E_CONFLICT)
+		die("%s", error_msg());	/* git dies here */
 	if (ret == -E_EXISTS) {
 		if (!co->quiet)
 			fprintf(stderr, "%s\n", error_msg());
@@ -202,6 +204,8 @@ cmd_checkout_index(int argc, const char **argv)
 		free(rep);
 		free(todo);
 	}
+	if (co.refreshed)
+		index_mark_changed(&idx);
 	if (err) {
 		lockfile_rollback(&lk);
 		return 1;

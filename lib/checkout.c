@@ -75,14 +75,14 @@ remove_tree(struct strbuf *path)
 }
 
 /*
- * Make the directories leading to the last component of path (from
- * offset start on).  A file or symlink in the way is replaced when
- * force, an error otherwise.
+ * Make the directories leading to the last component of path (the base
+ * prefix's too).  A file or symlink in the way is replaced when force;
+ * otherwise it is -E_CONFLICT, which git treats as fatal.
  */
 static int
-make_dirs(struct checkout *co, char *path, size_t start)
+make_dirs(struct checkout *co, char *path)
 {
-	for (char *p = strchr(path + start, '/'); p; p = strchr(p + 1, '/')) {
+	for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
 		struct stat st;
 
 		*p = '\0';
@@ -96,8 +96,10 @@ make_dirs(struct checkout *co, char *path, size_t start)
 		      S_ISDIR(st.st_mode)) &&
 		    !(errno == EEXIST && co->force && !unlink(path) &&
 		      !mkdir(path, 0777))) {
-			int ret = error_errno(errno, "cannot create directory "
-					      "at '%s'", path);
+			int e = errno;
+			int ret = error_set(E_CONFLICT, "cannot create "
+					    "directory at '%s': %s", path,
+					    strerror(e));
 
 			*p = '/';
 			return ret;
@@ -217,7 +219,7 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 	} else if (co->not_new) {
 		return 0;
 	}
-	ret = make_dirs(co, co->path.buf, baselen);
+	ret = make_dirs(co, co->path.buf);
 	if (ret < 0)
 		return ret;
 	ret = write_entry(co, e, co->path.buf);

@@ -46,7 +46,8 @@ void checkout_release(struct checkout *co);
  * matches e is left alone (0).  One that differs is refused unless
  * force (-E_EXISTS, message "<path> already exists, no checkout"),
  * else removed (a directory recursively) and replaced.  With refresh, e
- * gets the new stat data.  0, or a negative E_* (the message set).
+ * gets the new stat data.  0, or a negative E_* (the message set);
+ * -E_CONFLICT when a file is in the way of a directory (fatal for git).
  * Prints nothing.
  */
 int checkout_entry(struct checkout *co, struct index_entry *e);

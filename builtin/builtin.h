@@ -50,6 +50,10 @@ void print_usage_lines(const char *const *usage);
 	X(verify_pack, "verify-pack")					\
 	X(write_tree, "write-tree")
 
+/* Hidden from "dirc help": helpers for tests and perf. */
+int cmd_test_tool(int argc, const char **argv);
+extern const char *const test_tool_usage[];
+
 #define DECLARE_CMD(fn, name)						\
 	int cmd_##fn(int argc, const char **argv);			\
 	extern const char *const fn##_usage[];

@@ -25,6 +25,7 @@ static const struct command commands[] = {
 	/* other names git and history gave these commands */
 	{ "init-db", cmd_init, init_usage, 1 },
 	{ "checkout-cache", cmd_checkout_index, checkout_index_usage, 1 },
+	{ "test-tool", cmd_test_tool, test_tool_usage, 1 },
 };
 #undef TABLE_ENTRY
 

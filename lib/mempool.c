@@ -13,7 +13,7 @@
 struct pool_block {
 	struct pool_block *next;
 	size_t size;		/* payload bytes */
-	_Alignas(MEMPOOL_ALIGN) unsigned char data[];
+	_Alignas(16) unsigned char data[];	/* arenas may ask for 16 */
 };
 
 static struct pool_block *
@@ -147,7 +147,7 @@ arena_alloc(struct arena *a, size_t len, size_t align)
 	size_t pad;
 	void *p;
 
-	if (align < 1 || align > MEMPOOL_ALIGN || (align & (align - 1)))
+	if (align < 1 || align > 16 || (align & (align - 1)))
 		BUG("arena_alloc: bad alignment %zu", align);
 #ifdef DIRC_SANITIZE
 	(void)pad;

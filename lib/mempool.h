@@ -18,7 +18,7 @@
 #include "util.h"
 
 #define MEMPOOL_BLOCK_OBJS 1024
-#define MEMPOOL_ALIGN 16
+#define MEMPOOL_ALIGN 8	/* pointers and 64-bit integers; see mempool_init */
 #define ARENA_BLOCK_SIZE (64 * 1024)
 
 struct pool_block;	/* a chunk of memory, private to mempool.c */
@@ -32,7 +32,11 @@ struct mempool {
 	size_t nr_objs;			/* objects handed out */
 };
 
-/* Set up for objects of objsize bytes; allocates nothing yet. */
+/*
+ * Set up for objects of objsize bytes, each aligned to MEMPOOL_ALIGN
+ * (enough for pointers and 64-bit integers; types that need more must
+ * not come from a mempool).  Allocates nothing yet.
+ */
 void mempool_init(struct mempool *pool, size_t objsize);
 /* An uninitialised object, aligned to MEMPOOL_ALIGN.  Never NULL. */
 void *mempool_alloc(struct mempool *pool);

@@ -1,0 +1,155 @@
+/*
+ * test-tool: hidden helpers for tests and perf, not for users.
+ *
+ *   dirc test-tool read-index <n>    read the index n times (no output)
+ *   dirc test-tool write-index <n>   read once, write it back n times
+ *   dirc test-tool verify-index      read with the checksum verified
+ *   dirc test-tool mempool <n>       allocate n index entries from the
+ *                                    mempool and with malloc: time, bytes
+ */
+#include <malloc.h>
+
+#include "builtin.h"
+#include "index.h"
+#include "mempool.h"
+#include "parse-options.h"
+#include "repo.h"
+#include "trace.h"
+
+const char *const test_tool_usage[] = {
+	"dirc test-tool (read-index | write-index) <n>",
+	"dirc test-tool verify-index",
+	"dirc test-tool mempool <n>",
+	NULL,
+};
+
+static long
+count_arg(int argc, const char **argv)
+{
+	long n = argc > 2 ? strtol(argv[2], NULL, 10) : 1;
+
+	return n > 0 ? n : 1;
+}
+
+static int
+read_index_n(struct repo *repo, long n)
+{
+	uint64_t start = trace_now();
+
+	for (long i = 0; i < n; i++) {
+		struct index idx;
+		int ret = index_read(&idx, repo->index_path, 0);
+
+		if (ret < 0)
+			die_lib(ret);
+		index_release(&idx);
+	}
+	printf("read-index: %ld reads, %.6f s each\n", n,
+	       (trace_now() - start) / 1e9 / n);
+	return 0;
+}
+
+static int
+write_index_n(struct repo *repo, long n)
+{
+	struct index idx;
+	uint64_t start;
+	int ret = index_read(&idx, repo->index_path, 0);
+
+	if (ret < 0)
+		die_lib(ret);
+	start = trace_now();
+	for (long i = 0; i < n; i++) {
+		struct lockfile lk = LOCKFILE_INIT;
+
+		ret = lockfile_hold(&lk, repo->index_path);
+		if (!ret)
+			ret = index_write(&idx, repo, &lk, 0);
+		if (ret < 0)
+			die_lib(ret);
+	}
+	printf("write-index: %ld writes, %.6f s each\n", n,
+	       (trace_now() - start) / 1e9 / n);
+	index_release(&idx);
+	return 0;
+}
+
+static size_t
+heap_in_use(void)
+{
+	struct mallinfo2 mi = mallinfo2();
+
+	return mi.uordblks + mi.hblkhd;
+}
+
+static int
+mempool_bench(long n)
+{
+	struct mempool pool;
+	struct index_entry **ptrs = xmalloc(st_mult(n, sizeof(*ptrs)));
+	size_t before, after;
+	uint64_t start, t_pool, t_malloc, t_free;
+
+	mempool_init(&pool, sizeof(struct index_entry));
+	before = heap_in_use();
+	start = trace_now();
+	for (long i = 0; i < n; i++)
+		ptrs[i] = mempool_alloc(&pool);
+	t_pool = trace_now() - start;
+	after = heap_in_use();
+	printf("mempool: %ld objects of %zu bytes: %.6f s, %zu bytes, "
+	       "overhead %zu bytes\n", n, sizeof(struct index_entry),
+	       t_pool / 1e9, after - before,
+	       after - before - n * sizeof(struct index_entry));
+	start = trace_now();
+	mempool_release(&pool);
+	printf("mempool: release %.6f s\n", (trace_now() - start) / 1e9);
+
+	before = heap_in_use();
+	start = trace_now();
+	for (long i = 0; i < n; i++)
+		ptrs[i] = xmalloc(sizeof(struct index_entry));
+	t_malloc = trace_now() - start;
+	after = heap_in_use();
+	printf("malloc: %ld objects of %zu bytes: %.6f s, %zu bytes, "
+	       "overhead %zu bytes\n", n, sizeof(struct index_entry),
+	       t_malloc / 1e9, after - before,
+	       after - before - n * sizeof(struct index_entry));
+	start = trace_now();
+	for (long i = 0; i < n; i++)
+		free(ptrs[i]);
+	t_free = trace_now() - start;
+	printf("malloc: free %.6f s\n", t_free / 1e9);
+	free(ptrs);
+	return 0;
+}
+
+int
+cmd_test_tool(int argc, const char **argv)
+{
+	struct repo repo;
+	int ret;
+
+	if (argc < 2)
+		usage_with_options(test_tool_usage, NULL);
+	if (!strcmp(argv[1], "mempool"))
+		return mempool_bench(count_arg(argc, argv));
+	ret = repo_open(&repo, 0);
+	if (ret < 0)
+		die_lib(ret);
+	if (!strcmp(argv[1], "read-index"))
+		ret = read_index_n(&repo, count_arg(argc, argv));
+	else if (!strcmp(argv[1], "write-index"))
+		ret = write_index_n(&repo, count_arg(argc, argv));
+	else if (!strcmp(argv[1], "verify-index")) {
+		struct index idx;
+
+		ret = index_read(&idx, repo.index_path, INDEX_READ_VERIFY);
+		if (ret < 0)
+			die_lib(ret);
+		index_release(&idx);
+	} else
+		usage_with_options(test_tool_usage, NULL);
+	repo_release(&repo);
+	return ret;
+}

@@ -37,12 +37,26 @@ read_message_file(struct strbuf *msg, const char *file)
 		die("could not read log from '%s': %s", file, strerror(errno));
 	if (fd)
 		close(fd);
+	/* a paragraph of its own, taken as it is (no newline added) */
 	if (msg->len)
 		strbuf_addch(msg, '\n');
 	strbuf_addbuf(msg, &data);
-	if (msg->len && msg->buf[msg->len - 1] != '\n')
-		strbuf_addch(msg, '\n');
 	strbuf_release(&data);
+}
+
+/* git takes these as they are: a tag is not peeled to its commit */
+static void
+assert_type(struct odb *odb, const struct object_id *oid,
+	    enum object_type want)
+{
+	enum object_type type;
+	size_t size;
+
+	if (odb_read_info(&type, &size, NULL, 0, odb, oid, 0) < 0)
+		die("%s is not a valid object", oid_to_hex(oid));
+	if (type != want)
+		die("%s is not a valid '%s' object", oid_to_hex(oid),
+		    type_name(want));
 }
 
 NORETURN static void
@@ -64,7 +78,7 @@ cmd_commit_tree(int argc, const char **argv)
 	struct object_id tree, *parents = NULL, oid;
 	size_t nr_parents = 0, alloc = 0;
 	const char *tree_arg = NULL, *encoding = NULL;
-	int have_msg = 0, ret;
+	int ret;
 
 	ret = repo_open(&repo, REPO_NO_CHDIR);
 	if (ret < 0)
@@ -91,8 +105,7 @@ cmd_commit_tree(int argc, const char **argv)
 			}
 			if (get_oid(&p, &repo, v) < 0)
 				die("not a valid object name %s", v);
-			if (peel_to_type(&p, &repo, &p, OBJ_COMMIT) < 0)
-				die("%s is not a valid 'commit' object", v);
+			assert_type(odb, &p, OBJ_COMMIT);
 			for (k = 0; k < nr_parents; k++)
 				if (oideq(&parents[k], &p))
 					break;
@@ -116,7 +129,6 @@ cmd_commit_tree(int argc, const char **argv)
 			strbuf_addstr(&msg, v);
 			if (msg.len && msg.buf[msg.len - 1] != '\n')
 				strbuf_addch(&msg, '\n');
-			have_msg = 1;
 		} else if (!strcmp(arg, "-F") || skip_prefix(arg, "-F", &v) ||
 			   skip_prefix(arg, "--file=", &v)) {
 			if (!strcmp(arg, "-F")) {
@@ -126,7 +138,6 @@ cmd_commit_tree(int argc, const char **argv)
 				v = argv[i];
 			}
 			read_message_file(&msg, v);
-			have_msg = 1;
 		} else if (!strcmp(arg, "--no-gpg-sign")) {
 			/* nothing to sign */
 		} else if (starts_with(arg, "-S") ||
@@ -151,9 +162,9 @@ cmd_commit_tree(int argc, const char **argv)
 		die("must give exactly one tree");
 	if (get_oid(&tree, &repo, tree_arg) < 0)
 		die("not a valid object name %s", tree_arg);
-	if (peel_to_type(&tree, &repo, &tree, OBJ_TREE) < 0)
-		die("%s is not a valid 'tree' object", tree_arg);
-	if (!have_msg && strbuf_read_fd(&msg, 0, 0) < 0)
+	assert_type(odb, &tree, OBJ_TREE);
+	/* no message from -m or -F (or only empty ones): standard input */
+	if (!msg.len && strbuf_read_fd(&msg, 0, 0) < 0)
 		die("could not read log from standard input: %s",
 		    strerror(errno));
 

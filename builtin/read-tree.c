@@ -60,7 +60,9 @@ cmd_read_tree(int argc, const char **argv)
 		die("-u is meaningless without -m, --reset, or --prefix");
 	if (uo.index_only && uo.update)
 		die("-u and -i at the same time makes no sense");
-	if ((uo.merge || uo.reset) && uo.prefix)
+	if (uo.index_only && !uo.merge && !uo.reset && !uo.prefix)
+		die("-i is meaningless without -m, --reset, or --prefix");
+	if (!!uo.merge + !!uo.reset + !!uo.prefix > 1)
 		die("Which one? -m, --reset, or --prefix?");
 	if (uo.prefix) {
 		size_t len = strlen(uo.prefix);

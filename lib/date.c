@@ -116,10 +116,10 @@ parse_tokens(struct dt *d, const char *s)
 			} else {
 				return -1;
 			}
-			if (hh > 14 || mm > 59)
-				return -1;
-			d->tz = sign * (hh * 60 + mm);
 			p = q;
+			/* git ignores a zone it cannot read (e.g. +2500) */
+			if (hh < 24 && mm < 60)
+				d->tz = sign * (hh * 60 + mm);
 			continue;
 		}
 		if (isdigit((unsigned char)*p)) {

@@ -45,6 +45,7 @@ tree_iter_next(struct tree_iter *it, struct tree_entry *out)
 		return error_set(E_CORRUPT, "too-short tree object");
 	if (*p == ' ')
 		return error_set(E_CORRUPT, "malformed mode in tree entry");
+	out->zero_padded = *p == '0';
 	for (; p < nul && *p != ' '; p++) {
 		if (*p < '0' || *p > '7')
 			return error_set(E_CORRUPT, "malformed mode in tree "

@@ -20,6 +20,7 @@ struct tree_entry {
 	size_t namelen;
 	unsigned mode;			/* canonical (see tree_canon_mode) */
 	unsigned raw_mode;		/* as stored */
+	int zero_padded;		/* the stored mode began with '0' */
 	const struct object_id *oid;	/* borrowed from the buffer */
 };
 

@@ -15,6 +15,7 @@
 #include "error.h"
 #include "index.h"
 #include "odb.h"
+#include "path.h"
 #include "repo.h"
 #include "strbuf.h"
 #include "tree.h"
@@ -26,15 +27,41 @@ struct list {
 	size_t nr, alloc;
 };
 
+/* Modes git writes (and 100664, which old git wrote and fsck tolerates). */
+static int
+mode_ok(const struct tree_entry *te)
+{
+	switch (te->raw_mode) {
+	case 0100644:
+	case 0100755:
+	case 0100664:
+	case 0120000:
+	case 040000:
+	case 0160000:
+		return !te->zero_padded;
+	default:
+		return 0;
+	}
+}
+
+static int
+tree_corrupt(const struct object_id *oid, const char *why,
+	     const struct tree_entry *te)
+{
+	return error_set(E_CORRUPT, "tree %s is corrupt: %s ('%.*s')",
+			 oid_to_hex(oid), why, (int)te->namelen, te->name);
+}
+
 static int
 read_tree_into(struct list *out, struct index *idx, struct odb *odb,
-	       const struct object_id *oid, struct strbuf *base, int depth)
+	       const struct object_id *oid, struct strbuf *base, int depth,
+	       unsigned protect)
 {
 	struct odb_object obj;
 	struct tree_iter it;
-	struct tree_entry te;
+	struct tree_entry te, prev;
 	size_t baselen = base->len;
-	int ret;
+	int ret, have_prev = 0;
 
 	if (depth > MAX_TREE_DEPTH)
 		return error_set(E_CORRUPT, "tree %s nests too deeply",
@@ -52,22 +79,51 @@ read_tree_into(struct list *out, struct index *idx, struct odb *odb,
 				 oid_to_hex(oid), type_name(obj.type) ?
 				 type_name(obj.type) : obj.type_name);
 	}
+	/*
+	 * Stricter than git's read-tree, as fsck is: an unsorted tree, a
+	 * name twice (a file and a directory included), a mode git never
+	 * writes, a path that may not enter the index — all refused.
+	 */
 	tree_iter_init(&it, obj.data, obj.size);
 	while ((ret = tree_iter_next(&it, &te)) > 0) {
-		if (memchr(te.name, '/', te.namelen) ||
-		    (te.namelen == 1 && te.name[0] == '.') ||
-		    (te.namelen == 2 && !memcmp(te.name, "..", 2))) {
-			ret = error_set(E_CORRUPT, "tree %s has a bad entry "
-					"name '%.*s'", oid_to_hex(oid),
-					(int)te.namelen, te.name);
+		if (!mode_ok(&te)) {
+			ret = tree_corrupt(oid, te.zero_padded ?
+					   "zero-padded file mode" :
+					   "bad file mode", &te);
 			break;
 		}
+		if (have_prev) {
+			int cmp = tree_name_cmp(prev.name, prev.namelen,
+						prev.mode, te.name, te.namelen,
+						te.mode);
+			int same = prev.namelen == te.namelen &&
+				   !memcmp(prev.name, te.name, te.namelen);
+
+			if (same || !cmp) {
+				ret = tree_corrupt(oid, "duplicate entries",
+						   &te);
+				break;
+			}
+			if (cmp > 0) {
+				ret = tree_corrupt(oid, "entries are not "
+						   "sorted", &te);
+				break;
+			}
+		}
+		prev = te;
+		have_prev = 1;
 		strbuf_setlen(base, baselen);
 		strbuf_add(base, te.name, te.namelen);
+		if (memchr(te.name, '/', te.namelen) ||
+		    !path_verify(base->buf, te.mode, protect)) {
+			diag_emit(DIAG_ERROR, "invalid path '%s'", base->buf);
+			ret = error_set(E_CONFLICT, "read-tree failed");
+			break;
+		}
 		if (S_ISDIR(te.mode)) {
 			strbuf_addch(base, '/');
 			ret = read_tree_into(out, idx, odb, te.oid, base,
-					     depth + 1);
+					     depth + 1, protect);
 			if (ret < 0)
 				break;
 		} else {
@@ -145,21 +201,18 @@ struct change {
 static int
 bind_prefix(struct index *idx, struct list *t)
 {
-	int bad = 0;
-
 	for (size_t i = 0; i < t->nr; i++) {
 		ssize_t pos = index_pos(idx, t->e[i]->name, t->e[i]->namelen,
 					0);
 
 		if (pos >= 0) {
+			/* git stops at the first */
 			diag_emit(DIAG_ERROR, "Entry '%s' overlaps with '%s'.  "
 				  "Cannot bind.", idx->entries[pos]->name,
 				  t->e[i]->name);
-			bad = 1;
+			return error_set(E_CONFLICT, "read-tree failed");
 		}
 	}
-	if (bad)
-		return error_set(E_CONFLICT, "read-tree failed");
 	for (size_t i = 0; i < t->nr; i++)
 		index_stage_add(idx, t->e[i], INDEX_ADD_REPLACE);
 	return index_apply(idx);
@@ -179,7 +232,8 @@ unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
 
 	if (o->prefix)
 		strbuf_addstr(&base, o->prefix);
-	ret = read_tree_into(&t, idx, odb, tree, &base, 0);
+	ret = read_tree_into(&t, idx, odb, tree, &base, 0,
+			     repo->settings.protect);
 	strbuf_release(&base);
 	if (ret < 0)
 		goto out;
@@ -194,10 +248,11 @@ unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
 
 	if (o->prefix) {
 		ret = bind_prefix(idx, &t);
-		if (!ret)
+		if (!ret) {
 			cache_tree_update(idx, odb, CACHE_TREE_REPAIR |
 					  CACHE_TREE_SILENT, 0);
-		error_clear();
+			error_clear();
+		}
 		goto out;
 	}
 	if (o->merge && !o->reset) {
@@ -217,13 +272,17 @@ unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
 			result[nres++] = t.e[k];
 		goto apply;
 	}
-	while (i < idx->nr || j < t.nr) {
+	while ((i < idx->nr || j < t.nr) && !bad) {
 		struct index_entry *old = i < idx->nr ? idx->entries[i] : NULL;
 		struct index_entry *a = j < t.nr ? t.e[j] : NULL;
 		int cmp;
 
-		if (old && ce_stage(old)) {
-			i++;	/* --reset drops unmerged entries */
+		if (old && (ce_stage(old) ||
+			    (i + 1 < idx->nr && ce_stage(idx->entries[i + 1]) &&
+			     !strcmp(idx->entries[i + 1]->name, old->name)))) {
+			/* --reset: an unmerged path is dropped whole (a
+			 * stage 0 beside its stages too) */
+			i++;
 			continue;
 		}
 		cmp = !old ? 1 : !a ? -1 :

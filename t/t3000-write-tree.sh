@@ -1,0 +1,364 @@
+#!/bin/sh
+test_description='write-tree: same tree ids and index bytes as git, clean failures
+
+Each case runs "git write-tree ARGS" on a copy of the index
+(GIT_INDEX_FILE=.git/index.git) and "dirc write-tree ARGS" on .git/index,
+both starting from the same bytes in the same work tree: exit code,
+stdout, stderr and the index written afterwards (TREE extension included)
+must be equal.'
+. ./test-lib.sh
+
+T0=1500000000
+ZERO=0000000000000000000000000000000000000000
+
+# wt_both ARGS...: git on .git/index.git, dirc on .git/index, both copies
+# of the same index; results in {git,dirc}.{code,out,err}.  The index as it
+# was before is kept in .git/index.start.
+wt_both () {
+	cp -p .git/index .git/index.start &&
+	cp -p .git/index .git/index.git &&
+	{
+		GIT_INDEX_FILE=.git/index.git git write-tree "$@" \
+			>git.out 2>git.err
+		echo $? >git.code
+	} &&
+	{
+		dirc write-tree "$@" >dirc.out 2>dirc.err
+		echo $? >dirc.code
+	}
+}
+
+# same_result: exit code, output and the resulting index are git's.
+same_result () {
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out &&
+	test_cmp git.err dirc.err &&
+	test_cmp .git/index.git .git/index
+}
+
+# index_unchanged: .git/index is still the one wt_both started from.
+index_unchanged () {
+	test_cmp .git/index.start .git/index
+}
+
+# count_objects: number of loose object files, on stdout.
+count_objects () {
+	find .git/objects -type f | wc -l
+}
+
+test_expect_success 'setup: a tricky tree, all dated in the past' '
+	mkdir -p a "sp ace" d/e/f/g/h/i/j &&
+	for f in a-b a.b a/b a0 ab a_b "sp ace/x y" " lead" "trail " \
+		"$(printf "caf\303\251")" "$(printf "\346\227\245\346\234\254")" \
+		d/e/f/g/h/i/j/deep d/e/top d/e-f d/e.f
+	do
+		printf "%s\n" "$f" >"$f" || return 1
+	done &&
+	: >empty &&
+	echo "#!/bin/sh" >exe &&
+	chmod +x exe &&
+	echo x >d/e/f/run &&
+	chmod 755 d/e/f/run &&
+	find . -path ./.git -prune -o -type f -exec touch -d @$T0 {} + &&
+	dirc update-cache --add a-b a.b a/b a0 ab a_b "sp ace/x y" " lead" \
+		"trail " "$(printf "caf\303\251")" \
+		"$(printf "\346\227\245\346\234\254")" d/e/f/g/h/i/j/deep \
+		d/e/top d/e-f d/e.f empty exe d/e/f/run &&
+	dirc update-cache --add --cacheinfo \
+		160000,1234567890123456789012345678901234567890,mod &&
+	dirc update-cache --add --cacheinfo \
+		160000,abcdefabcdefabcdefabcdefabcdefabcdefabcd,d/e/sub &&
+	dirc ls-files >actual &&
+	test_line_count = 20 actual
+'
+
+test_expect_success SYMLINKS 'setup: symlinks' '
+	ln -s a-b link &&
+	ln -s "no where/at all" dangling &&
+	ln -s ../../a0 d/e/up &&
+	touch -h -d @$T0 link dangling d/e/up &&
+	dirc update-cache --add link dangling d/e/up
+'
+
+test_expect_success GIT 'tricky tree: tree id and index bytes equal git'"'"'s' '
+	wt_both &&
+	same_result &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code &&
+	test_line_count = 1 dirc.out &&
+	test_must_be_empty dirc.err
+'
+
+test_expect_success GIT,SYMLINKS 'tricky tree: the tree objects are the ones git reads' '
+	tree=$(cat dirc.out) &&
+	git ls-tree -r -t --full-tree "$tree" >actual &&
+	GIT_INDEX_FILE=.git/index.git git ls-files -s >stage &&
+	git ls-tree -r "$tree" | sed -e "s/ [a-z]* / /" -e "s/	/ 0	/" >from-tree &&
+	test_cmp stage from-tree &&
+	git -c core.quotePath=false ls-tree --name-only "$tree" >names &&
+	printf "%s\n" " lead" a-b a.b a a0 a_b ab "$(printf "caf\303\251")" \
+		d dangling empty exe link mod "sp ace" "trail " \
+		"$(printf "\346\227\245\346\234\254")" >expect &&
+	test_cmp expect names
+'
+
+test_expect_success GIT 'a second write-tree: same id, index not rewritten' '
+	cp -p .git/index before &&
+	dirc write-tree >actual &&
+	test_cmp dirc.out actual &&
+	test_cmp before .git/index
+'
+
+test_expect_success GIT 'incremental change: one file updated, same bytes as git' '
+	echo changed >d/e/f/g/h/i/j/deep &&
+	touch -d @$((T0 + 10)) d/e/f/g/h/i/j/deep &&
+	dirc update-cache d/e/f/g/h/i/j/deep &&
+	wt_both &&
+	same_result &&
+	test_must_be_empty dirc.err &&
+	! test_cmp before .git/index
+'
+
+test_expect_success GIT 'incremental change: an added and a removed file' '
+	echo new >d/e/new &&
+	touch -d @$T0 d/e/new &&
+	dirc update-cache --add d/e/new &&
+	dirc update-cache --force-remove a0 &&
+	wt_both &&
+	same_result
+'
+
+test_expect_success GIT '--prefix=d/ and --prefix=d print the subtree id' '
+	wt_both --prefix=d/ &&
+	same_result &&
+	git rev-parse "$(git write-tree):d" >expect &&
+	test_cmp expect dirc.out &&
+	wt_both --prefix=d &&
+	same_result &&
+	test_cmp expect dirc.out &&
+	wt_both --prefix=d/e/f/g &&
+	same_result &&
+	git rev-parse "$(git write-tree):d/e/f/g" >expect &&
+	test_cmp expect dirc.out
+'
+
+test_expect_success GIT 'unknown prefix: fatal, 128, index untouched' '
+	wt_both --prefix=zz/ &&
+	same_result &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	echo "fatal: git-write-tree: prefix zz/ not found" >expect &&
+	test_cmp expect dirc.err &&
+	test_must_be_empty dirc.out &&
+	index_unchanged &&
+	wt_both --prefix=zz &&
+	same_result &&
+	echo "fatal: git-write-tree: prefix zz not found" >expect &&
+	test_cmp expect dirc.err
+'
+
+test_expect_success GIT 'a file is not a prefix' '
+	wt_both --prefix=exe &&
+	same_result &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code
+'
+
+test_expect_success GIT 'intent-to-add entry: skipped, root left invalid like git' '
+	echo ita >ita &&
+	mkdir -p only &&
+	echo ita2 >only/ita2 &&
+	touch -d @$T0 ita only/ita2 &&
+	git add -N ita only/ita2 &&
+	wt_both &&
+	same_result &&
+	git ls-tree -r "$(cat dirc.out)" >tree &&
+	test_grep -v "ita" tree &&
+	tr "\000" "\n" <.git/index >lines &&
+	test_grep -a -x -e "-1 [0-9]*" lines &&
+	wt_both &&
+	same_result &&
+	git update-index --force-remove ita only/ita2
+'
+
+test_expect_success GIT 'missing object: error per entry, fatal, 128, index untouched' '
+	dirc update-cache --add --cacheinfo \
+		100644,1111111111111111111111111111111111111111,d/ghost &&
+	wt_both &&
+	same_result &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	cat >expect <<-\EOF &&
+	error: invalid object 100644 1111111111111111111111111111111111111111 for '\''d/ghost'\''
+	fatal: git-write-tree: error building trees
+	EOF
+	test_cmp expect dirc.err &&
+	test_must_be_empty dirc.out &&
+	index_unchanged
+'
+
+test_expect_success GIT '--missing-ok writes the tree anyway' '
+	wt_both --missing-ok &&
+	same_result &&
+	test_must_be_empty dirc.err &&
+	git cat-file -p "$(cat dirc.out):d" >d.tree &&
+	test_grep "1111111111111111111111111111111111111111	ghost" d.tree
+'
+
+test_expect_success GIT 'after --missing-ok a plain write-tree trusts the cache-tree, like git' '
+	wt_both &&
+	same_result &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code &&
+	dirc update-cache --force-remove d/ghost &&
+	dirc write-tree >/dev/null
+'
+
+test_expect_success GIT 'unmerged entries: listed, fatal, 128, index untouched' '
+	blob=$(git hash-object -w a-b) &&
+	printf "100644 %s 1\tconflict\n100644 %s 2\tconflict\n100644 %s 3\tconflict\n" \
+		$blob $blob $blob >info &&
+	dirc update-cache --index-info <info &&
+	wt_both &&
+	same_result &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	cat >expect <<-EOF &&
+	conflict: unmerged ($blob)
+	conflict: unmerged ($blob)
+	conflict: unmerged ($blob)
+	fatal: git-write-tree: error building trees
+	EOF
+	test_cmp expect dirc.err &&
+	test_must_be_empty dirc.out &&
+	index_unchanged
+'
+
+test_expect_success GIT 'more than ten unmerged entries: the list is cut like git'"'"'s' '
+	for i in 1 2 3 4 5
+	do
+		printf "100644 %s 1\tu$i\n100644 %s 2\tu$i\n100644 %s 3\tu$i\n" \
+			$blob $blob $blob || return 1
+	done >info &&
+	dirc update-cache --index-info <info &&
+	wt_both &&
+	same_result &&
+	test_grep "^\.\.\.$" dirc.err &&
+	for p in conflict u1 u2 u3 u4 u5
+	do
+		printf "0 %s\t%s\n" $ZERO $p || return 1
+	done >remove &&
+	dirc update-cache --index-info <remove &&
+	dirc ls-files -u >actual &&
+	test_must_be_empty actual
+'
+
+test_expect_success GIT 'held index.lock: git'"'"'s message, 128, index untouched' '
+	echo more >>a-b &&
+	touch -d @$((T0 + 20)) a-b &&
+	dirc update-cache a-b &&
+	cp -p .git/index .git/index.start &&
+	: >.git/index.lock &&
+	test_when_finished "rm -f .git/index.lock" &&
+	test_expect_code 128 git write-tree >git.out 2>git.err &&
+	test_expect_code 128 dirc write-tree >dirc.out 2>dirc.err &&
+	test_cmp git.err dirc.err &&
+	test_cmp git.out dirc.out &&
+	test_grep "^fatal: Unable to create '\''.*/\.git/index\.lock'\'': File exists\.$" dirc.err &&
+	index_unchanged &&
+	test_path_is_file .git/index.lock &&
+	test_must_be_empty .git/index.lock
+'
+
+test_expect_success GIT 'not in a repository: fatal, 128' '
+	mkdir -p outside &&
+	(
+		cd outside &&
+		GIT_CEILING_DIRECTORIES=$TRASH_DIRECTORY &&
+		export GIT_CEILING_DIRECTORIES &&
+		test_expect_code 128 git write-tree >../git.out 2>../git.err &&
+		test_expect_code 128 dirc write-tree >../dirc.out 2>../dirc.err
+	) &&
+	test_cmp git.err dirc.err
+'
+
+# gen_tree N: write N files under the current directory, deterministically
+# (Park-Miller generator, exact in double arithmetic): up to four levels,
+# names sorting around ".", "-" and "/", every seventh file executable.
+# The paths are listed in "list".
+gen_tree () {
+	awk -v n="$1" 'BEGIN {
+		seed = 1
+		for (i = 0; i < n; i++) {
+			seed = (seed * 16807) % 2147483647
+			d1 = "d" (seed % 17)
+			seed = (seed * 16807) % 2147483647
+			d2 = d1 (seed % 2 ? "/s" : "/s-") (seed % 13)
+			seed = (seed * 16807) % 2147483647
+			lv = seed % 4
+			if (lv == 0) dir = ""
+			else if (lv == 1) dir = d1 "/"
+			else dir = d2 "/"
+			if (lv == 3) dir = dir "t" (seed % 5) "/"
+			ext = (i % 5 == 0) ? ".c" : (i % 5 == 1) ? "-x" : (i % 5 == 2) ? "" : ".h"
+			print dir "f" (seed % 1000) ext
+		}
+	}' | sort -u >list &&
+	sed -n 's|/[^/]*$||p' list | sort -u >dirs &&
+	# a path may not be both a file and a directory
+	awk 'NR == FNR { d[$0] = 1; next } !($0 in d)' dirs list >files &&
+	mv files list &&
+	xargs mkdir -p <dirs &&
+	awk '{ print "content of " $0 " " NR > $0; close($0) }' list &&
+	awk 'NR % 7 == 0' list | xargs chmod +x &&
+	xargs touch -d @$T0 <list
+}
+
+test_expect_success GIT 'setup: a generated tree of a few thousand files' '
+	mkdir gen &&
+	(
+		cd gen &&
+		dirc init -q &&
+		gen_tree 4000 &&
+		mv list dirs .git/ &&
+		dirc update-cache --add --stdin <.git/list &&
+		dirc ls-files >.git/ls &&
+		test_line_count -gt 2500 .git/ls
+	) &&
+	test_fsck_also gen
+'
+
+test_expect_success GIT 'generated tree: tree id and index bytes equal git'"'"'s' '
+	(
+		cd gen &&
+		wt_both &&
+		same_result &&
+		test_must_be_empty dirc.err &&
+		git ls-tree -r "$(cat dirc.out)" >tree &&
+		test_line_count -gt 2500 tree
+	)
+'
+
+test_expect_success GIT 'generated tree: incremental changes, same bytes as git' '
+	(
+		cd gen &&
+		f=$(sed -n 100p .git/list) &&
+		echo changed >>"$f" &&
+		touch -d @$((T0 + 5)) "$f" &&
+		dirc update-cache "$f" &&
+		wt_both &&
+		same_result &&
+		g=$(sed -n 2000p .git/list) &&
+		dirc update-cache --force-remove "$g" &&
+		mkdir -p new/deep &&
+		echo new >new/deep/file &&
+		touch -d @$T0 new/deep/file &&
+		dirc update-cache --add new/deep/file &&
+		wt_both &&
+		same_result &&
+		wt_both --prefix=new &&
+		same_result
+	)
+'
+
+test_done

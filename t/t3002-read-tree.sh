@@ -1,0 +1,680 @@
+#!/bin/sh
+test_description='read-tree: the index git writes, one-way merges, work tree updates, errors
+
+Cases that only change the index run "git read-tree ARGS" on a copy of
+the index (GIT_INDEX_FILE=.git/index.git) and "dirc read-tree ARGS" on
+.git/index, from the same bytes in the same work tree: exit code, stdout,
+stderr and the index written (TREE extension included) must be equal.
+Cases that update the work tree (-u) run git in the repository "rg" and
+dirc in "rd", two repositories set up alike: exit codes, messages, the
+entries, the work trees and "git diff-files" must be equal.'
+. ./test-lib.sh
+
+T0=1500000000
+
+# rt_both ARGS...: git read-tree on .git/index.git, dirc read-tree on
+# .git/index, both copies of the same index; results in
+# {git,dirc}.{code,out,err}.  The index before is kept in .git/index.start.
+rt_both () {
+	cp -p .git/index .git/index.start &&
+	cp -p .git/index .git/index.git &&
+	{
+		GIT_INDEX_FILE=.git/index.git git read-tree "$@" \
+			>git.out 2>git.err
+		echo $? >git.code
+	} &&
+	{
+		dirc read-tree "$@" >dirc.out 2>dirc.err
+		echo $? >dirc.code
+	}
+}
+
+# same_result: exit code, output and the resulting index are git's.
+same_result () {
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out &&
+	test_cmp git.err dirc.err &&
+	test_cmp .git/index.git .git/index
+}
+
+# reset_to_tree1: index (by git) and work tree at tree1, stat data fresh;
+# for test_when_finished, so that a failure does not spill over.
+reset_to_tree1 () {
+	git read-tree "$tree1" &&
+	put a a &&
+	git update-index -q --refresh
+}
+
+index_unchanged () {
+	test_cmp .git/index.start .git/index
+}
+
+# fails_like_git CODE MESSAGE ARGS...: git and dirc both exit CODE with
+# MESSAGE on stderr; nothing on stdout; the index is untouched.
+fails_like_git () {
+	fl_code=$1 &&
+	fl_msg=$2 &&
+	shift 2 &&
+	rt_both "$@" &&
+	echo "$fl_code" >expect &&
+	test_cmp expect git.code &&
+	printf "%s\n" "$fl_msg" >expect &&
+	test_cmp expect git.err &&
+	same_result &&
+	test_must_be_empty dirc.out &&
+	index_unchanged
+}
+
+count_objects () {
+	find .git/objects -type f | wc -l
+}
+
+# put FILE CONTENT: write FILE (and its directories), dated T0.
+put () {
+	case $1 in
+	*/*) mkdir -p "${1%/*}" ;;
+	esac &&
+	printf "%s\n" "$2" >"$1" &&
+	touch -d @$T0 "$1"
+}
+
+# make_trees: in the current directory (a repository), the files of tree1,
+# staged by git, and tree1, tree2 (a changed, b removed, c and d/g/h added,
+# x no longer executable) and the commit of tree1 on master.  The index and
+# work tree are left at tree1.  Ids in the files tree1, tree2, commit1.
+make_trees () {
+	put a a &&
+	put b b &&
+	put d/e/f f &&
+	put d/e/f2 f2 &&
+	put x x &&
+	chmod +x x &&
+	ln -s a l &&
+	touch -h -d @$T0 l &&
+	git update-index --add a b d/e/f d/e/f2 x l &&
+	git write-tree >tree1 &&
+	git commit-tree -m one "$(cat tree1)" >commit1 &&
+	git update-ref refs/heads/master "$(cat commit1)" &&
+	put a "a, changed" &&
+	put c c &&
+	put d/g/h h &&
+	chmod -x x &&
+	rm b &&
+	git update-index --add --remove a b c d/g/h x &&
+	git write-tree >tree2 &&
+	git read-tree -m -u "$(cat tree1)" &&
+	git update-index -q --refresh
+}
+
+# snapshot DIR: the work tree of DIR (everything but .git): type, mode,
+# path, and content checksum or link target; on stdout.
+snapshot () {
+	(
+		cd "$1" &&
+		find . -path ./.git -prune -o -print | sort |
+		while IFS= read -r p
+		do
+			if test -h "$p"
+			then
+				printf "link %s -> %s\n" "$p" "$(readlink "$p")"
+			elif test -d "$p"
+			then
+				printf "dir %s %s\n" "$(stat -c %a "$p")" "$p"
+			else
+				printf "file %s %s %s\n" "$(stat -c %a "$p")" "$p" \
+					"$(cksum <"$p")"
+			fi || exit 1
+		done
+	)
+}
+
+# wt_both ARGS...: git read-tree ARGS in rg, dirc read-tree ARGS in rd;
+# results in {git,dirc}.{code,out,err} in the trash directory, and the
+# state before in {rg,rd}.before (snapshot) and {rg,rd}.stage-before.
+wt_both () {
+	for r in rg rd
+	do
+		snapshot $r >$r.before &&
+		git -C $r ls-files -s >$r.stage-before || return 1
+	done &&
+	(
+		cd rg &&
+		git read-tree "$@" >../git.out 2>../git.err
+		echo $? >../git.code
+	) &&
+	(
+		cd rd &&
+		dirc read-tree "$@" >../dirc.out 2>../dirc.err
+		echo $? >../dirc.code
+	)
+}
+
+# wt_same: same exit code, messages, entries, work tree and diff-files.
+wt_same () {
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out &&
+	test_cmp git.err dirc.err &&
+	git -C rg ls-files -s >rg.stage &&
+	git -C rd ls-files -s >rd.stage &&
+	test_cmp rg.stage rd.stage &&
+	snapshot rg >rg.after &&
+	snapshot rd >rd.after &&
+	test_cmp rg.after rd.after &&
+	git -C rg diff-files --name-status >rg.diff &&
+	git -C rd diff-files --name-status >rd.diff &&
+	test_cmp rg.diff rd.diff
+}
+
+# wt_unchanged: dirc left rd as it was (entries and work tree).
+wt_unchanged () {
+	snapshot rd >rd.after &&
+	test_cmp rd.before rd.after &&
+	git -C rd ls-files -s >rd.stage &&
+	test_cmp rd.stage-before rd.stage
+}
+
+test_expect_success GIT 'setup' '
+	make_trees &&
+	tree1=$(cat tree1) &&
+	tree2=$(cat tree2) &&
+	commit1=$(cat commit1) &&
+	git ls-files -s >stage &&
+	test_line_count = 6 stage
+'
+
+test_expect_success GIT 'read-tree <tree>: index bytes equal git'"'"'s, stat data zero' '
+	rt_both "$tree2" &&
+	same_result &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code &&
+	test_must_be_empty dirc.err &&
+	git ls-tree -r "$tree2" | sed -e "s/ [a-z]* / /" -e "s/	/ 0	/" >expect &&
+	git ls-files -s >actual &&
+	test_cmp expect actual &&
+	git ls-files --debug >debug &&
+	test_grep -v "mtime: [1-9]" debug
+'
+
+test_expect_success GIT 'read-tree <tree>: TREE fully valid, write-tree has nothing to do' '
+	count_objects >before &&
+	cp -p .git/index index.before &&
+	dirc write-tree >actual &&
+	echo "$tree2" >expect &&
+	test_cmp expect actual &&
+	count_objects >after &&
+	test_cmp before after &&
+	test_cmp index.before .git/index
+'
+
+test_expect_success GIT 'read-tree <commit> and <branch>: peeled to the tree' '
+	rt_both "$commit1" &&
+	same_result &&
+	test_must_be_empty dirc.err &&
+	rt_both "$tree2" &&
+	rt_both master &&
+	same_result &&
+	rt_both "$tree2" &&
+	rt_both HEAD &&
+	same_result &&
+	dirc write-tree >actual &&
+	echo "$tree1" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 'read-tree <tree>:<path> and <rev>^{tree} name trees too' '
+	rt_both "$commit1:d" &&
+	same_result &&
+	rt_both "master^{tree}" &&
+	same_result
+'
+
+test_expect_success GIT 'read-tree --empty: index bytes equal git'"'"'s' '
+	rt_both --empty &&
+	same_result &&
+	test_must_be_empty dirc.err &&
+	git ls-files >actual &&
+	test_must_be_empty actual
+'
+
+test_expect_success GIT 'read-tree with no arguments: empties, with git'"'"'s warning' '
+	rt_both "$tree1" &&
+	rt_both &&
+	same_result &&
+	echo "warning: read-tree: emptying the index with no arguments is deprecated; use --empty" >expect &&
+	test_cmp expect dirc.err &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code
+'
+
+test_expect_success GIT 'read-tree --prefix=sub/ <tree>: index bytes equal git'"'"'s' '
+	rt_both "$tree1" &&
+	rt_both --prefix=sub/ "$tree2" &&
+	same_result &&
+	test_must_be_empty dirc.err &&
+	git ls-files >actual &&
+	test_grep "^sub/d/g/h$" actual &&
+	test_grep "^d/e/f$" actual
+'
+
+test_expect_success GIT 'read-tree --prefix: a deeper prefix, and one without the slash' '
+	rt_both --prefix=deep/er/ "$tree1" &&
+	same_result &&
+	rt_both --prefix=noslash "$tree1" &&
+	same_result &&
+	git ls-files >actual &&
+	test_grep "^noslash/a$" actual
+'
+
+test_expect_success GIT 'read-tree --prefix: overlap refused, one error, 128, index untouched' '
+	fails_like_git 128 "error: Entry '\''sub/a'\'' overlaps with '\''sub/a'\''.  Cannot bind." \
+		--prefix=sub/ "$tree1"
+'
+
+test_expect_success GIT 'read-tree --prefix without the slash: overlap refused the same way' '
+	fails_like_git 128 "error: Entry '\''sub/a'\'' overlaps with '\''sub/a'\''.  Cannot bind." \
+		--prefix=sub "$tree1"
+'
+
+test_expect_success GIT 'read-tree --prefix onto a file: refused like git' '
+	rt_both --prefix=a/ "$tree1" &&
+	same_result &&
+	test_must_fail dirc read-tree --prefix=a/ "$tree1" 2>/dev/null
+'
+
+test_expect_success GIT 'setup: index and work tree at tree1, stat data recorded' '
+	rt_both "$tree1" &&
+	git update-index -q --refresh &&
+	git diff-files >actual &&
+	test_must_be_empty actual &&
+	git ls-files --debug >debug &&
+	test_grep -v "mtime: 0:" debug
+'
+
+test_expect_success GIT 'read-tree -m <same tree> keeps every entry'"'"'s stat data' '
+	rt_both -m "$tree1" &&
+	same_result &&
+	git ls-files --debug >debug &&
+	test_grep -v "mtime: 0:" debug &&
+	test_grep -v "ino: 0" debug &&
+	cp -p .git/index index.before &&
+	dirc update-cache --refresh >out 2>err &&
+	test_must_be_empty out &&
+	test_must_be_empty err &&
+	test_cmp index.before .git/index &&
+	git diff-files >actual &&
+	test_must_be_empty actual
+'
+
+test_expect_success GIT 'read-tree -m <other tree>: unchanged entries keep their stat data' '
+	test_when_finished reset_to_tree1 &&
+	rt_both -m "$tree2" &&
+	same_result &&
+	git ls-files --debug d/e/f >debug &&
+	test_grep "mtime: $T0:" debug &&
+	git ls-files --debug a >debug &&
+	test_grep "mtime: 0:0" debug &&
+	test_path_is_file b
+'
+
+test_expect_success GIT 'read-tree -m: entries not up to date, git stops at the first' '
+	test_when_finished reset_to_tree1 &&
+	rt_both -m "$tree2" &&
+	rt_both -m "$tree1" &&
+	echo 128 >expect &&
+	test_cmp expect git.code &&
+	same_result &&
+	test_line_count = 1 dirc.err
+'
+
+test_expect_success GIT 'read-tree -m with a local change to a changed entry: refused, 128' '
+	git diff-files >actual &&
+	test_must_be_empty actual &&
+	put a "local change" &&
+	touch -d @$((T0 + 5)) a &&
+	fails_like_git 128 "error: Entry '\''a'\'' not uptodate. Cannot merge." \
+		-m "$tree2" &&
+	test_grep "local change" a
+'
+
+test_expect_success GIT 'read-tree -m -i does not look at the work tree' '
+	test_when_finished reset_to_tree1 &&
+	rt_both -m -i "$tree2" &&
+	same_result &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code &&
+	test_grep "local change" a
+'
+
+test_expect_success GIT 'read-tree -i without -m: refused like git' '
+	fails_like_git 128 "fatal: -i is meaningless without -m, --reset, or --prefix" \
+		-i "$tree2"
+'
+
+test_expect_success GIT 'read-tree --index-output=<file>: the index stays, the file gets git'"'"'s bytes' '
+	cp -p .git/index .git/index.start &&
+	cp -p .git/index .git/index.git &&
+	GIT_INDEX_FILE=.git/index.git git read-tree --index-output=.git/out.git "$tree2" &&
+	dirc read-tree --index-output=.git/out.dirc "$tree2" >out 2>err &&
+	test_must_be_empty out &&
+	test_must_be_empty err &&
+	test_cmp .git/out.git .git/out.dirc &&
+	test_cmp .git/index.start .git/index &&
+	test_path_is_missing .git/out.dirc.lock &&
+	GIT_INDEX_FILE=.git/out.dirc git ls-files >actual &&
+	test_grep "^c$" actual
+'
+
+test_expect_success GIT 'unknown name: fatal, 128, index untouched' '
+	fails_like_git 128 "fatal: Not a valid object name nonexist" nonexist
+'
+
+test_expect_success GIT 'a missing tree object: fatal, 128, index untouched' '
+	fails_like_git 128 "fatal: failed to unpack tree object 1234567890123456789012345678901234567890" \
+		1234567890123456789012345678901234567890
+'
+
+test_expect_success GIT 'a blob is not a tree: fails like git, index untouched' '
+	blob=$(git rev-parse "$tree1:a") &&
+	rt_both "$blob" &&
+	same_result &&
+	test_must_fail dirc read-tree "$blob" 2>/dev/null &&
+	index_unchanged
+'
+
+test_expect_success GIT '-u without -m: fatal, 128' '
+	fails_like_git 128 "fatal: -u is meaningless without -m, --reset, or --prefix" \
+		-u "$tree1"
+'
+
+test_expect_success GIT '--empty with a tree: fatal, 128' '
+	fails_like_git 128 "fatal: passing trees as arguments contradicts --empty" \
+		--empty "$tree1"
+'
+
+test_expect_success GIT '--prefix=/x: fatal, 128' '
+	fails_like_git 128 "fatal: Invalid prefix, prefix cannot start with '\''/'\''" \
+		--prefix=/x "$tree1"
+'
+
+test_expect_success GIT '-m without a tree: fatal, 128' '
+	fails_like_git 128 "fatal: you must specify at least one tree to merge" -m
+'
+
+test_expect_success GIT '-m with --prefix: fatal "Which one?", 128' '
+	fails_like_git 128 "fatal: Which one? -m, --reset, or --prefix?" \
+		-m --prefix=q/ "$tree1"
+'
+
+test_expect_success GIT '-m with --reset: fatal "Which one?", 128' '
+	fails_like_git 128 "fatal: Which one? -m, --reset, or --prefix?" \
+		-m --reset "$tree1"
+'
+
+test_expect_success GIT 'unmerged index with -m: fatal, 128, index untouched' '
+	blob=$(git rev-parse "$tree1:a") &&
+	printf "100644 %s 1\ta\n100644 %s 2\ta\n" $blob $blob >info &&
+	git update-index --index-info <info &&
+	fails_like_git 128 "fatal: You need to resolve your current index first" \
+		-m "$tree1"
+'
+
+test_expect_success GIT 'unmerged index: a plain read and --reset replace it' '
+	cp -p .git/index unmerged &&
+	rt_both "$tree1" &&
+	same_result &&
+	cp -p unmerged .git/index &&
+	rt_both --reset "$tree1" &&
+	same_result &&
+	git ls-files -u >actual &&
+	test_must_be_empty actual
+'
+
+test_expect_success GIT 'held index.lock: git'"'"'s message, 128, index untouched' '
+	cp -p .git/index .git/index.start &&
+	: >.git/index.lock &&
+	test_when_finished "rm -f .git/index.lock" &&
+	test_expect_code 128 git read-tree "$tree2" 2>git.err &&
+	test_expect_code 128 dirc read-tree "$tree2" 2>dirc.err &&
+	test_cmp git.err dirc.err &&
+	test_grep "^fatal: Unable to create '\''.*/\.git/index\.lock'\'': File exists\.$" dirc.err &&
+	index_unchanged &&
+	test_must_be_empty .git/index.lock
+'
+
+# hex2bin HEX: the raw bytes of HEX (dash's printf knows no \x).
+hex2bin () {
+	hb_oct=
+	for hb_pair in $(echo "$1" | sed "s/../& /g")
+	do
+		hb_oct="$hb_oct\\$(printf %03o "0x$hb_pair")" || return 1
+	done
+	printf "$hb_oct"
+}
+
+test_expect_success GIT 'setup: corrupt trees, in the repository "bad"' '
+	git init -q bad &&
+	(
+		cd bad &&
+		put a a &&
+		put b b &&
+		put d/f f &&
+		git update-index --add a b d/f &&
+		git write-tree >tree &&
+		A=$(git rev-parse "$(cat tree):a") &&
+		B=$(git rev-parse "$(cat tree):b") &&
+		D=$(git rev-parse "$(cat tree):d") &&
+		{ printf "100644 b\000" && hex2bin $B && printf "100644 a\000" && hex2bin $A; } >raw &&
+		git hash-object -t tree --literally -w raw >unsorted &&
+		{ printf "100649 a\000" && hex2bin $A; } >raw &&
+		git hash-object -t tree --literally -w raw >badmode &&
+		{ printf "0100644 a\000" && hex2bin $A; } >raw &&
+		git hash-object -t tree --literally -w raw >zeropad &&
+		{ printf "100644 a\000" && hex2bin $A | head -c 10; } >raw &&
+		git hash-object -t tree --literally -w raw >truncated &&
+		{ printf "100644 a\000" && hex2bin $A && printf "100644 a\000" && hex2bin $B; } >raw &&
+		git hash-object -t tree --literally -w raw >dup &&
+		{ printf "100644 d\000" && hex2bin $A && printf "40000 d\000" && hex2bin $D; } >raw &&
+		git hash-object -t tree --literally -w raw >dupdir &&
+		{ printf "100644 \000" && hex2bin $A; } >raw &&
+		git hash-object -t tree --literally -w raw >emptyname &&
+		{ printf "100644 .git\000" && hex2bin $A; } >raw &&
+		git hash-object -t tree --literally -w raw >dotgit &&
+		{ printf "40000 ..\000" && hex2bin $D; } >raw &&
+		git hash-object -t tree --literally -w raw >dotdot &&
+		git ls-tree "$(cat dup)" >actual &&
+		test_line_count = 2 actual
+	)
+'
+
+# corrupt_refused TREE WHAT: dirc read-tree TREE fails (1 or 128, not a
+# crash) with an error that says what is wrong, and leaves the index
+# untouched.
+corrupt_refused () {
+	cp -p .git/index .git/index.start &&
+	test_must_fail dirc read-tree "$1" >dirc.out 2>dirc.err || {
+		echo "dirc read-tree $1 did not fail as it should:" >&2
+		cat dirc.err >&2
+		return 1
+	}
+	test_grep -i -e "$2" dirc.err &&
+	test_must_be_empty dirc.out &&
+	index_unchanged &&
+	test_path_is_missing .git/index.lock
+}
+
+test_expect_success GIT 'corrupt tree: bad mode, same message as git' '
+	(
+		cd bad &&
+		fails_like_git 128 "fatal: malformed mode in tree entry" \
+			"$(cat badmode)"
+	)
+'
+
+test_expect_success GIT 'corrupt tree: truncated entry, same message as git' '
+	(
+		cd bad &&
+		fails_like_git 128 "fatal: too-short tree object" \
+			"$(cat truncated)"
+	)
+'
+
+test_expect_success GIT 'corrupt tree: empty name, same message as git' '
+	(
+		cd bad &&
+		fails_like_git 128 "fatal: empty filename in tree entry" \
+			"$(cat emptyname)"
+	)
+'
+
+test_expect_success GIT 'corrupt tree: a .git entry refused like git' '
+	(
+		cd bad &&
+		fails_like_git 128 "error: invalid path '\''.git'\''" \
+			"$(cat dotgit)"
+	)
+'
+
+test_expect_success GIT 'corrupt tree: a .. entry refused (128), index untouched' '
+	(
+		cd bad &&
+		corrupt_refused "$(cat dotdot)" "\.\." &&
+		test_expect_code 128 dirc read-tree "$(cat dotdot)" 2>/dev/null
+	)
+'
+
+test_expect_success GIT 'corrupt tree: duplicate names refused, index untouched' '
+	(
+		cd bad &&
+		corrupt_refused "$(cat dup)" "duplicate"
+	)
+'
+
+test_expect_success GIT 'corrupt tree: a file and a directory of one name refused, index untouched' '
+	(
+		cd bad &&
+		corrupt_refused "$(cat dupdir)" "duplicate"
+	)
+'
+
+test_expect_success GIT 'corrupt tree: unsorted entries refused, index untouched' '
+	(
+		cd bad &&
+		corrupt_refused "$(cat unsorted)" "sorted"
+	)
+'
+
+test_expect_success GIT 'corrupt tree: zero-padded mode refused, index untouched' '
+	(
+		cd bad &&
+		corrupt_refused "$(cat zeropad)" "mode"
+	)
+'
+
+test_expect_success GIT 'setup: repositories rg (for git) and rd (for dirc) at tree1' '
+	for r in rg rd
+	do
+		git init -q $r &&
+		(cd $r && make_trees) || return 1
+	done &&
+	test_cmp rg/tree1 rd/tree1 &&
+	test_cmp rg/tree2 tree2 &&
+	test_fsck_also rg rd
+'
+
+test_expect_success GIT 'read-tree -m -u <tree2>: work tree updated like git'"'"'s' '
+	wt_both -m -u "$tree2" &&
+	wt_same &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code &&
+	test_must_be_empty dirc.err &&
+	test_path_is_missing rd/b &&
+	test_path_is_file rd/d/g/h &&
+	echo "a, changed" >expect &&
+	test_cmp expect rd/a &&
+	test_must_be_empty rg.diff
+'
+
+test_expect_success GIT 'read-tree -m -u <tree1>: files, modes, symlinks back; empty dirs gone' '
+	wt_both -m -u "$tree1" &&
+	wt_same &&
+	test_path_is_missing rd/c &&
+	test_path_is_missing rd/d/g &&
+	test_path_is_file rd/b &&
+	test -x rd/x &&
+	test_must_be_empty rg.diff
+'
+
+test_expect_success GIT,SYMLINKS 'read-tree -m -u writes a symlink as a symlink' '
+	test -h rd/l &&
+	echo a >expect &&
+	readlink rd/l >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT '-m -u with a local change: refused, index and work tree unchanged' '
+	for r in rg rd
+	do
+		echo "local change" >$r/a || return 1
+	done &&
+	wt_both -m -u "$tree2" &&
+	wt_same &&
+	echo 128 >expect &&
+	test_cmp expect git.code &&
+	echo "error: Entry '\''a'\'' not uptodate. Cannot merge." >expect &&
+	test_cmp expect dirc.err &&
+	wt_unchanged
+'
+
+test_expect_success GIT '--reset -u discards the local change' '
+	wt_both --reset -u "$tree1" &&
+	wt_same &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code &&
+	echo a >expect &&
+	test_cmp expect rd/a &&
+	test_must_be_empty rd.diff
+'
+
+test_expect_success GIT '-m -u refuses to overwrite an untracked file' '
+	for r in rg rd
+	do
+		echo untracked >$r/c || return 1
+	done &&
+	wt_both -m -u "$tree2" &&
+	wt_same &&
+	echo 128 >expect &&
+	test_cmp expect git.code &&
+	echo "error: Untracked working tree file '\''c'\'' would be overwritten by merge." >expect &&
+	test_cmp expect dirc.err &&
+	wt_unchanged &&
+	echo untracked >expect &&
+	test_cmp expect rd/c &&
+	rm rg/c rd/c
+'
+
+test_expect_success GIT '-m -u: an untracked file in a directory to be removed stays' '
+	wt_both -m -u "$tree2" &&
+	wt_same &&
+	for r in rg rd
+	do
+		echo keep >$r/d/g/untracked || return 1
+	done &&
+	wt_both -m -u "$tree1" &&
+	wt_same &&
+	test_path_is_file rd/d/g/untracked &&
+	rm -r rg/d/g rd/d/g
+'
+
+test_expect_success GIT '-m -u with a held index.lock: refused, 128, nothing changed' '
+	: >rd/.git/index.lock &&
+	: >rg/.git/index.lock &&
+	test_when_finished "rm -f rd/.git/index.lock rg/.git/index.lock" &&
+	wt_both -m -u "$tree2" &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	test_cmp git.code dirc.code &&
+	test_grep "^fatal: Unable to create '\''.*/rd/\.git/index\.lock'\'': File exists\.$" dirc.err &&
+	wt_unchanged
+'
+
+test_done

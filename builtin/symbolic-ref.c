@@ -82,11 +82,10 @@ cmd_symbolic_ref(int argc, const char **argv)
 		if (!refname_is_valid(argv[1], 0))
 			die("Refusing to set '%s' to invalid ref '%s'", argv[0],
 			    argv[1]);
-		if (msg && ident_get(&committer, &repo, IDENT_COMMITTER) < 0)
+		if (ident_get(&committer, &repo, IDENT_COMMITTER) < 0)
 			die_lib(-1);
-		ret = refs_set_symref(&rs, argv[0], argv[1],
-				      msg ? committer.buf : NULL, msg,
-				      refs_flags_for(&repo));
+		ret = refs_set_symref(&rs, argv[0], argv[1], committer.buf,
+				      msg, refs_flags_for(&repo));
 		strbuf_release(&committer);
 		if (ret < 0)
 			die_lib(ret);

@@ -45,107 +45,149 @@ parse_old(struct object_id *out, struct repo *repo, const char *arg)
 		die("%s: not a valid old SHA1", arg);
 }
 
-/* ---- --stdin ---- */
+/* ---- --stdin: one transaction ---- */
 
 struct stdin_state {
 	struct repo *repo;
-	struct ref_store *rs;
-	struct odb *odb;
-	const char *msg;
-	struct strbuf committer;
+	struct ref_txn txn;
 	unsigned flags;
 	int nul;
+	int started;		/* "start" seen: say "ok" to commands */
 };
 
-/* The next space-separated word of *p (advanced), or NULL. */
+/*
+ * The next argument of a command: in -z mode a NUL-terminated record
+ * (read here), else the next space-separated word of *p.  NULL if none.
+ */
 static char *
-next_word(char **p)
+next_arg(struct stdin_state *st, char **p, struct strbuf *rec)
 {
-	char *start = *p, *end;
-
-	if (!start)
-		return NULL;
-	end = strchr(start, ' ');
-	if (end) {
-		*end = '\0';
-		*p = end + 1;
+	if (st->nul) {
+		if (strbuf_getdelim(rec, stdin, '\0') == EOF)
+			return NULL;
+		return xstrdup(rec->buf);
 	} else {
+		char *start = *p, *sp;
+
+		if (!start)
+			return NULL;
+		sp = strchr(start, ' ');
+		if (sp) {
+			*p = sp + 1;
+			return xmemdupz(start, sp - start);
+		}
 		*p = NULL;
+		return xstrdup(start);
 	}
-	return start;
+}
+
+/* A value: "" means "no value" in -z mode; 40 zeros "must not exist". */
+static int
+parse_value(struct object_id *out, struct repo *repo, const char *arg,
+	    const char *cmd, const char *ref, const char *what)
+{
+	if (!arg || !*arg)
+		return 0;
+	if (get_oid(out, repo, arg) < 0)
+		die("%s %s: invalid <%s>: %s", cmd, ref, what, arg);
+	return 1;
+}
+
+static void
+stdin_command(struct stdin_state *st, struct strbuf *line)
+{
+	struct strbuf rec = STRBUF_INIT;
+	char *p = line->buf, *sp = strchr(line->buf, ' ');
+	char *cmd, *ref = NULL, *a = NULL, *b = NULL;
+	struct object_id new_oid, old_oid;
+	int have_old;
+
+	cmd = sp ? xmemdupz(line->buf, sp - line->buf) : xstrdup(line->buf);
+	p = sp ? sp + 1 : NULL;
+	if (!strcmp(cmd, "start") || !strcmp(cmd, "prepare") ||
+	    !strcmp(cmd, "commit") || !strcmp(cmd, "abort")) {
+		if (!strcmp(cmd, "start"))
+			st->started = 1;
+		if (!strcmp(cmd, "abort")) {
+			refs_txn_release(&st->txn);
+			refs_txn_init(&st->txn, st->txn.rs);
+		}
+		printf("%s: ok\n", cmd);
+		fflush(stdout);
+		goto out;
+	}
+	if (!strcmp(cmd, "option")) {
+		if (p && !strcmp(p, "no-deref"))
+			st->flags |= REF_NO_DEREF;
+		else
+			die("option unknown: %s", p ? p : "");
+		goto out;
+	}
+	if (strcmp(cmd, "update") && strcmp(cmd, "create") &&
+	    strcmp(cmd, "delete") && strcmp(cmd, "verify"))
+		die("unknown command: %s\n", line->buf);
+	/* in -z mode the ref follows the command on the same record */
+	ref = p ? xstrdup(p) : NULL;
+	if (!st->nul && p) {
+		free(ref);
+		ref = next_arg(st, &p, &rec);
+	}
+	if (!ref || !*ref)
+		die("%s: missing <ref>", cmd);
+	if (!strcmp(cmd, "update") || !strcmp(cmd, "create")) {
+		a = next_arg(st, &p, &rec);
+		if (!a || !*a)
+			die("%s %s: missing <newvalue>", cmd, ref);
+		parse_value(&new_oid, st->repo, a, cmd, ref, "newvalue");
+		if (!strcmp(cmd, "create")) {
+			refs_txn_update(&st->txn, ref, &new_oid, &null_oid,
+					st->flags);
+		} else {
+			b = next_arg(st, &p, &rec);
+			have_old = parse_value(&old_oid, st->repo, b, cmd, ref,
+					       "oldvalue");
+			refs_txn_update(&st->txn, ref, &new_oid,
+					have_old ? &old_oid : NULL, st->flags);
+		}
+	} else if (!strcmp(cmd, "delete")) {
+		a = next_arg(st, &p, &rec);
+		have_old = parse_value(&old_oid, st->repo, a, cmd, ref,
+				       "oldvalue");
+		refs_txn_delete(&st->txn, ref, have_old ? &old_oid : NULL,
+				st->flags);
+	} else {
+		a = next_arg(st, &p, &rec);
+		have_old = parse_value(&old_oid, st->repo, a, cmd, ref,
+				       "oldvalue");
+		refs_txn_verify(&st->txn, ref, have_old ? &old_oid : NULL,
+				st->flags);
+	}
+	if (!st->nul && p)
+		die("%s %s: extra input: %s", cmd, ref, p);
+out:
+	free(cmd);
+	free(ref);
+	free(a);
+	free(b);
+	strbuf_release(&rec);
 }
 
 static int
-do_stdin(struct stdin_state *st)
+do_stdin(struct stdin_state *st, struct odb *odb)
 {
 	struct strbuf line = STRBUF_INIT;
-	int ret = 0;
+	int ret;
 
 	while (strbuf_getdelim(&line, stdin, st->nul ? '\0' : '\n') != EOF) {
-		char *p = line.buf, *cmd, *ref, *a, *b;
-		struct object_id new_oid, old_oid;
-		unsigned flags = st->flags;
-
 		if (!line.len)
 			continue;
-		cmd = next_word(&p);
-		if (!strcmp(cmd, "option")) {
-			if (p && !strcmp(p, "no-deref"))
-				st->flags |= REF_NO_DEREF;
-			else
-				die("option unknown: %s", p ? p : "");
-			continue;
-		}
-		if (!strcmp(cmd, "start") || !strcmp(cmd, "prepare") ||
-		    !strcmp(cmd, "commit")) {
-			printf("%s: ok\n", cmd);
-			continue;
-		}
-		ref = next_word(&p);
-		if (!ref)
-			die("%s: missing <ref>", cmd);
-		a = next_word(&p);
-		b = next_word(&p);
-		if (!strcmp(cmd, "update") || !strcmp(cmd, "create")) {
-			if (!a)
-				die("%s %s: missing <newvalue>", cmd, ref);
-			if (get_oid(&new_oid, st->repo, a) < 0)
-				die("%s %s: invalid <newvalue>: %s", cmd, ref,
-				    a);
-			if (!strcmp(cmd, "create"))
-				old_oid = null_oid;
-			else if (b)
-				parse_old(&old_oid, st->repo, b);
-			ret = refs_update(st->rs, ref, &new_oid,
-					  (!strcmp(cmd, "create") || b) ?
-					  &old_oid : NULL, st->committer.buf,
-					  st->msg, flags, type_of, st->odb);
-		} else if (!strcmp(cmd, "delete")) {
-			if (a)
-				parse_old(&old_oid, st->repo, a);
-			ret = refs_delete(st->rs, ref, a ? &old_oid : NULL,
-					  flags);
-		} else if (!strcmp(cmd, "verify")) {
-			struct object_id cur;
-			int missing = refs_resolve(st->rs, ref, &cur, NULL);
-
-			error_clear();
-			if (a)
-				parse_old(&old_oid, st->repo, a);
-			else
-				old_oid = null_oid;
-			if ((missing < 0) != oid_is_null(&old_oid) ||
-			    (missing >= 0 && !oideq(&cur, &old_oid)))
-				die("cannot lock ref '%s': is at %s but "
-				    "expected %s", ref, missing < 0 ?
-				    "nothing" : oid_to_hex(&cur), a ? a : "");
-		} else {
-			die("unknown command: %s", cmd);
-		}
-		if (ret < 0)
-			die_lib(ret);
+		stdin_command(st, &line);
 	}
 	strbuf_release(&line);
+	/* all or nothing */
+	ret = refs_txn_commit(&st->txn, type_of, odb);
+	if (ret < 0)
+		die_lib(ret);
 	return 0;
 }
 
@@ -190,19 +232,19 @@ cmd_update_ref(int argc, const char **argv)
 		flags |= REF_CREATE_REFLOG;
 
 	if (read_stdin) {
-		struct stdin_state st = { &repo, &rs, odb, msg, STRBUF_INIT,
-					  flags, nul };
+		struct stdin_state st = { .repo = &repo, .flags = flags,
+					  .nul = nul };
 
 		if (delete || argc)
 			usage_with_options(update_ref_usage, opts);
-		if (nul)
-			die("update-ref --stdin -z is not supported by dirc; "
-			    "use LF-terminated commands");
-		ret = ident_get(&st.committer, &repo, IDENT_COMMITTER);
+		ret = ident_get(&committer, &repo, IDENT_COMMITTER);
 		if (ret < 0)
 			die_lib(ret);
-		ret = do_stdin(&st);
-		strbuf_release(&st.committer);
+		refs_txn_init(&st.txn, &rs);
+		st.txn.committer = committer.buf;
+		st.txn.msg = msg;
+		ret = do_stdin(&st, odb);
+		refs_txn_release(&st.txn);
 		goto out;
 	}
 	if (nul)

@@ -440,11 +440,12 @@ should_log(const struct ref_store *rs, const char *name, unsigned flags)
 static void
 squash_msg(struct strbuf *out, const char *msg)
 {
+	size_t start = out->len;
 	int space = 0;
 
 	for (const char *p = msg; *p; p++) {
 		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
-			space = out->len > 0;
+			space = out->len > start;
 			continue;
 		}
 		if (space)
@@ -545,21 +546,24 @@ write_ref_file(struct lockfile *lk, const char *content, unsigned flags)
 	return lockfile_commit(lk, flags & REF_FSYNC);
 }
 
-/* The current value of name (loose or packed); 0 found, 1 missing. */
+/*
+ * The current value of name (loose or packed): 0 found, 1 missing.  A
+ * symbolic ref answers with the value it resolves to (or missing).
+ */
 static int
 current_value(struct ref_store *rs, const char *name, struct object_id *oid)
 {
 	struct strbuf sym = STRBUF_INIT;
 	int ret = refs_read_raw(rs, name, oid, &sym);
 
+	if (ret == 1)
+		ret = refs_resolve(rs, sym.buf, oid, NULL);
 	strbuf_release(&sym);
 	if (ret == -E_NOTFOUND) {
 		error_clear();
 		*oid = null_oid;
 		return 1;
 	}
-	if (ret == 1)
-		return error_set(E_CORRUPT, "ref %s is a symbolic ref", name);
 	return ret;
 }
 
@@ -587,78 +591,6 @@ check_old(const char *name, int missing, const struct object_id *cur,
 				 want);
 	}
 	return 0;
-}
-
-int
-refs_update(struct ref_store *rs, const char *name,
-	    const struct object_id *new_oid, const struct object_id *old_oid,
-	    const char *committer, const char *msg, unsigned flags,
-	    ref_type_fn type_of, void *ctx)
-{
-	struct lockfile lk = LOCKFILE_INIT;
-	struct strbuf target = STRBUF_INIT, content = STRBUF_INIT;
-	struct object_id cur;
-	const char *ref = name;
-	int ret, missing, via_head = 0;
-
-	if (!refname_is_valid(name, REFNAME_ALLOW_ONELEVEL))
-		return bad_name(name);
-	if (!(flags & REF_NO_DEREF)) {
-		/* find what a symbolic ref points to, even if unborn */
-		ret = refs_resolve(rs, name, &cur, &target);
-		if (ret < 0 && ret != -E_NOTFOUND)
-			goto out;
-		error_clear();
-		if (strcmp(target.buf, name)) {
-			ref = target.buf;
-			via_head = !strcmp(name, "HEAD");
-		}
-	}
-	if (!(flags & REF_SKIP_OBJECT_CHECK) && type_of) {
-		int type = type_of(ctx, new_oid);
-
-		if (type < 0) {
-			ret = error_set(E_NOTFOUND, "cannot update ref '%s': "
-					"trying to write ref '%s' with "
-					"nonexistent object %s", ref, ref,
-					oid_to_hex(new_oid));
-			goto out;
-		}
-		if (type != 1 && starts_with(ref, "refs/heads/")) {
-			ret = error_set(E_INVALID, "cannot update ref '%s': "
-					"trying to write non-commit object %s "
-					"to branch '%s'", ref,
-					oid_to_hex(new_oid), ref);
-			goto out;
-		}
-	}
-	ret = lock_ref(&lk, rs, ref);
-	if (ret < 0)
-		goto out;
-	missing = current_value(rs, ref, &cur);
-	if (missing < 0) {
-		ret = missing;
-		lockfile_rollback(&lk);
-		goto out;
-	}
-	ret = check_old(ref, missing, &cur, old_oid);
-	if (ret < 0) {
-		lockfile_rollback(&lk);
-		goto out;
-	}
-	strbuf_addf(&content, "%s\n", oid_to_hex(new_oid));
-	ret = write_ref_file(&lk, content.buf, flags);
-	if (ret < 0)
-		goto out;
-	trace_step("ref updated");
-	ret = append_reflog(rs, ref, &cur, new_oid, committer, msg, flags);
-	if (!ret && via_head)
-		ret = append_reflog(rs, "HEAD", &cur, new_oid, committer, msg,
-				    flags);
-out:
-	strbuf_release(&target);
-	strbuf_release(&content);
-	return ret;
 }
 
 /* Rewrite packed-refs without name, under packed-refs.lock. */
@@ -693,58 +625,257 @@ out:
 	return ret;
 }
 
+void
+refs_txn_init(struct ref_txn *txn, struct ref_store *rs)
+{
+	memset(txn, 0, sizeof(*txn));
+	txn->rs = rs;
+}
+
+void
+refs_txn_release(struct ref_txn *txn)
+{
+	for (size_t i = 0; i < txn->nr; i++) {
+		lockfile_rollback(&txn->u[i].lk);
+		free(txn->u[i].lk.target);
+		free(txn->u[i].lk.lock_path);
+		free(txn->u[i].name);
+		free(txn->u[i].ref);
+	}
+	free(txn->u);
+	memset(txn, 0, sizeof(*txn));
+}
+
+static struct ref_update *
+txn_add(struct ref_txn *txn, enum ref_op op, const char *name,
+	const struct object_id *new_oid, const struct object_id *old_oid,
+	unsigned flags)
+{
+	struct ref_update *u;
+
+	ALLOC_GROW(txn->u, txn->nr + 1, txn->alloc);
+	u = &txn->u[txn->nr++];
+	memset(u, 0, sizeof(*u));
+	u->op = op;
+	u->name = xstrdup(name);
+	u->flags = flags;
+	u->lk = (struct lockfile)LOCKFILE_INIT;
+	if (new_oid)
+		u->new_oid = *new_oid;
+	if (old_oid) {
+		u->have_old = 1;
+		u->old_oid = *old_oid;
+	}
+	return u;
+}
+
+void
+refs_txn_update(struct ref_txn *txn, const char *name,
+		const struct object_id *new_oid,
+		const struct object_id *old_oid, unsigned flags)
+{
+	txn_add(txn, REF_OP_UPDATE, name, new_oid, old_oid, flags);
+}
+
+void
+refs_txn_delete(struct ref_txn *txn, const char *name,
+		const struct object_id *old_oid, unsigned flags)
+{
+	txn_add(txn, REF_OP_DELETE, name, NULL, old_oid, flags);
+}
+
+void
+refs_txn_verify(struct ref_txn *txn, const char *name,
+		const struct object_id *old_oid, unsigned flags)
+{
+	txn_add(txn, REF_OP_VERIFY, name, NULL, old_oid ? old_oid : &null_oid,
+		flags);
+}
+
+/* Lock, read and check one update; nothing is written yet. */
+static int
+prepare_one(struct ref_txn *txn, struct ref_update *u, ref_type_fn type_of,
+	    void *ctx)
+{
+	struct ref_store *rs = txn->rs;
+	struct strbuf target = STRBUF_INIT;
+	struct object_id tmp;
+	int ret = 0;
+
+	if (!refname_is_valid(u->name, REFNAME_ALLOW_ONELEVEL))
+		return bad_name(u->name);
+	u->ref = xstrdup(u->name);
+	if (!(u->flags & REF_NO_DEREF)) {
+		/* what a symbolic ref points to, even an unborn branch */
+		ret = refs_resolve(rs, u->name, &tmp, &target);
+		if (ret < 0 && ret != -E_NOTFOUND)
+			goto out;
+		error_clear();
+		ret = 0;
+		if (target.len && strcmp(target.buf, u->name)) {
+			free(u->ref);
+			u->ref = strbuf_detach(&target, NULL);
+			u->via_head = !strcmp(u->name, "HEAD");
+		}
+	}
+	if (u->op == REF_OP_UPDATE && type_of &&
+	    !(u->flags & REF_SKIP_OBJECT_CHECK)) {
+		int type = type_of(ctx, &u->new_oid);
+
+		if (type < 0) {
+			ret = error_set(E_NOTFOUND, "cannot update ref '%s': "
+					"trying to write ref '%s' with "
+					"nonexistent object %s", u->ref,
+					u->ref, oid_to_hex(&u->new_oid));
+			goto out;
+		}
+		if (type != 1 && starts_with(u->ref, "refs/heads/")) {
+			ret = error_set(E_INVALID, "cannot update ref '%s': "
+					"trying to write non-commit object %s "
+					"to branch '%s'", u->ref,
+					oid_to_hex(&u->new_oid), u->ref);
+			goto out;
+		}
+	}
+	if (u->op != REF_OP_VERIFY) {
+		ret = lock_ref(&u->lk, rs, u->ref);
+		if (ret < 0)
+			goto out;
+	}
+	u->missing = current_value(rs, u->ref, &u->cur);
+	if (u->missing < 0) {
+		ret = u->missing;
+		goto out;
+	}
+	if (u->op == REF_OP_VERIFY) {
+		/* verify: the null id means "must not exist" */
+		ret = check_old(u->ref, u->missing, &u->cur, &u->old_oid);
+		goto out;
+	}
+	ret = check_old(u->ref, u->missing, &u->cur,
+			u->have_old ? &u->old_oid : NULL);
+out:
+	strbuf_release(&target);
+	return ret;
+}
+
+/* Does HEAD point at ref (so that updating ref moves HEAD too)? */
+static int
+head_points_at(struct ref_store *rs, const char *ref)
+{
+	struct strbuf sym = STRBUF_INIT;
+	struct object_id oid;
+	int ret = refs_read_raw(rs, "HEAD", &oid, &sym) == 1 &&
+		  !strcmp(sym.buf, ref);
+
+	error_clear();
+	strbuf_release(&sym);
+	return ret;
+}
+
+static int
+commit_one(struct ref_txn *txn, struct ref_update *u)
+{
+	struct ref_store *rs = txn->rs;
+	struct strbuf path = STRBUF_INIT;
+	int ret = 0, log_head;
+
+	if (u->op == REF_OP_VERIFY)
+		return 0;
+	log_head = u->via_head || (strcmp(u->ref, "HEAD") &&
+				   head_points_at(rs, u->ref));
+	if (u->op == REF_OP_UPDATE) {
+		char content[HASH_HEXSZ + 2];
+
+		oid_to_hex_r(content, &u->new_oid);
+		content[HASH_HEXSZ] = '\n';
+		content[HASH_HEXSZ + 1] = '\0';
+		ret = write_ref_file(&u->lk, content, u->flags);
+		if (ret < 0)
+			return ret;
+		trace_step("ref updated");
+		ret = append_reflog(rs, u->ref, &u->cur, &u->new_oid,
+				    txn->committer, txn->msg, u->flags);
+		if (!ret && log_head)
+			ret = append_reflog(rs, "HEAD", &u->cur, &u->new_oid,
+					    txn->committer, txn->msg,
+					    u->flags);
+		return ret;
+	}
+	/* delete: from packed-refs, then the loose file, then its log */
+	if (u->missing) {
+		lockfile_rollback(&u->lk);
+		return 0;
+	}
+	ret = remove_packed(rs, u->ref, u->flags);
+	if (ret < 0)
+		return ret;
+	refs_loose_path(&path, rs, u->ref);
+	if (unlink(path.buf) < 0 && errno != ENOENT)
+		ret = error_errno(errno, "unable to remove '%s'", path.buf);
+	lockfile_rollback(&u->lk);
+	if (!ret)
+		trace_step("ref deleted");
+	if (!ret) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/logs/%s", is_per_worktree(u->ref) ?
+			    rs->gitdir : rs->commondir, u->ref);
+		unlink(path.buf);
+	}
+	strbuf_release(&path);
+	return ret;
+}
+
+int
+refs_txn_commit(struct ref_txn *txn, ref_type_fn type_of, void *ctx)
+{
+	int ret = 0;
+
+	/* every ref locked and checked before anything is written */
+	for (size_t i = 0; i < txn->nr && !ret; i++)
+		ret = prepare_one(txn, &txn->u[i], type_of, ctx);
+	if (ret < 0) {
+		txn->failed_at = txn->nr;
+		for (size_t i = 0; i < txn->nr; i++)
+			lockfile_rollback(&txn->u[i].lk);
+		return ret;
+	}
+	for (size_t i = 0; i < txn->nr && !ret; i++)
+		ret = commit_one(txn, &txn->u[i]);
+	for (size_t i = 0; i < txn->nr; i++)
+		lockfile_rollback(&txn->u[i].lk);
+	return ret;
+}
+
+int
+refs_update(struct ref_store *rs, const char *name,
+	    const struct object_id *new_oid, const struct object_id *old_oid,
+	    const char *committer, const char *msg, unsigned flags,
+	    ref_type_fn type_of, void *ctx)
+{
+	struct ref_txn txn;
+	int ret;
+
+	refs_txn_init(&txn, rs);
+	txn.committer = committer;
+	txn.msg = msg;
+	refs_txn_update(&txn, name, new_oid, old_oid, flags);
+	ret = refs_txn_commit(&txn, type_of, ctx);
+	refs_txn_release(&txn);
+	return ret;
+}
+
 int
 refs_delete(struct ref_store *rs, const char *name,
 	    const struct object_id *old_oid, unsigned flags)
 {
-	struct lockfile lk = LOCKFILE_INIT;
-	struct strbuf path = STRBUF_INIT, target = STRBUF_INIT;
-	struct object_id cur;
-	const char *ref = name;
-	int ret, missing;
+	struct ref_txn txn;
+	int ret;
 
-	if (!refname_is_valid(name, REFNAME_ALLOW_ONELEVEL))
-		return bad_name(name);
-	if (!(flags & REF_NO_DEREF)) {
-		ret = refs_resolve(rs, name, &cur, &target);
-		error_clear();
-		if (!ret && strcmp(target.buf, name))
-			ref = target.buf;
-	}
-	ret = lock_ref(&lk, rs, ref);
-	if (ret < 0)
-		goto out;
-	missing = current_value(rs, ref, &cur);
-	if (missing < 0) {
-		ret = missing;
-		lockfile_rollback(&lk);
-		goto out;
-	}
-	ret = check_old(ref, missing, &cur, old_oid);
-	if (ret < 0 || missing) {
-		lockfile_rollback(&lk);
-		goto out;
-	}
-	ret = remove_packed(rs, ref, flags);
-	if (ret < 0) {
-		lockfile_rollback(&lk);
-		goto out;
-	}
-	refs_loose_path(&path, rs, ref);
-	if (unlink(path.buf) < 0 && errno != ENOENT) {
-		ret = error_errno(errno, "unable to remove '%s'", path.buf);
-		lockfile_rollback(&lk);
-		goto out;
-	}
-	lockfile_rollback(&lk);
-	trace_step("ref deleted");
-	strbuf_reset(&path);
-	strbuf_addf(&path, "%s/logs/%s", is_per_worktree(ref) ? rs->gitdir :
-		    rs->commondir, ref);
-	unlink(path.buf);
-out:
-	strbuf_release(&path);
-	strbuf_release(&target);
+	refs_txn_init(&txn, rs);
+	refs_txn_delete(&txn, name, old_oid, flags);
+	ret = refs_txn_commit(&txn, NULL, NULL);
+	refs_txn_release(&txn);
 	return ret;
 }
 
@@ -771,9 +902,9 @@ refs_set_symref(struct ref_store *rs, const char *name, const char *target,
 	if (ret < 0)
 		return ret;
 	trace_step("symbolic ref updated");
-	if (msg && has_new)
+	/* git logs the move when the new target has a value */
+	if (has_new && committer)
 		ret = append_reflog(rs, name, had_old ? &old_oid : &null_oid,
-				    &new_oid, committer, msg,
-				    flags | REF_CREATE_REFLOG);
+				    &new_oid, committer, msg, flags);
 	return ret;
 }

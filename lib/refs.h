@@ -10,6 +10,7 @@
 #define DIRC_REFS_H
 
 #include "hash.h"
+#include "lockfile.h"
 #include "strbuf.h"
 
 enum refname_flags {
@@ -94,6 +95,49 @@ int refs_update(struct ref_store *rs, const char *name,
 		const struct object_id *old_oid, const char *committer,
 		const char *msg, unsigned flags, ref_type_fn type_of,
 		void *ctx);
+
+/*
+ * A transaction: several updates, deletions and checks that all happen
+ * or none.  Every ref is locked and its old value checked before the
+ * first is written.
+ */
+enum ref_op { REF_OP_UPDATE, REF_OP_DELETE, REF_OP_VERIFY };
+
+struct ref_update {
+	enum ref_op op;
+	char *name;		/* as given; owned */
+	char *ref;		/* after following symbolic refs; owned */
+	struct object_id new_oid, old_oid;
+	int have_old;
+	int via_head;		/* named through HEAD: log HEAD too */
+	unsigned flags;
+	struct lockfile lk;
+	struct object_id cur;	/* value when locked */
+	int missing;		/* it had no value */
+};
+
+struct ref_txn {
+	struct ref_store *rs;	/* borrowed */
+	struct ref_update *u;	/* owned */
+	size_t nr, alloc;
+	const char *committer;	/* identity for reflogs; borrowed */
+	const char *msg;	/* reflog message; borrowed */
+	size_t failed_at;
+};
+
+void refs_txn_init(struct ref_txn *txn, struct ref_store *rs);
+void refs_txn_release(struct ref_txn *txn);
+/* old_oid: NULL (no check), the null id (must not exist), or a value. */
+void refs_txn_update(struct ref_txn *txn, const char *name,
+		     const struct object_id *new_oid,
+		     const struct object_id *old_oid, unsigned flags);
+void refs_txn_delete(struct ref_txn *txn, const char *name,
+		     const struct object_id *old_oid, unsigned flags);
+/* old_oid NULL or null: must not exist. */
+void refs_txn_verify(struct ref_txn *txn, const char *name,
+		     const struct object_id *old_oid, unsigned flags);
+/* Lock and check all, then write all.  0 or the first negative E_*. */
+int refs_txn_commit(struct ref_txn *txn, ref_type_fn type_of, void *ctx);
 
 /*
  * Delete ref name (loose and packed, and its reflog), checking old_oid

@@ -168,9 +168,9 @@ write_config(const char *gitdir, int bare)
 }
 
 static const char exclude_text[] =
-	"# Patterns of untracked files to leave out of git status and\n"
-	"# \"dirc ls-files -o --exclude-standard\", for this repository\n"
-	"# only (see gitignore(5)).  Lines starting with '#' are comments.\n";
+	"# Patterns of untracked files for git status to leave out, for this\n"
+	"# repository only (see gitignore(5)).  Lines starting with '#' are\n"
+	"# comments.\n";
 
 int
 cmd_init(int argc, const char **argv)
@@ -181,6 +181,7 @@ cmd_init(int argc, const char **argv)
 	struct config cfg = CONFIG_INIT;
 	const char *env_dir = getenv("GIT_DIR");
 	char *template_abs = NULL;
+	int branch_given;
 	struct option opts[] = {
 		OPT_STRING(0, "template", &template, "template-directory",
 			   "directory from which templates will be used"),
@@ -213,6 +214,7 @@ cmd_init(int argc, const char **argv)
 		ret = config_load_env(&cfg);
 	if (ret < 0)
 		die_lib(ret);
+	branch_given = branch != NULL;
 	if (!branch && config_get_string(&cfg, "init.defaultbranch",
 					 &branch) < 0)
 		die_lib(-1);
@@ -288,7 +290,7 @@ cmd_init(int argc, const char **argv)
 				"hint: (git config --global init.defaultBranch "
 				"<name>) to choose another and\n"
 				"hint: silence this hint.\n");
-	} else if (branch && !quiet) {
+	} else if (branch_given && !quiet) {
 		warning("re-init: ignored --initial-branch=%s", branch);
 	}
 	if (!quiet)

@@ -210,8 +210,14 @@ walk(struct ls *ls, struct strbuf *path, struct others *o)
 			continue;
 		}
 		/* a directory: a gitlink in the index is tracked */
-		if (index_pos(&ls->idx, path->buf, path->len, -1) >= 0)
-			continue;
+		{
+			ssize_t pos = index_pos(&ls->idx, path->buf, path->len,
+						-1);
+
+			if (pos >= 0 &&
+			    S_ISGITLINK(ls->idx.entries[pos]->mode))
+				continue;
+		}
 		strbuf_addch(path, '/');
 		strbuf_addstr(path, ".git");
 		if (!access(path->buf, F_OK)) {

@@ -107,8 +107,14 @@ handle_global_options(int *argc, const char ***argv)
 		if (!strcmp(arg, "-C") || !strcmp(arg, "-c") ||
 		    !strcmp(arg, "--git-dir") || !strcmp(arg, "--work-tree")) {
 			if (*argc < 2) {
-				fprintf(stderr, "no directory given for %s "
-					"option\n\n%s", arg, main_usage);
+				if (!strcmp(arg, "-c"))
+					fprintf(stderr, "-c expects a "
+						"configuration string\n%s",
+						main_usage);
+				else
+					fprintf(stderr, "no directory given for "
+						"%s option\n\n%s", arg,
+						main_usage);
 				exit(129);
 			}
 			v = (*argv)[1];

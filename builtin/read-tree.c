@@ -13,10 +13,8 @@
 #include "unpack.h"
 
 const char *const read_tree_usage[] = {
-	"dirc read-tree [(-m [--trivial] [--aggressive] | --reset | "
-	"--prefix=<prefix>)\n"
-	"               [-u | -i]] [--index-output=<file>] [--no-sparse-checkout]\n"
-	"               (--empty | <tree-ish>)",
+	"dirc read-tree [(-m | --reset | --prefix=<prefix>) [-u | -i]]\n"
+	"               [--index-output=<file>] (--empty | <tree-ish>)",
 	NULL,
 };
 
@@ -79,6 +77,8 @@ cmd_read_tree(int argc, const char **argv)
 	}
 	if (uo.reset)
 		uo.merge = 1;
+	if (dry_run)
+		uo.update = 0;	/* -n: neither the index nor the work tree */
 	if ((uo.merge || uo.prefix) && !argc)
 		die("you must specify at least one tree to merge");
 	if (argc > 1)

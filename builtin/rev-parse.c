@@ -6,6 +6,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "config.h"
 #include "object-name.h"
 #include "odb.h"
 #include "refs.h"
@@ -135,16 +136,31 @@ ambiguous(const char *arg)
 	    "this:\n'git <command> [<revision>...] -- [<file>...]'", arg);
 }
 
+/*
+ * --git-dir as git prints it: GIT_DIR as given, "." inside the git
+ * directory, ".git" at the top of the work tree, else the absolute path.
+ */
 static void
-print_relative_gitdir(const struct repo *repo, const char *cwd, int absolute)
+print_gitdir(const struct repo *repo, const char *cwd, int absolute)
 {
-	const char *g = repo->gitdir;
-	size_t clen = strlen(cwd);
+	const char *env = getenv("GIT_DIR");
+	char *real = realpath(cwd, NULL);
+	const char *c = real ? real : cwd;
 
-	if (!absolute && !strncmp(g, cwd, clen) && g[clen] == '/')
-		printf("%s\n", g + clen + 1);
+	if (absolute)
+		printf("%s\n", repo->gitdir);
+	else if (env && *env)
+		printf("%s\n", env);
+	else if (!strcmp(c, repo->gitdir))
+		printf(".\n");
+	else if (repo->worktree && !strcmp(c, repo->worktree) &&
+		 ends_with(repo->gitdir, "/.git") &&
+		 !strncmp(repo->gitdir, c, strlen(c)) &&
+		 strlen(repo->gitdir) == strlen(c) + 5)
+		printf(".git\n");
 	else
-		printf("%s\n", g);
+		printf("%s\n", repo->gitdir);
+	free(real);
 }
 
 int
@@ -154,6 +170,7 @@ cmd_rev_parse(int argc, const char **argv)
 	struct strbuf cwd = STRBUF_INIT;
 	enum show show = SHOW_HEX;
 	int verify = 0, quiet = 0, abbrev = 7, ret, nrevs = 0, dashdash = 0;
+	int in_gitdir = 0;
 	const char *verify_arg = NULL;
 
 	if (strbuf_getcwd(&cwd) < 0)
@@ -166,6 +183,15 @@ cmd_rev_parse(int argc, const char **argv)
 	ret = repo_open(&repo, REPO_NO_CHDIR | REPO_GENTLY);
 	if (ret < 0)
 		die_lib(ret);
+	if (repo.gitdir) {
+		char *real = realpath(cwd.buf, NULL);
+		const char *c = real ? real : cwd.buf;
+		size_t glen = strlen(repo.gitdir);
+
+		in_gitdir = !strncmp(c, repo.gitdir, glen) &&
+			    (c[glen] == '/' || !c[glen]);
+		free(real);
+	}
 	/* first pass: modes that apply to every argument */
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i], *v;
@@ -212,19 +238,20 @@ cmd_rev_parse(int argc, const char **argv)
 				continue;
 			}
 			if (!strcmp(a, "--is-inside-work-tree")) {
-				need_repo = 0;
-				printf("%s\n", repo.worktree && !starts_with(
-				       cwd.buf, repo.gitdir) ? "true" :
-				       "false");
+				if (!repo.gitdir)
+					die("not a git repository (or any of "
+					    "the parent directories): .git");
+				printf("%s\n", repo.worktree && !in_gitdir ?
+				       "true" : "false");
 				continue;
 			}
 			if (!repo.gitdir && need_repo)
 				die("not a git repository (or any of the parent "
 				    "directories): .git");
 			if (!strcmp(a, "--git-dir")) {
-				print_relative_gitdir(&repo, cwd.buf, 0);
+				print_gitdir(&repo, cwd.buf, 0);
 			} else if (!strcmp(a, "--absolute-git-dir")) {
-				print_relative_gitdir(&repo, cwd.buf, 1);
+				print_gitdir(&repo, cwd.buf, 1);
 			} else if (!strcmp(a, "--git-common-dir")) {
 				printf("%s\n", repo.commondir);
 			} else if (!strcmp(a, "--show-toplevel")) {
@@ -235,15 +262,23 @@ cmd_rev_parse(int argc, const char **argv)
 			} else if (!strcmp(a, "--show-prefix")) {
 				printf("%s\n", repo.prefix);
 			} else if (!strcmp(a, "--show-cdup")) {
+				if (in_gitdir)
+					continue;	/* no work tree here */
 				for (const char *p = repo.prefix; *p; p++)
 					if (*p == '/')
 						printf("../");
 				printf("\n");
 			} else if (!strcmp(a, "--is-bare-repository")) {
-				printf("%s\n", repo.bare ? "true" : "false");
+				int bare = repo.bare;
+
+				/* inside .git, core.bare decides */
+				if (in_gitdir && config_get_bool(&repo.config,
+						"core.bare", &bare) <= 0)
+					bare = repo.bare && !ends_with(
+						repo.gitdir, "/.git");
+				printf("%s\n", bare ? "true" : "false");
 			} else if (!strcmp(a, "--is-inside-git-dir")) {
-				printf("%s\n", starts_with(cwd.buf, repo.gitdir)
-				       ? "true" : "false");
+				printf("%s\n", in_gitdir ? "true" : "false");
 			} else {
 				die("unknown option '%s'", a);
 			}
@@ -261,12 +296,24 @@ cmd_rev_parse(int argc, const char **argv)
 		}
 		if (show_rev(&repo, a, show, abbrev) < 0) {
 			struct stat st;
+			int code = error_code();
+			char *msg = xstrdup(error_msg());
 
-			error_clear();
+			if (code == E_AMBIGUOUS && error_pre()) {
+				fflush(stdout);
+				fprintf(stderr, "error: %s\n", error_pre());
+			}
+			/* git prints a non-revision as a path first */
+			printf("%s\n", a);
+			if (code == E_INVALID)
+				die("%s", msg);	/* a path that is not there */
 			if (!lstat(a, &st)) {
-				printf("%s\n", a);
+				free(msg);
 				continue;
 			}
+			/* git looks the name up a second time, saying so */
+			if (code != E_AMBIGUOUS)
+				show_rev(&repo, a, show, abbrev);
 			ambiguous(a);
 		}
 	}
@@ -274,6 +321,11 @@ cmd_rev_parse(int argc, const char **argv)
 		if (!verify_arg || show_rev(&repo, verify_arg, show, abbrev) < 0) {
 			if (quiet)
 				exit(1);
+			if (verify_arg && error_code() == E_AMBIGUOUS &&
+			    error_pre()) {
+				fflush(stdout);
+				fprintf(stderr, "error: %s\n", error_pre());
+			}
 			die("Needed a single revision");
 		}
 	}

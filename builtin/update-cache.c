@@ -321,7 +321,7 @@ add_one_path(struct uc *uc, struct index_entry *old, const char *path,
 
 	/* already up to date? (stat data, and content when racy) */
 	if (old && !ce_stage(old) &&
-	    !index_entry_modified(uc->repo, &uc->idx, old, st, 0)) {
+	    !index_entry_changed(uc->repo, &uc->idx, old, st, 0)) {
 		queue(uc, JOB_NONE, old, "add");
 		return;
 	}

@@ -57,14 +57,13 @@ cmd_verify_pack(int argc, const char **argv)
 		ret = pack_open(&p, path.buf);
 		if (!ret) {
 			ret = pack_verify(&odb->env, p, &out,
-					  verbose || stat_only);
-			if (!stat_only)
-				fwrite(out.buf, 1, out.len, stdout);
+					  verbose ? 1 : stat_only ? 2 : 0);
+			fwrite(out.buf, 1, out.len, stdout);
 		}
 		if (ret < 0) {
 			error_lib(ret);
 			err = 1;
-		} else if (verbose || stat_only) {
+		} else if (verbose) {
 			printf("%s: ok\n", p->pack_path);
 		}
 		pack_close(p);

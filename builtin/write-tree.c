@@ -57,7 +57,8 @@ cmd_write_tree(int argc, const char **argv)
 	}
 	if (!idx.tree || !cache_tree_fully_valid(idx.tree)) {
 		ret = cache_tree_update(&idx, odb, missing_ok ?
-					CACHE_TREE_MISSING_OK : 0, threads);
+					CACHE_TREE_MISSING_OK : 0, threads ?
+					threads : repo.settings.threads);
 		if (ret < 0)
 			die_lib(ret);
 		/* writing the refreshed cache-tree back is opportunistic */

@@ -199,7 +199,9 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 	strbuf_add(&co->path, e->name, e->namelen);
 	if (!leading_not_dirs(co->path.buf, baselen) &&
 	    !lstat(co->path.buf, &st)) {
-		unsigned changed = index_match_stat(co->repo, e, &st);
+		unsigned changed = index_entry_changed(co->repo, co->idx, e,
+						       &st,
+						       MODIFIED_IGNORE_VALID);
 
 		if (!changed)
 			return 0;

@@ -18,11 +18,17 @@ static diag_printer_fn diag_printer;
 static int
 set_va(int code, const char *pre, const char *fmt, va_list ap)
 {
+	/* arguments may be the current message itself: format aside */
+	char tmp[ERROR_MSG_MAX], ptmp[ERROR_MSG_MAX];
+
+	vsnprintf(tmp, sizeof(tmp), fmt, ap);
+	if (pre)
+		snprintf(ptmp, sizeof(ptmp), "%s", pre);
 	slot.code = code;
-	vsnprintf(slot.msg, sizeof(slot.msg), fmt, ap);
+	memcpy(slot.msg, tmp, sizeof(tmp));
 	slot.has_pre = pre != NULL;
 	if (pre)
-		snprintf(slot.pre, sizeof(slot.pre), "%s", pre);
+		memcpy(slot.pre, ptmp, sizeof(ptmp));
 	return -code;
 }
 
@@ -82,7 +88,7 @@ error_errno(int errnum, const char *fmt, ...)
 	va_start(ap, fmt);
 	set_va(error_code_of_errno(errnum), NULL, fmt, ap);
 	va_end(ap);
-	len = strlen(slot.msg);
+	len = strnlen(slot.msg, sizeof(slot.msg));
 	snprintf(slot.msg + len, sizeof(slot.msg) - len, ": %s",
 		 strerror(errnum));
 	return -slot.code;

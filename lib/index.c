@@ -959,9 +959,9 @@ index_content_matches(const struct repo *repo, const struct index_entry *e,
 }
 
 unsigned
-index_entry_modified(const struct repo *repo, const struct index *idx,
-		     struct index_entry *e, const struct stat *st,
-		     unsigned flags)
+index_entry_changed(const struct repo *repo, const struct index *idx,
+		    struct index_entry *e, const struct stat *st,
+		    unsigned flags)
 {
 	unsigned changed;
 
@@ -986,18 +986,32 @@ index_entry_modified(const struct repo *repo, const struct index *idx,
 	if (!changed && index_entry_is_racy(idx, e)) {
 		if (flags & MODIFIED_RACY_IS_DIRTY)
 			return DATA_CHANGED;
-		changed = index_content_matches(repo, e, st, NULL) == 1 ? 0 :
-			DATA_CHANGED;
-	} else if (changed & DATA_CHANGED && !(changed & ~DATA_CHANGED) &&
-		   e->sd.size == 0 && (uint32_t)st->st_size != 0 &&
-		   S_ISREG(st->st_mode)) {
-		/* smudged (or zero-size stat after read-tree): look */
-		changed = index_content_matches(repo, e, st, NULL) == 1 ? 0 :
-			DATA_CHANGED;
+		if (index_content_matches(repo, e, st, NULL) != 1) {
+			error_clear();
+			changed = DATA_CHANGED;
+		}
 	}
 	if (!changed)
 		e->state |= CE_UPTODATE;
 	return changed;
+}
+
+unsigned
+index_entry_modified(const struct repo *repo, const struct index *idx,
+		     struct index_entry *e, const struct stat *st,
+		     unsigned flags)
+{
+	unsigned changed = index_entry_changed(repo, idx, e, st, flags);
+
+	if (!changed || changed & (MODE_CHANGED | TYPE_CHANGED))
+		return changed;
+	/* a size change is believed unless the size was never recorded */
+	if (changed & DATA_CHANGED && (S_ISGITLINK(e->mode) || e->sd.size))
+		return changed;
+	if (index_content_matches(repo, e, st, NULL) == 1)
+		return 0;
+	error_clear();
+	return changed | DATA_CHANGED;
 }
 
 void

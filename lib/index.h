@@ -236,9 +236,22 @@ enum modified_flags {
 };
 
 /*
- * Has the work-tree file changed from e?  Stat comparison, and a content
- * check when the stat data matches but the entry is racy or smudged.
- * 0 unchanged (and e gets CE_UPTODATE), else a match_result mask.
+ * Can e's stat data still be trusted for the file st describes?  (git's
+ * ie_match_stat.)  Stat comparison, plus a content check when the stat
+ * data matches but the entry is racy; a smudged entry counts as changed.
+ * Assume-unchanged and skip-worktree entries are unchanged unless
+ * MODIFIED_IGNORE_VALID; a submodule is compared by its HEAD.  0 (and e
+ * gets CE_UPTODATE), else a match_result mask.
+ */
+unsigned index_entry_changed(const struct repo *repo, const struct index *idx,
+			     struct index_entry *e, const struct stat *st,
+			     unsigned flags);
+
+/*
+ * Does the file's content differ from e?  (git's ie_modified, for
+ * "ls-files -m".)  Like index_entry_changed, but stat differences are
+ * checked against the content: only a type or mode change, a size change
+ * of an entry whose size is known, or different content count.
  */
 unsigned index_entry_modified(const struct repo *repo,
 			      const struct index *idx,

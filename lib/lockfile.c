@@ -87,6 +87,14 @@ unregister_lock(struct lockfile *lk)
 			held[i] = NULL;
 }
 
+static void
+free_paths(struct lockfile *lk)
+{
+	free(lk->target);
+	free(lk->lock_path);
+	lk->target = lk->lock_path = NULL;
+}
+
 int
 lockfile_error_held(const char *lock_path)
 {
@@ -122,10 +130,12 @@ lockfile_hold(struct lockfile *lk, const char *target)
 
 	fd = open(lk->lock_path, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
 	if (fd < 0) {
-		if (errno == EEXIST)
-			return lockfile_error_held(lk->lock_path);
-		return error_errno(errno, "Unable to create '%s'",
-				   lk->lock_path);
+		int ret = errno == EEXIST ? lockfile_error_held(lk->lock_path) :
+			error_errno(errno, "Unable to create '%s'",
+				    lk->lock_path);
+
+		free_paths(lk);
+		return ret;
 	}
 	lk->fd = fd;
 	register_lock(lk);
@@ -173,6 +183,7 @@ lockfile_commit(struct lockfile *lk, int do_fsync)
 		return ret;
 	}
 	unregister_lock(lk);
+	free_paths(lk);
 	return 0;
 }
 
@@ -187,4 +198,5 @@ lockfile_rollback(struct lockfile *lk)
 		unlink(lk->lock_path);
 		unregister_lock(lk);
 	}
+	free_paths(lk);
 }

@@ -38,7 +38,7 @@ int lockfile_commit(struct lockfile *lk, int do_fsync);
  */
 int lockfile_close(struct lockfile *lk, int do_fsync);
 
-/* Remove the lock if held; a no-op otherwise. */
+/* Remove the lock if held (a no-op otherwise) and free its paths. */
 void lockfile_rollback(struct lockfile *lk);
 
 /* The message git prints when a lock is held, for a lock file path. */

@@ -9,8 +9,10 @@
 #include <sys/stat.h>
 
 #include "commit.h"
+#include "config.h"
 #include "error.h"
 #include "index.h"
+#include "path.h"
 #include "refs.h"
 #include "repo.h"
 #include "strbuf.h"
@@ -27,13 +29,140 @@ is_hex_prefix(const char *s, size_t len)
 	return 1;
 }
 
+#define MAX_CANDIDATES 64
+
+struct candidate {
+	struct object_id oid;
+	enum object_type type;
+};
+
+static int
+cand_cmp(const void *a, const void *b)
+{
+	/* as git lists them: tags, commits, trees, blobs; then by id */
+	static const int rank[] = {
+		[OBJ_TAG] = 0, [OBJ_COMMIT] = 1, [OBJ_TREE] = 2, [OBJ_BLOB] = 3,
+	};
+	const struct candidate *x = a, *y = b;
+	int rx = x->type > 0 && x->type <= OBJ_TAG ? rank[x->type] : 4;
+	int ry = y->type > 0 && y->type <= OBJ_TAG ? rank[y->type] : 4;
+
+	if (rx != ry)
+		return rx - ry;
+	return oidcmp(&x->oid, &y->oid);
+}
+
+/* "YYYY-MM-DD - subject" of a commit, as git's hint shows it */
+static void
+describe_commit(struct strbuf *out, const struct odb_object *obj)
+{
+	const char *p = (const char *)obj->data, *end = p + obj->size;
+	const char *author = NULL, *subject = NULL;
+
+	while (p < end && *p != '\n') {
+		const char *nl = memchr(p, '\n', end - p);
+
+		if (!nl)
+			break;
+		if (!strncmp(p, "author ", 7))
+			author = p;
+		p = nl + 1;
+	}
+	if (p < end && *p == '\n')
+		subject = p + 1;
+	if (author) {
+		const char *gt = memchr(author, '>', end - author);
+		long long epoch;
+		int tz;
+
+		if (gt && sscanf(gt + 1, "%lld %d", &epoch, &tz) == 2) {
+			int sign = tz < 0 ? -1 : 1, mins = tz * sign;
+			long long local = epoch + sign * ((mins / 100) * 3600 +
+							  (mins % 100) * 60);
+			time_t t = (time_t)local;
+			struct tm tm;
+
+			if (gmtime_r(&t, &tm))
+				strbuf_addf(out, " %04d-%02d-%02d",
+					    tm.tm_year + 1900, tm.tm_mon + 1,
+					    tm.tm_mday);
+		}
+	}
+	if (subject) {
+		const char *nl = memchr(subject, '\n', end - subject);
+
+		strbuf_addstr(out, " - ");
+		strbuf_add(out, subject, nl ? (size_t)(nl - subject) :
+			   (size_t)(end - subject));
+	}
+}
+
+static void
+describe_candidates(struct strbuf *out, struct repo *repo, struct odb *odb,
+		    const struct object_id *oids, size_t nr)
+{
+	struct candidate c[MAX_CANDIDATES];
+
+	for (size_t i = 0; i < nr; i++) {
+		size_t size;
+
+		c[i].oid = oids[i];
+		if (odb_read_info(&c[i].type, &size, NULL, 0, odb, &oids[i],
+				  0) < 0) {
+			error_clear();
+			c[i].type = OBJ_BAD;
+		}
+	}
+	qsort(c, nr, sizeof(*c), cand_cmp);
+	for (size_t i = 0; i < nr; i++) {
+		char hex[HASH_HEXSZ + 1];
+		struct object_id tmp;
+		int abbrev;
+
+		oid_to_hex_r(hex, &c[i].oid);
+		/* the shortest unique abbreviation, at least 7 digits */
+		for (abbrev = 7; abbrev < HASH_HEXSZ; abbrev++)
+			if (odb_find_prefix(odb, hex, abbrev, &tmp, 2) < 2)
+				break;
+		strbuf_addf(out, "\nhint:   %.*s %s", abbrev, hex,
+			    type_name(c[i].type) ? type_name(c[i].type) :
+			    "unknown type");
+		if (c[i].type == OBJ_COMMIT || c[i].type == OBJ_TAG) {
+			struct odb_object obj;
+
+			if (odb_read(&obj, odb, &c[i].oid, 0) < 0) {
+				error_clear();
+				continue;
+			}
+			if (c[i].type == OBJ_COMMIT) {
+				describe_commit(out, &obj);
+			} else {
+				const char *t = strstr((const char *)obj.data,
+						       "\ntag ");
+
+				if (t) {
+					const char *nl = strchr(t + 5, '\n');
+
+					strbuf_addch(out, ' ');
+					strbuf_add(out, t + 5, nl ? (size_t)
+						   (nl - t - 5) : strlen(t + 5));
+				}
+			}
+			odb_object_release(&obj);
+		}
+	}
+	(void)repo;
+}
+
 int
 get_oid_prefix(struct object_id *out, struct repo *repo, const char *hex,
 	       size_t len)
 {
 	char lower[HASH_HEXSZ + 1];
+	struct object_id cands[MAX_CANDIDATES];
 	struct odb *odb;
-	int count, ret;
+	size_t count;
+	int ret;
 
 	if (len < 4 || len > HASH_HEXSZ || !is_hex_prefix(hex, len))
 		return error_set(E_NOTFOUND, "Not a valid object name %.*s",
@@ -49,22 +178,28 @@ get_oid_prefix(struct object_id *out, struct repo *repo, const char *hex,
 	ret = repo_odb(&odb, repo);
 	if (ret < 0)
 		return ret;
-	odb_find_prefix(odb, lower, len, out, &count);
+	count = odb_find_prefix(odb, lower, len, cands, MAX_CANDIDATES);
 	if (!count && odb_reprepare(odb))
-		odb_find_prefix(odb, lower, len, out, &count);
+		count = odb_find_prefix(odb, lower, len, cands,
+					MAX_CANDIDATES);
+	if (count)
+		*out = cands[0];
 	/* the virtual empty tree */
 	if (!count && !strncmp("4b825dc642cb6eb9a060e54bf8d69288fbee4904",
 			       lower, len)) {
 		*out = empty_tree_oid;
 		count = 1;
 	}
-	if (count == 2) {
-		char pre[96];
+	if (count > 1) {
+		struct strbuf pre = STRBUF_INIT;
 
-		snprintf(pre, sizeof(pre), "short object ID %s is ambiguous",
-			 lower);
-		return error_set_pre(E_AMBIGUOUS, pre, "Not a valid object "
-				     "name %.*s", (int)len, hex);
+		strbuf_addf(&pre, "short object ID %s is ambiguous\n"
+			    "hint: The candidates are:", lower);
+		describe_candidates(&pre, repo, odb, cands, count);
+		ret = error_set_pre(E_AMBIGUOUS, pre.buf, "Not a valid object "
+				    "name %.*s", (int)len, hex);
+		strbuf_release(&pre);
+		return ret;
 	}
 	if (!count)
 		return error_set(E_NOTFOUND, "Not a valid object name %.*s",
@@ -90,12 +225,13 @@ dwim_ref(struct strbuf *out, struct object_id *oid, struct repo *repo,
 	};
 	struct ref_store rs;
 	struct strbuf full = STRBUF_INIT;
+	struct object_id other;
 	int found = 0;
 
 	if (!repo->gitdir || !len)
 		return 0;
 	refs_of(repo, &rs);
-	for (size_t i = 0; i < ARRAY_SIZE(rules) && !found; i++) {
+	for (size_t i = 0; i < ARRAY_SIZE(rules); i++) {
 		strbuf_reset(&full);
 		strbuf_addstr(&full, rules[i][0]);
 		strbuf_add(&full, name, len);
@@ -112,9 +248,9 @@ dwim_ref(struct strbuf *out, struct object_id *oid, struct repo *repo,
 			if (*p)
 				continue;
 		}
-		if (!refs_resolve(&rs, full.buf, oid, NULL)) {
-			found = 1;
-			if (out) {
+		if (!refs_resolve(&rs, full.buf, found ? &other : oid, NULL)) {
+			/* the first rule that matches wins; count the rest */
+			if (!found++ && out) {
 				strbuf_reset(out);
 				strbuf_addbuf(out, &full);
 			}
@@ -192,8 +328,17 @@ get_basic(struct object_id *out, struct repo *repo, const char *name,
 	}
 	if (len == HASH_HEXSZ && is_hex_prefix(name, len))
 		return get_oid_prefix(out, repo, name, len);
-	if (dwim_ref(NULL, out, repo, name, len))
-		return 0;
+	{
+		int found = dwim_ref(NULL, out, repo, name, len), warn = 1;
+
+		if (found > 1 &&
+		    config_get_bool(&repo->config, "core.warnambiguousrefs",
+				    &warn) >= 0 && warn)
+			diag_emit(DIAG_WARNING, "refname '%.*s' is ambiguous.",
+				  (int)len, name);
+		if (found)
+			return 0;
+	}
 	if (len >= 4 && len < HASH_HEXSZ && is_hex_prefix(name, len)) {
 		ret = get_oid_prefix(out, repo, name, len);
 		if (ret != -E_NOTFOUND)
@@ -271,11 +416,28 @@ peel_suffix(struct object_id *out, struct repo *repo, const char *name,
 			return not_valid(name, len);
 	}
 	ret = peel_to_type(out, repo, &base, want);
-	if (ret < 0)
-		return error_set(E_NOTFOUND, "%.*s: expected %s type, but the "
-				 "object dereferences to another type",
-				 (int)len, name, type_name(want) ?
-				 type_name(want) : "a non-tag");
+	if (ret < 0) {
+		enum object_type reached = OBJ_BAD;
+		struct object_id last;
+
+		/* the type the peeling ended at, for git's message */
+		if (!peel_to_type(&last, repo, &base, OBJ_TREE))
+			reached = OBJ_TREE;
+		else if (!peel_to_type(&last, repo, &base, OBJ_NONE)) {
+			struct odb *odb;
+			size_t size;
+
+			if (!repo_odb(&odb, repo))
+				odb_read_info(&reached, &size, NULL, 0, odb,
+					      &last, 0);
+		}
+		error_clear();
+		diag_emit(DIAG_ERROR, "%.*s: expected %s type, but the object "
+			  "dereferences to %s type", (int)len, name,
+			  type_name(want) ? type_name(want) : "non-tag",
+			  type_name(reached) ? type_name(reached) : "unknown");
+		return not_valid(name, len);
+	}
 	return 0;
 }
 
@@ -312,22 +474,17 @@ get_oid_1(struct object_id *out, struct repo *repo, const char *name,
 	return get_basic(out, repo, name, len);
 }
 
-/* The entry path names inside tree, following subtrees. */
+/* The entry path names inside tree, following subtrees; 1 if found. */
 static int
-tree_lookup(struct object_id *out, struct repo *repo,
-	    const struct object_id *tree, const char *path, const char *rev)
+tree_find(struct object_id *out, struct repo *repo,
+	  const struct object_id *tree, const char *path)
 {
 	struct object_id cur = *tree;
 	const char *p = path;
 	struct odb *odb;
-	int ret = repo_odb(&odb, repo);
 
-	if (ret < 0)
-		return ret;
-	if (!*p) {
-		*out = cur;
-		return 0;
-	}
+	if (repo_odb(&odb, repo) < 0)
+		return -1;
 	while (*p) {
 		const char *slash = strchr(p, '/');
 		size_t clen = slash ? (size_t)(slash - p) : strlen(p);
@@ -336,12 +493,11 @@ tree_lookup(struct object_id *out, struct repo *repo,
 		struct tree_entry e;
 		int found = 0;
 
-		ret = odb_read(&obj, odb, &cur, 0);
-		if (ret < 0)
-			return ret;
+		if (odb_read(&obj, odb, &cur, 0) < 0)
+			return -1;
 		if (obj.type != OBJ_TREE) {
 			odb_object_release(&obj);
-			break;
+			return 0;
 		}
 		tree_iter_init(&it, obj.data, obj.size);
 		while (tree_iter_next(&it, &e) > 0)
@@ -352,44 +508,129 @@ tree_lookup(struct object_id *out, struct repo *repo,
 			}
 		odb_object_release(&obj);
 		if (!found)
+			return 0;
+		if (!slash)
 			break;
-		if (!slash) {
-			*out = cur;
-			return 0;
-		}
 		p = slash + 1;
-		if (!*p) {
-			*out = cur;
-			return 0;
-		}
 	}
-	return error_set(E_NOTFOUND, "path '%s' does not exist in '%s'", path,
-			 rev);
+	*out = cur;
+	return 1;
+}
+
+/* "./x" and "../x" are relative to where the command started. */
+static int
+relative_spec(struct strbuf *out, struct repo *repo, const char *path)
+{
+	strbuf_reset(out);
+	if (!starts_with(path, "./") && !starts_with(path, "../") &&
+	    strcmp(path, ".") && strcmp(path, ".."))
+		return 0;
+	if (path_normalize(out, repo->prefix ? repo->prefix : "", path,
+			   repo->worktree ? repo->worktree : "/") < 0)
+		error_clear();
+	return 1;
+}
+
+static int
+tree_lookup(struct object_id *out, struct repo *repo,
+	    const struct object_id *tree, const char *path, const char *rev)
+{
+	struct strbuf full = STRBUF_INIT;
+	const char *p = path;
+	int ret;
+
+	if (relative_spec(&full, repo, path))
+		p = full.buf;
+	ret = tree_find(out, repo, tree, p);
+	if (ret > 0) {
+		strbuf_release(&full);
+		return 0;
+	}
+	error_clear();
+	/* from a subdirectory: did they mean the path below it? */
+	if (repo->prefix && *repo->prefix && p == path) {
+		struct object_id tmp;
+
+		strbuf_addf(&full, "%s%s", repo->prefix, path);
+		if (tree_find(&tmp, repo, tree, full.buf) > 0) {
+			ret = error_set(E_INVALID, "path '%s' exists, but not "
+					"'%s'\nhint: Did you mean '%s:%s' aka "
+					"'%s:./%s'?", full.buf, path, rev,
+					full.buf, rev, path);
+			strbuf_release(&full);
+			return ret;
+		}
+		error_clear();
+	}
+	ret = error_set(E_INVALID, "path '%s' does not exist in '%s'", p, rev);
+	strbuf_release(&full);
+	return ret;
+}
+
+static const char *
+mkpath_in(struct strbuf *sb, const char *dir, const char *path)
+{
+	char *copy = xstrdup(path);
+
+	strbuf_reset(sb);
+	strbuf_addf(sb, "%s/%s", dir, copy);
+	free(copy);
+	return sb->buf;
 }
 
 static int
 index_lookup(struct object_id *out, struct repo *repo, const char *spec)
 {
+	struct strbuf full = STRBUF_INIT;
 	struct index idx;
-	int stage = 0, ret;
+	int stage = 0, ret, any_stage;
+	const char *path;
+	struct stat st;
 	ssize_t pos;
 
 	if (spec[0] >= '0' && spec[0] <= '3' && spec[1] == ':') {
 		stage = spec[0] - '0';
 		spec += 2;
 	}
+	path = spec;
+	if (relative_spec(&full, repo, spec))
+		path = full.buf;
 	ret = index_read(&idx, repo->index_path, INDEX_READ_QUIET);
-	if (ret < 0)
+	if (ret < 0) {
+		strbuf_release(&full);
 		return ret;
-	pos = index_pos(&idx, spec, strlen(spec), stage);
-	if (pos >= 0)
+	}
+	pos = index_pos(&idx, path, strlen(path), stage);
+	if (pos >= 0) {
 		*out = idx.entries[pos]->oid;
+		ret = 0;
+		goto out;
+	}
+	any_stage = index_pos(&idx, path, strlen(path), -1) >= 0;
+	if (path == spec && repo->prefix && *repo->prefix) {
+		strbuf_addf(&full, "%s%s", repo->prefix, spec);
+		if (index_pos(&idx, full.buf, full.len, stage) >= 0) {
+			ret = error_set(E_INVALID, "path '%s' is in the index, "
+					"but not '%s'\nhint: Did you mean "
+					"':%d:%s' aka ':%d:./%s'?", full.buf,
+					spec, stage, full.buf, stage, spec);
+			goto out;
+		}
+	}
+	if (any_stage)
+		ret = error_set(E_INVALID, "path '%s' is in the index, but not "
+				"at stage %d", path, stage);
+	else if (repo->worktree && !lstat(mkpath_in(&full, repo->worktree,
+						      path), &st))
+		ret = error_set(E_INVALID, "path '%s' exists on disk, but not "
+				"in the index", path);
+	else
+		ret = error_set(E_INVALID, "path '%s' does not exist (neither "
+				"on disk nor in the index)", path);
+out:
 	index_release(&idx);
-	if (pos < 0)
-		return error_set(E_NOTFOUND, "path '%s' does not exist (neither "
-				 "on disk nor in the index) at stage %d", spec,
-				 stage);
-	return 0;
+	strbuf_release(&full);
+	return ret;
 }
 
 int

@@ -15,9 +15,11 @@
 struct repo;
 
 /*
- * Resolve name.  0, -E_NOTFOUND ("Not a valid object name <name>", or a
- * more precise message for paths and peels), -E_AMBIGUOUS ("short object
- * ID <x> is ambiguous").
+ * Resolve name.  0, -E_NOTFOUND ("Not a valid object name <name>"),
+ * -E_AMBIGUOUS ("short object ID <x> is ambiguous"), or -E_INVALID for a
+ * path that does not resolve ("path 'x' does not exist in 'HEAD'", with
+ * git's hints), which git treats as fatal.  Paths starting with ./ or
+ * ../ are relative to the repository's prefix.
  */
 int get_oid(struct object_id *out, struct repo *repo, const char *name);
 
@@ -37,8 +39,9 @@ int peel_to_type(struct object_id *out, struct repo *repo,
 		 const struct object_id *oid, enum object_type want);
 
 /*
- * The ref name resolves to under git's rules (full name into out): 1
- * found, 0 not.
+ * The ref name resolves to under git's rules (full name of the first
+ * match into out, its value into oid): how many rules matched (0: none;
+ * more than 1: ambiguous).
  */
 int dwim_ref(struct strbuf *out, struct object_id *oid, struct repo *repo,
 	     const char *name, size_t len);

@@ -149,6 +149,19 @@ scan_packs(struct odb_source *src)
 		goto out;
 	src->packs_loaded = 1;
 	src->pack_dir_mtime = st.st_mtim;
+	/* packs deleted meanwhile (a repack) are forgotten */
+	for (size_t k = 0; k < src->nr_packs;) {
+		if (access(src->packs[k]->idx_path, F_OK) ||
+		    access(src->packs[k]->pack_path, F_OK)) {
+			pack_close(src->packs[k]);
+			memmove(src->packs + k, src->packs + k + 1,
+				(src->nr_packs - k - 1) * sizeof(*src->packs));
+			src->nr_packs--;
+			changed = 1;
+			continue;
+		}
+		k++;
+	}
 	dir = opendir(dirpath.buf);
 	while (dir && (de = readdir(dir))) {
 		size_t len = strlen(de->d_name), k;
@@ -344,28 +357,28 @@ odb_for_each_object(struct odb *odb, int local_only, odb_oid_fn fn,
 }
 
 static void
-note_match(const struct object_id *oid, struct object_id *out, int *count)
+note_match(const struct object_id *oid, struct object_id *out, size_t max,
+	   size_t *count)
 {
-	if (!*count) {
-		*out = *oid;
-		*count = 1;
-	} else if (*count == 1 && !oideq(out, oid)) {
-		*count = 2;
-	}
+	for (size_t i = 0; i < *count; i++)
+		if (oideq(&out[i], oid))
+			return;
+	if (*count < max)
+		out[(*count)++] = *oid;
 }
 
-void
+size_t
 odb_find_prefix(struct odb *odb, const char *hex, size_t len,
-		struct object_id *out, int *count)
+		struct object_id *out, size_t max)
 {
 	struct strbuf path = STRBUF_INIT;
 	unsigned char bytes[HASH_RAWSZ] = { 0 };
+	size_t count = 0;
 
-	*count = 0;
 	for (size_t i = 0; i < len; i++)
 		bytes[i / 2] |= hexval((unsigned char)hex[i]) << (i & 1 ? 0 : 4);
 	odb_prepare_packs(odb);
-	for (size_t s = 0; s < odb->nr_sources && *count < 2; s++) {
+	for (size_t s = 0; s < odb->nr_sources && count < max; s++) {
 		struct odb_source *src = &odb->sources[s];
 		struct dirent *de;
 		DIR *dir;
@@ -373,31 +386,32 @@ odb_find_prefix(struct odb *odb, const char *hex, size_t len,
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/%.2s", src->objdir, hex);
 		dir = opendir(path.buf);
-		while (dir && *count < 2 && (de = readdir(dir))) {
+		while (dir && count < max && (de = readdir(dir))) {
 			struct object_id oid;
 
 			if (strncasecmp(de->d_name, hex + 2, len - 2))
 				continue;
 			if (!loose_name_to_oid(&oid, bytes[0], de->d_name))
-				note_match(&oid, out, count);
+				note_match(&oid, out, max, &count);
 		}
 		if (dir)
 			closedir(dir);
-		for (size_t k = 0; k < src->nr_packs && *count < 2; k++) {
+		for (size_t k = 0; k < src->nr_packs && count < max; k++) {
 			uint32_t first, last;
 
 			pack_find_prefix(src->packs[k], bytes, len, &first,
 					 &last);
-			for (uint32_t n = first; n < last && *count < 2; n++) {
+			for (uint32_t n = first; n < last && count < max; n++) {
 				struct object_id oid;
 
 				memcpy(oid.hash, pack_nth_id(src->packs[k], n),
 				       HASH_RAWSZ);
-				note_match(&oid, out, count);
+				note_match(&oid, out, max, &count);
 			}
 		}
 	}
 	strbuf_release(&path);
+	return count;
 }
 
 void
@@ -535,7 +549,10 @@ odb_has(struct odb *odb, const struct object_id *oid)
 
 	if (oideq(oid, &empty_tree_oid))
 		return 1;
-	return odb_find_packed(odb, oid, &p, &off) || has_loose(odb, oid);
+	if (odb_find_packed(odb, oid, &p, &off) || has_loose(odb, oid))
+		return 1;
+	/* packed by another process meanwhile? */
+	return odb_reprepare(odb) && odb_find_packed(odb, oid, &p, &off);
 }
 
 #define FANOUT_LIST_AFTER 4	/* probes of one directory before listing it */
@@ -1424,8 +1441,14 @@ odb_read(struct odb_object *out, struct odb *odb,
 	int ret;
 
 	for (int attempt = 0; attempt < 2; attempt++) {
-		if (odb_find_packed(odb, oid, &p, &off))
-			return read_packed(out, odb, p, off, oid, flags);
+		if (odb_find_packed(odb, oid, &p, &off)) {
+			ret = read_packed(out, odb, p, off, oid, flags);
+			/* its pack may have been replaced by a repack */
+			if (ret < 0 && !attempt && access(p->pack_path, F_OK) &&
+			    odb_reprepare(odb))
+				continue;
+			return ret;
+		}
 		if (!attempt) {
 			ret = odb_read_loose(out, odb, oid, flags);
 			if (ret != -E_NOTFOUND)
@@ -1461,6 +1484,9 @@ odb_read_info(enum object_type *type, size_t *size, char *type_buf,
 
 			ret = pack_object_info(&odb->env, p, off, &t, size,
 					       NULL);
+			if (ret < 0 && !attempt && access(p->pack_path, F_OK) &&
+			    odb_reprepare(odb))
+				continue;
 			if (ret < 0)
 				return error_set(E_CORRUPT, "packed object %s "
 						 "(stored in %s) is corrupt: %s",

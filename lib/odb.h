@@ -171,11 +171,11 @@ int odb_for_each_object(struct odb *odb, int local_only, odb_oid_fn fn,
 			void *ctx);
 
 /*
- * Ids starting with the len-digit hex prefix: up to 2 distinct ones are
- * reported (*count is 0, 1 or 2; *out is the first).
+ * Ids starting with the len-digit hex prefix: up to max distinct ones
+ * into out[]; returns how many were found.
  */
-void odb_find_prefix(struct odb *odb, const char *hex, size_t len,
-		     struct object_id *out, int *count);
+size_t odb_find_prefix(struct odb *odb, const char *hex, size_t len,
+		       struct object_id *out, size_t max);
 
 /*
  * odb_has() for many lookups: after a few probes of one fan-out

@@ -23,6 +23,7 @@
 #include "pack.h"
 
 #include <fcntl.h>
+#include <limits.h>
 #include <pthread.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
@@ -64,8 +65,16 @@ pack_open(struct pack **out, const char *idx_path)
 
 	*out = NULL;
 	p->idx_path = xstrdup(idx_path);
-	p->pack_path = xstrdup(idx_path);
-	memcpy(p->pack_path + strlen(p->pack_path) - 4, ".pack", 5);
+	{
+		/* "<base>.idx" -> "<base>.pack" */
+		size_t plen = strlen(idx_path);
+		size_t base = plen >= 4 && !strcmp(idx_path + plen - 4, ".idx") ?
+			      plen - 4 : plen;
+
+		p->pack_path = xmalloc(base + 6);
+		memcpy(p->pack_path, idx_path, base);
+		memcpy(p->pack_path + base, ".pack", 6);
+	}
 	fd = open(idx_path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		ret = error_errno(errno, "unable to open %s", idx_path);
@@ -681,6 +690,16 @@ find_base(const struct pack_env *env, struct pack *p, uint64_t off,
 		*boff = h->base_off;
 		return 0;
 	}
+	{
+		/* the base is usually in the same pack */
+		uint32_t n;
+
+		if (pack_find(p, &h->base_id, &n) &&
+		    (*boff = pack_nth_offset(p, n))) {
+			*bp = p;
+			return 0;
+		}
+	}
 	ret = env->find(env->ctx, &h->base_id, bp, boff, type, base,
 			base_len);
 	if (ret == 1)
@@ -969,10 +988,54 @@ check_trailer(const char *path, const unsigned char *data, size_t len)
 	return 0;
 }
 
+/* Delta depth of the object at rev position r (memoised in depth[]). */
+static unsigned
+chain_depth(struct pack *p, size_t r, unsigned *depth, struct object_id *base)
+{
+	size_t cur = r;
+	unsigned d = 0;
+
+	*base = null_oid;
+	for (size_t guard = 0; guard < MAX_CHAIN; guard++) {
+		struct obj_header h;
+		ssize_t next;
+		uint32_t n;
+
+		if (depth[cur] != UINT_MAX) {
+			d += depth[cur];
+			break;
+		}
+		if (read_header(p, p->rev[cur], &h) < 0) {
+			error_clear();
+			break;
+		}
+		if (h.type == OBJ_OFS_DELTA) {
+			next = rev_find(p, h.base_off);
+		} else if (h.type == OBJ_REF_DELTA && pack_find(p, &h.base_id,
+								 &n)) {
+			next = rev_find(p, pack_nth_offset(p, n));
+		} else {
+			break;	/* whole object (or a base elsewhere) */
+		}
+		if (cur == r)
+			memcpy(base->hash, h.type == OBJ_REF_DELTA ?
+			       h.base_id.hash : pack_nth_id(p, p->rev_pos[next]),
+			       HASH_RAWSZ);
+		d++;
+		if (next < 0)
+			break;
+		cur = next;
+	}
+	depth[r] = d;
+	return d;
+}
+
 int
 pack_verify(const struct pack_env *env, struct pack *p, struct strbuf *out,
 	    int verbose)
 {
+	unsigned *depth, max_depth = 0;
+	size_t *hist;
 	int ret = pack_map(p);
 
 	if (ret < 0)
@@ -983,13 +1046,18 @@ pack_verify(const struct pack_env *env, struct pack *p, struct strbuf *out,
 	if (ret < 0)
 		return ret;
 	build_rev(p);
+	depth = xmalloc(st_mult(p->nr + 1, sizeof(*depth)));
+	for (uint32_t r = 0; r <= p->nr; r++)
+		depth[r] = UINT_MAX;
 	/* in pack order, so that delta bases are usually cached */
 	for (uint32_t r = 0; r < p->nr && !ret; r++) {
 		uint32_t i = p->rev_pos[r];
 		uint64_t off = p->rev[r], in_pack = p->rev[r + 1] - off;
-		struct object_id id, check;
+		struct object_id id, check, base;
+		struct obj_header h;
 		unsigned char *data;
 		size_t size;
+		unsigned d;
 		int type;
 
 		memcpy(id.hash, pack_nth_id(p, i), HASH_RAWSZ);
@@ -1021,11 +1089,35 @@ pack_verify(const struct pack_env *env, struct pack *p, struct strbuf *out,
 					p->pack_path);
 			break;
 		}
-		if (verbose)
-			strbuf_addf(out, "%s %-6s %zu %llu %llu\n",
-				    oid_to_hex(&id), type_name(type), size,
-				    (unsigned long long)in_pack,
-				    (unsigned long long)off);
+		d = chain_depth(p, r, depth, &base);
+		if (d > max_depth)
+			max_depth = d;
+		if (verbose != 1)
+			continue;
+		/* git verify-pack -v: a delta's size is the delta's */
+		read_header(p, off, &h);
+		strbuf_addf(out, "%s %-6s %zu %llu %llu", oid_to_hex(&id),
+			    type_name(type), h.size,
+			    (unsigned long long)in_pack,
+			    (unsigned long long)off);
+		if (d)
+			strbuf_addf(out, " %u %s", d, oid_to_hex(&base));
+		strbuf_addch(out, '\n');
 	}
+	if (!ret && verbose) {
+		hist = xcalloc(max_depth + 1, sizeof(*hist));
+		for (uint32_t r = 0; r < p->nr; r++)
+			hist[depth[r]]++;
+		if (hist[0])
+			strbuf_addf(out, "non delta: %zu object%s\n", hist[0],
+				    hist[0] == 1 ? "" : "s");
+		for (unsigned k = 1; k <= max_depth; k++)
+			if (hist[k])
+				strbuf_addf(out, "chain length = %u: %zu "
+					    "object%s\n", k, hist[k],
+					    hist[k] == 1 ? "" : "s");
+		free(hist);
+	}
+	free(depth);
 	return ret;
 }

@@ -110,9 +110,11 @@ int pack_read_object(const struct pack_env *env, struct pack *p,
 
 /*
  * Check the whole pack: trailer checksums of .pack and .idx, and that
- * every object inflates and hashes to its id.  verbose: print "<id>
- * <type> <size> <size-in-pack> <offset> [<depth> <base>]" per object
- * (git verify-pack -v) through out.  0 or the first negative E_*.
+ * every object inflates and hashes to its id and matches its CRC.
+ * verbose 1: append "<id> <type> <size> <size-in-pack> <offset>
+ * [<depth> <base>]" per object and the delta-chain histogram to out (git
+ * verify-pack -v); 2: the histogram only (-s).  0 or the first
+ * negative E_*.
  */
 int pack_verify(const struct pack_env *env, struct pack *p,
 		struct strbuf *out, int verbose);

@@ -637,8 +637,6 @@ refs_txn_release(struct ref_txn *txn)
 {
 	for (size_t i = 0; i < txn->nr; i++) {
 		lockfile_rollback(&txn->u[i].lk);
-		free(txn->u[i].lk.target);
-		free(txn->u[i].lk.lock_path);
 		free(txn->u[i].name);
 		free(txn->u[i].ref);
 	}

@@ -8,6 +8,7 @@
  */
 #include "unpack.h"
 
+#include <dirent.h>
 #include <sys/stat.h>
 
 #include "cache-tree.h"
@@ -174,22 +175,65 @@ uptodate(struct repo *repo, struct index *idx, struct index_entry *old,
 		return 1;
 	if (lstat(old->name, &st) < 0)
 		return errno == ENOENT || errno == ENOTDIR;
-	if (!index_entry_modified(repo, idx, old, &st, MODIFIED_IGNORE_VALID))
+	if (!index_entry_changed(repo, idx, old, &st, MODIFIED_IGNORE_VALID))
 		return 1;
 	return S_ISGITLINK(old->mode);
 }
 
+/* Does every file under dir belong to the index (nothing untracked)? */
+static int
+all_tracked(const struct index *idx, struct strbuf *dir)
+{
+	struct dirent *de;
+	size_t len = dir->len;
+	DIR *d = opendir(dir->buf);
+	int ok = 1;
+
+	if (!d)
+		return 0;
+	while (ok && (de = readdir(d))) {
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		strbuf_setlen(dir, len);
+		strbuf_addch(dir, '/');
+		strbuf_addstr(dir, de->d_name);
+		if (lstat(dir->buf, &st) < 0)
+			continue;
+		if (S_ISDIR(st.st_mode))
+			ok = all_tracked(idx, dir);
+		else
+			ok = index_pos(idx, dir->buf, dir->len, -1) >= 0;
+	}
+	closedir(d);
+	strbuf_setlen(dir, len);
+	return ok;
+}
+
 /* No untracked file in the way of a new entry? */
 static int
-absent(const struct index_entry *e, const struct unpack_opts *o)
+absent(const struct index *idx, const struct index_entry *e,
+       const struct unpack_opts *o)
 {
+	struct strbuf dir = STRBUF_INIT;
 	struct stat st;
+	int ok;
 
 	if (o->index_only || o->reset || !o->update)
 		return 1;
 	if (lstat(e->name, &st) < 0)
 		return 1;
-	return S_ISDIR(st.st_mode) && S_ISGITLINK(e->mode);
+	if (!S_ISDIR(st.st_mode))
+		return 0;
+	if (S_ISGITLINK(e->mode))
+		return 1;
+	/* a tracked directory turning into a file: fine if nothing in it
+	 * is untracked (its files leave the index and are removed) */
+	strbuf_addstr(&dir, e->name);
+	ok = all_tracked(idx, &dir);
+	strbuf_release(&dir);
+	return ok;
 }
 
 struct change {
@@ -216,6 +260,29 @@ bind_prefix(struct index *idx, struct list *t)
 	for (size_t i = 0; i < t->nr; i++)
 		index_stage_add(idx, t->e[i], INDEX_ADD_REPLACE);
 	return index_apply(idx);
+}
+
+/* Write entries into the work tree; 0 or the first failure in order. */
+static int
+update_worktree(struct index *idx, struct repo *repo, struct odb *odb,
+		struct index_entry **todo, size_t n)
+{
+	struct checkout_report *rep = xcalloc(n + 1, sizeof(*rep));
+	struct checkout co;
+	int ret = 0;
+
+	checkout_init(&co, repo, idx, odb);
+	co.force = 1;
+	co.refresh = 1;
+	if (checkout_many(&co, todo, n, 0, rep, NULL))
+		for (size_t k = 0; k < n && !ret; k++)
+			if (rep[k].ret < 0)
+				ret = error_restore(&rep[k].err);
+	for (size_t k = 0; k < n; k++)
+		error_saved_release(&rep[k].err);
+	free(rep);
+	checkout_release(&co);
+	return ret;
 }
 
 int
@@ -248,6 +315,8 @@ unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
 
 	if (o->prefix) {
 		ret = bind_prefix(idx, &t);
+		if (!ret && o->update)
+			ret = update_worktree(idx, repo, odb, t.e, t.nr);
 		if (!ret) {
 			cache_tree_update(idx, odb, CACHE_TREE_REPAIR |
 					  CACHE_TREE_SILENT, 0);
@@ -299,7 +368,7 @@ unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
 			i++;
 		} else if (cmp > 0) {
 			/* new */
-			if (!absent(a, o)) {
+			if (!absent(idx, a, o)) {
 				diag_emit(DIAG_ERROR, "Untracked working tree "
 					  "file '%s' would be overwritten by "
 					  "merge.", a->name);
@@ -357,33 +426,23 @@ apply:
 	index_clear_resolve_undo(idx);
 	index_mark_changed(idx);
 	if (o->update) {
-		struct checkout co;
 		struct index_entry **todo = xmalloc(st_mult(nch + 1,
 							    sizeof(*todo)));
-		struct checkout_report *rep;
+		struct checkout co;
 		size_t n = 0;
 
+		/* removals first: a directory may become a file */
 		checkout_init(&co, repo, idx, odb);
-		co.force = 1;
-		co.refresh = 1;
 		for (size_t k = 0; k < nch && !ret; k++)
 			if (ch[k].remove)
 				ret = checkout_remove(&co, ch[k].e);
+		checkout_release(&co);
 		for (size_t k = 0; k < nch; k++)
 			if (ch[k].update)
 				todo[n++] = ch[k].e;
-		rep = xcalloc(n + 1, sizeof(*rep));
-		if (!ret && checkout_many(&co, todo, n, 0, rep, NULL)) {
-			/* the first failure in index order */
-			for (size_t k = 0; k < n && !ret; k++)
-				if (rep[k].ret < 0)
-					ret = error_restore(&rep[k].err);
-		}
-		for (size_t k = 0; k < n; k++)
-			error_saved_release(&rep[k].err);
-		free(rep);
+		if (!ret)
+			ret = update_worktree(idx, repo, odb, todo, n);
 		free(todo);
-		checkout_release(&co);
 		if (ret < 0)
 			goto out;
 	}

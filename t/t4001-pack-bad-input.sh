@@ -1,0 +1,580 @@
+#!/bin/sh
+test_description='damaged packs and pack indexes: a clear error, no crash, no hang
+
+Each case copies a good pack (made by git, or by hand with a small
+generator) and damages it: a truncated pack, a wrong trailer, an .idx of
+another pack, corrupt zlib data, a broken fan-out table, a truncated
+.idx, deltas whose sizes lie, copies past the end of the base, delta
+cycles, missing bases, unknown types.  "dirc cat-file -p" and "--batch"
+must exit 128 with a message naming the pack (or index) file, the object
+where there is one, and the reason; verify-pack must exit 1.  Every run
+is bounded: killed after 20 s (a hang fails) and, outside sanitizer
+builds, limited to 1 GB of address space (so a size taken on trust from
+the damaged data fails instead of eating the machine).'
+. ./test-lib.sh
+
+if ! test_have_prereq GIT
+then
+	skip_all='git not found in PATH: the good packs are made by git'
+	test_done
+fi
+
+# The damaged repositories are left damaged.
+TEST_NO_FSCK=1
+
+test_lazy_prereq PYTHON '
+	python3 -c "import hashlib, struct, zlib"
+'
+
+# bounded CMD...: CMD killed after 20 s and, unless built with sanitizers
+# (whose shadow memory needs more), within 1 GB of address space.
+bounded () {
+	(
+		{ test_have_prereq SANITIZE || ulimit -v 1000000; } &&
+		exec timeout 20 "$@"
+	)
+}
+
+# damaged NAME: NAME becomes a copy of the repository "good" with its
+# pack files writable; $idx and $pack are their paths.
+damaged () {
+	cp -R good "$1" &&
+	idx=$(ls "$1"/.git/objects/pack/pack-*.idx) &&
+	pack=${idx%.idx}.pack &&
+	chmod u+w "$idx" "$pack"
+}
+
+# poke FILE OFFSET OCTAL...: overwrite bytes of FILE at OFFSET.
+poke () {
+	pk_file=$1 &&
+	pk_off=$2 &&
+	shift 2 &&
+	printf "$(printf '\\%s' "$@")" |
+	dd of="$pk_file" bs=1 seek="$pk_off" conv=notrunc 2>/dev/null
+}
+
+# flip FILE OFFSET [COUNT]: invert the COUNT (default 1) bytes of FILE
+# at OFFSET, so that each surely changes.
+flip () {
+	od -An -v -tu1 -j "$2" -N "${3-1}" "$1" |
+	awk "{ for (i = 1; i <= NF; i++) printf \"%o \", 255 - \$i }" >flip.bytes &&
+	poke "$1" "$2" $(cat flip.bytes)
+}
+
+# read_fails REPO ID FILE WHY: "dirc cat-file -p ID" in REPO exits 128,
+# prints nothing, and its message names FILE (by its base name) and says
+# why (WHY: an extended regular expression, any case).
+read_fails () {
+	test_expect_code 128 bounded dirc -C "$1" cat-file -p "$2" >out 2>err &&
+	test_must_be_empty out &&
+	test_grep -F "${3##*/}" err &&
+	test_grep -i -E "$4" err
+}
+
+# batch_fails REPO ID FILE: "dirc cat-file --batch" asked for ID exits
+# 128 with a message naming FILE.  (git goes on where a pack does not
+# match its index: it takes the pack as absent and prints "ID missing".)
+batch_fails () {
+	echo "$2" >in &&
+	test_expect_code 128 bounded dirc -C "$1" cat-file --batch <in >out 2>err &&
+	test_grep -F "${3##*/}" err
+}
+
+# verify_fails REPO/IDX: "dirc verify-pack IDX", run in REPO, exits 1
+# with a message naming the pack or its index.
+verify_fails () {
+	test_expect_code 1 bounded dirc -C "${1%%/*}" verify-pack "${1#*/}" \
+		>out 2>err &&
+	test_grep -E "${1##*/}|$(basename "$1" .idx).pack" err
+}
+
+# write_mkpack FILE: a generator of packs, for damage git would refuse
+# to write.  It reads one object per line from stdin:
+#
+#   blob|tree|commit|tag TEXT        a whole object (TEXT: \n and the
+#                                    like are escapes, \x20 a space)
+#   ofs N SRC DST OP...              an offset delta on the N-th object
+#                                    (counting from 1)
+#   ref @N|HEX SRC DST OP...         a reference delta on the N-th
+#                                    object, or on the id HEX
+#
+# SRC and DST are the sizes in the delta header ("-": the true ones);
+# OP is c:OFFSET:LENGTH (copy from the base) or i:TEXT (insert).  Options
+# anywhere on a line: size=N (the size in the object header), type=N
+# (the type in the header), dist=N (an offset delta's distance back),
+# zlib=trunc|garbage, id=HEX (the id the .idx gives it).  It writes
+# pack-<sum>.pack and a version 2 .idx to the directory $1 and prints the
+# objects' ids in order: the real ones where the object is sound, made-up
+# ones otherwise.
+write_mkpack () {
+	cat >"$1" <<\EOF
+import hashlib, struct, sys, zlib
+
+TYPES = {"commit": 1, "tree": 2, "blob": 3, "tag": 4}
+
+def text(t):
+    return t.encode("latin-1").decode("unicode_escape").encode("latin-1")
+
+def varint(n):
+    out = bytearray()
+    while True:
+        out.append((n & 0x7f) | (0x80 if n >> 7 else 0))
+        n >>= 7
+        if not n:
+            return bytes(out)
+
+def obj_header(t, size):
+    out = bytearray([(t << 4) | (size & 15)])
+    size >>= 4
+    while size:
+        out[-1] |= 0x80
+        out.append(size & 0x7f)
+        size >>= 7
+    return bytes(out)
+
+def ofs_distance(d):
+    out = bytearray([d & 0x7f])
+    d >>= 7
+    while d:
+        d -= 1
+        out.insert(0, 0x80 | (d & 0x7f))
+        d >>= 7
+    return bytes(out)
+
+def copy_op(off, ln):
+    c, args = 0x80, bytearray()
+    for i in range(4):
+        if (off >> (8 * i)) & 0xff:
+            c |= 1 << i
+            args.append((off >> (8 * i)) & 0xff)
+    for i in range(3):
+        if (ln >> (8 * i)) & 0xff:
+            c |= 16 << i
+            args.append((ln >> (8 * i)) & 0xff)
+    return bytes([c]) + args
+
+def run_ops(base, ops):
+    out, n = bytearray(), 0
+    for kind, a, b in ops:
+        if kind == "c":
+            n += b
+            if base is None or a + b > len(base):
+                out = None
+            elif out is not None:
+                out += base[a:a + b]
+        else:
+            n += len(a)
+            if out is not None:
+                out += a
+    return (bytes(out) if out is not None else None), n
+
+entries = []
+for line in sys.stdin:
+    e = {"opts": {}}
+    words = []
+    for x in line.split():
+        k = x.split("=", 1)[0]
+        if "=" in x and k in ("size", "id", "zlib", "type", "dist"):
+            e["opts"][k] = x.split("=", 1)[1]
+        else:
+            words.append(x)
+    if not words:
+        continue
+    if words[0] in TYPES:
+        e["type"] = TYPES[words[0]]
+        e["tname"] = words[0]
+        e["content"] = text(words[1]) if len(words) > 1 else b""
+        e["data"] = e["content"]
+    else:
+        e["type"] = 6 if words[0] == "ofs" else 7
+        b = words[1].lstrip("@")
+        e["base"] = int(b) - 1 if len(b) < 40 else None
+        e["baseid"] = bytes.fromhex(b) if len(b) == 40 else None
+        e["src"], e["dst"] = words[2], words[3]
+        e["ops"] = []
+        for op in words[4:]:
+            if op.startswith("c:"):
+                _, o, l = op.split(":")
+                e["ops"].append(("c", int(o), int(l)))
+            else:
+                e["ops"].append(("i", text(op[2:]), 0))
+    entries.append(e)
+
+for i, e in enumerate(entries):
+    if e["type"] in (6, 7):
+        base = entries[e["base"]] if e["base"] is not None and e["base"] < i else None
+        bcont = base["content"] if base else None
+        e["tname"] = base["tname"] if base else "blob"
+        res, n = run_ops(bcont, e["ops"])
+        src = len(bcont or b"") if e["src"] == "-" else int(e["src"])
+        dst = n if e["dst"] == "-" else int(e["dst"])
+        data = bytearray(varint(src) + varint(dst))
+        for kind, a, b in e["ops"]:
+            data += copy_op(a, b) if kind == "c" else bytes([len(a)]) + a
+        e["data"] = bytes(data)
+        sound = bcont is not None and res is not None and \
+            src == len(bcont) and dst == len(res) and "dist" not in e["opts"]
+        e["content"] = res if sound else None
+    if "id" in e["opts"]:
+        e["id"] = bytes.fromhex(e["opts"]["id"])
+    elif e["content"] is not None:
+        e["id"] = hashlib.sha1(b"%s %d\0" % (e["tname"].encode(), len(e["content"])) +
+                               e["content"]).digest()
+    else:
+        e["id"] = hashlib.sha1(b"bad object %d" % i).digest()
+
+pack = bytearray(b"PACK" + struct.pack(">II", 2, len(entries)))
+for e in entries:
+    e["offset"] = len(pack)
+    raw = bytearray(obj_header(int(e["opts"].get("type", e["type"])),
+                               int(e["opts"].get("size", len(e["data"])))))
+    if e["type"] == 6:
+        dist = e["opts"].get("dist", e["offset"] - entries[e["base"]]["offset"])
+        raw += ofs_distance(int(dist))
+    elif e["type"] == 7:
+        raw += e["baseid"] if e["baseid"] is not None else entries[e["base"]]["id"]
+    z = zlib.compress(e["data"])
+    if e["opts"].get("zlib") == "trunc":
+        z = z[:len(z) // 2]
+    elif e["opts"].get("zlib") == "garbage":
+        z = z[:2] + bytes(c ^ 0x55 for c in z[2:])
+    raw += z
+    e["crc"] = zlib.crc32(raw) & 0xffffffff
+    pack += raw
+pack += hashlib.sha1(pack).digest()
+
+idx = bytearray(b"\377tOc" + struct.pack(">I", 2))
+srt = sorted(entries, key=lambda e: e["id"])
+for b in range(256):
+    idx += struct.pack(">I", sum(1 for e in srt if e["id"][0] <= b))
+for e in srt:
+    idx += e["id"]
+for e in srt:
+    idx += struct.pack(">I", e["crc"])
+for e in srt:
+    idx += struct.pack(">I", e["offset"])
+idx += pack[-20:]
+idx += hashlib.sha1(idx).digest()
+
+name = "%s/pack-%s" % (sys.argv[1], pack[-20:].hex())
+open(name + ".pack", "wb").write(pack)
+open(name + ".idx", "wb").write(idx)
+for e in entries:
+    print(e["id"].hex())
+EOF
+}
+
+# hand_pack NAME <SPEC: a new repository NAME whose only pack is made by
+# the generator from SPEC; NAME.ids lists its objects, $pack and $idx
+# name its files.
+hand_pack () {
+	git init -q "$1" &&
+	python3 mkpack.py "$1/.git/objects/pack" >"$1.ids" &&
+	idx=$(ls "$1"/.git/objects/pack/pack-*.idx) &&
+	pack=${idx%.idx}.pack
+}
+
+# nth_id NAME N: the id of the N-th object (from 1) of hand_pack NAME.
+nth_id () {
+	sed -n "$2p" "$1.ids"
+}
+
+test_expect_success 'setup: a good pack made by git, and a second one' '
+	git init -q good &&
+	for i in 1 2 3 4 5 6
+	do
+		test_seq 1 $((i * 300)) >good/f &&
+		echo "v$i" >good/g &&
+		git -C good add f g &&
+		test_tick &&
+		git -C good commit -q -m "c$i" || return 1
+	done &&
+	git -C good gc -q &&
+	git init -q other &&
+	echo other >other/x &&
+	git -C other add x &&
+	git -C other commit -q -m other &&
+	git -C other gc -q &&
+	big=$(git -C good rev-parse HEAD:f) &&
+	small=$(git -C good rev-parse HEAD:g) &&
+	delta=$(git -C good rev-parse HEAD~1:f) &&
+	commit=$(git -C good rev-parse HEAD) &&
+	git verify-pack -v good/.git/objects/pack/pack-*.idx >vp &&
+	test_grep "^$delta blob .* $big\$" vp &&
+	dirc -C good cat-file -p $big >out &&
+	test_seq 1 1800 >expect &&
+	test_cmp expect out &&
+	dirc verify-pack good/.git/objects/pack/pack-*.idx
+'
+
+test_expect_success 'truncated pack (last 100 bytes cut): fatal, names the pack' '
+	damaged trunc &&
+	head -c -100 good/.git/objects/pack/pack-*.pack >"$pack" &&
+	read_fails trunc $big "$pack" "does not match|truncated" &&
+	read_fails trunc $small "$pack" "does not match|truncated" &&
+	batch_fails trunc $big "$pack" &&
+	verify_fails "$idx"
+'
+
+test_expect_success 'a flipped byte in the pack trailer: "does not match index"' '
+	damaged trailer &&
+	size=$(wc -c <"$pack") &&
+	flip "$pack" $((size - 3)) &&
+	read_fails trailer $big "$pack" "does not match index" &&
+	batch_fails trailer $commit "$pack" &&
+	verify_fails "$idx"
+'
+
+test_expect_success 'an .idx of another pack: fatal, names the pack' '
+	damaged foreign &&
+	cp other/.git/objects/pack/pack-*.idx "$idx" &&
+	other=$(git -C other rev-parse HEAD) &&
+	read_fails foreign $other "$pack" "does not match|claims to have" &&
+	batch_fails foreign $other "$pack" &&
+	test_expect_code 128 bounded dirc -C foreign cat-file -p $big 2>err &&
+	verify_fails "$idx"
+'
+
+test_expect_success 'corrupt zlib data inside a pack: the object and the pack named' '
+	damaged zlib &&
+	off=$(awk -v id=$big "\$1 == id { print \$5 + int(\$4 / 2) }" vp) &&
+	flip "$pack" $off 4 &&
+	read_fails zlib $big "$pack" "zlib|inflate" &&
+	test_grep $big err &&
+	batch_fails zlib $big "$pack" &&
+	test_grep $big err &&
+	verify_fails "$idx"
+'
+
+test_expect_success 'a delta on the corrupt object fails too; other objects still read' '
+	read_fails zlib $delta "$pack" "zlib|inflate" &&
+	test_grep $delta err &&
+	batch_fails zlib $delta "$pack" &&
+	dirc -C zlib cat-file -p $small >actual &&
+	echo v6 >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'an .idx with a non-monotonic fan-out table: names the .idx' '
+	damaged fanout &&
+	poke "$idx" $((8 + 4 * 10)) 377 377 377 000 &&
+	read_fails fanout $big "$idx" "monoton" &&
+	verify_fails "$idx"
+'
+
+test_expect_success 'objects outside a pack with a broken .idx still read' '
+	echo loose >fanout/loose &&
+	loose=$(git -C fanout hash-object -w loose) &&
+	dirc -C fanout cat-file -p $loose >actual 2>err &&
+	echo loose >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success 'an .idx cut short inside its tables: names the .idx' '
+	damaged idxcut &&
+	head -c 1000 good/.git/objects/pack/pack-*.idx >"$idx" &&
+	read_fails idxcut $big "$idx" "small|size|truncat" &&
+	verify_fails "$idx"
+'
+
+test_expect_success 'an .idx missing its last 30 bytes: names the .idx' '
+	damaged idxtail &&
+	head -c -30 good/.git/objects/pack/pack-*.idx >"$idx" &&
+	read_fails idxtail $big "$idx" "small|size|truncat" &&
+	verify_fails "$idx"
+'
+
+test_expect_success 'an .idx whose offsets point past the end of the pack' '
+	damaged idxoff &&
+	n=$(git show-index <"$idx" | wc -l) &&
+	first=$(git show-index <"$idx" | awk "{ print \$2; exit }") &&
+	poke "$idx" $((8 + 1024 + 24 * n)) 000 000 177 377 &&
+	read_fails idxoff $first "$pack" "out of range|past the end|beyond" &&
+	verify_fails "$idx"
+'
+
+test_expect_success PYTHON 'setup: a pack made by hand reads as git reads it' '
+	write_mkpack mkpack.py &&
+	hand_pack hand <<-\EOF &&
+	blob hello\nworld\nthis\nis\na\nbase\n
+	ofs 1 - - c:0:6 i:there\n c:12:15
+	ref @2 - - c:0:12 i:!!!\n
+	commit tree\x204b825dc642cb6eb9a060e54bf8d69288fbee4904\nauthor\x20A\x20<a@b>\x201\x20+0000\ncommitter\x20A\x20<a@b>\x201\x20+0000\n\nm\n
+	EOF
+	test_line_count = 4 hand.ids &&
+	git -C hand cat-file --batch <hand.ids >expect &&
+	dirc -C hand cat-file --batch <hand.ids >actual &&
+	test_cmp expect actual &&
+	printf "hello\nthere\n!!!\n" >expect &&
+	dirc -C hand cat-file -p $(nth_id hand 3) >actual &&
+	test_cmp expect actual &&
+	git verify-pack "$idx" &&
+	dirc -C hand verify-pack "${idx#hand/}"
+'
+
+test_expect_success PYTHON 'delta result size lies (more, then fewer bytes than made)' '
+	hand_pack lie <<-\EOF &&
+	blob hello\nworld\nthis\nis\na\nbase\n
+	ofs 1 - 100 c:0:6 i:there\n c:12:15
+	ofs 1 - 10 c:0:6 i:there\n c:12:15
+	EOF
+	for n in 2 3
+	do
+		id=$(nth_id lie $n) &&
+		read_fails lie $id "$pack" "size" &&
+		test_grep $id err &&
+		batch_fails lie $id "$pack" || return 1
+	done &&
+	verify_fails "$idx"
+'
+
+test_expect_success PYTHON 'delta result size of 1 TiB: refused before allocating it' '
+	hand_pack huge <<-\EOF &&
+	blob hello\nworld\nthis\nis\na\nbase\n
+	ofs 1 - 1099511627776 c:0:6 i:there\n c:12:15
+	EOF
+	id=$(nth_id huge 2) &&
+	read_fails huge $id "$pack" "size|large" &&
+	test_grep $id err &&
+	batch_fails huge $id "$pack" &&
+	verify_fails "$idx"
+'
+
+test_expect_success PYTHON 'object header size lies: bigger, smaller, 1 TiB' '
+	hand_pack hdr <<-\EOF &&
+	blob short\n size=1000
+	blob longer\nthan\nsaid\n size=2
+	blob huge\n size=1099511627776
+	EOF
+	for n in 1 2 3
+	do
+		id=$(nth_id hdr $n) &&
+		case $n in
+		2) why="size|zlib" ;; # the stream does not end where it should
+		*) why="size|large" ;;
+		esac &&
+		read_fails hdr $id "$pack" "$why" &&
+		test_grep $id err &&
+		batch_fails hdr $id "$pack" || return 1
+	done &&
+	verify_fails "$idx"
+'
+
+test_expect_success PYTHON 'delta expecting a base of another size' '
+	hand_pack src <<-\EOF &&
+	blob hello\nworld\nthis\nis\na\nbase\n
+	ofs 1 99 - c:0:6
+	EOF
+	id=$(nth_id src 2) &&
+	read_fails src $id "$pack" "base|size" &&
+	test_grep $id err &&
+	verify_fails "$idx"
+'
+
+test_expect_success PYTHON 'copy instruction past the end of the base' '
+	hand_pack past <<-\EOF &&
+	blob hello\nworld\nthis\nis\na\nbase\n
+	ofs 1 - - c:20:100
+	ofs 1 - - c:0:6 i:there\n c:12:16
+	ref @1 - - c:4294967295:1
+	EOF
+	for n in 2 3 4
+	do
+		id=$(nth_id past $n) &&
+		read_fails past $id "$pack" "delta" &&
+		test_grep $id err &&
+		batch_fails past $id "$pack" || return 1
+	done &&
+	verify_fails "$idx"
+'
+
+test_expect_success PYTHON 'delta cycle: two reference deltas naming each other' '
+	hand_pack cycle <<-\EOF &&
+	blob hello\nworld\nthis\nis\na\nbase\n
+	ref @3 27 27 c:0:27
+	ref @2 27 27 c:0:27
+	EOF
+	for n in 2 3
+	do
+		id=$(nth_id cycle $n) &&
+		read_fails cycle $id "$pack" "cycle|loop" &&
+		test_grep $id err &&
+		batch_fails cycle $id "$pack" || return 1
+	done &&
+	verify_fails "$idx"
+'
+
+test_expect_success PYTHON 'delta cycle: a delta on itself (by id, and at distance 0)' '
+	hand_pack self <<-\EOF &&
+	blob hello\nworld\nthis\nis\na\nbase\n
+	ref @2 27 27 c:0:27
+	ofs 1 27 27 c:0:27 dist=0
+	EOF
+	id=$(nth_id self 2) &&
+	read_fails self $id "$pack" "cycle|loop" &&
+	test_grep $id err &&
+	batch_fails self $id "$pack" &&
+	id=$(nth_id self 3) &&
+	read_fails self $id "$pack" "cycle|loop|base offset" &&
+	test_grep $id err &&
+	batch_fails self $id "$pack" &&
+	verify_fails "$idx"
+'
+
+test_expect_success PYTHON 'offset delta reaching before the start of the pack' '
+	hand_pack before <<-\EOF &&
+	blob hello\nworld\nthis\nis\na\nbase\n
+	ofs 1 27 27 c:0:27 dist=1000
+	EOF
+	id=$(nth_id before 2) &&
+	read_fails before $id "$pack" "base offset|out of range|before" &&
+	test_grep $id err &&
+	verify_fails "$idx"
+'
+
+test_expect_success PYTHON 'reference delta on a base stored nowhere: "missing"' '
+	hand_pack nobase <<-\EOF &&
+	blob hello\nworld\nthis\nis\na\nbase\n
+	ref 0123456789012345678901234567890123456789 27 27 c:0:27
+	EOF
+	id=$(nth_id nobase 2) &&
+	read_fails nobase $id "$pack" "missing|not found" &&
+	test_grep $id err &&
+	batch_fails nobase $id "$pack" &&
+	verify_fails "$idx"
+'
+
+test_expect_success PYTHON 'an object of the reserved type 5' '
+	hand_pack type5 <<-\EOF &&
+	blob typed type=5
+	EOF
+	id=$(nth_id type5 1) &&
+	read_fails type5 $id "$pack" "type" &&
+	test_grep $id err &&
+	verify_fails "$idx"
+'
+
+test_expect_success PYTHON 'zlib stream cut in half, and zlib garbage' '
+	hand_pack zcut <<-\EOF &&
+	blob hello\nworld\nthis\nis\na\nlonger\nblob\n zlib=trunc
+	blob hello\nagain\n zlib=garbage
+	EOF
+	for n in 1 2
+	do
+		id=$(nth_id zcut $n) &&
+		read_fails zcut $id "$pack" "zlib|inflate|truncat" &&
+		test_grep $id err &&
+		batch_fails zcut $id "$pack" || return 1
+	done &&
+	verify_fails "$idx"
+'
+
+test_expect_success PYTHON 'the good objects of a damaged pack still read' '
+	dirc -C past cat-file -p $(nth_id past 1) >actual &&
+	printf "hello\nworld\nthis\nis\na\nbase\n" >expect &&
+	test_cmp expect actual &&
+	dirc -C cycle cat-file -p $(nth_id cycle 1) >actual &&
+	test_cmp expect actual
+'
+
+test_done

@@ -21,6 +21,9 @@ struct counts {
 	unsigned long loose, packed_loose, garbage;
 	uint64_t loose_size, garbage_size;
 	int verbose;
+	int pack_garbage_done;	/* pack directory reported */
+	struct odb *odb;
+	struct strbuf shown;	/* the store as git names it */
 };
 
 static void
@@ -29,26 +32,121 @@ garbage(struct counts *c, const char *path, const char *why, off_t size)
 	c->garbage++;
 	c->garbage_size += size;
 	if (c->verbose)
-		warning("%s: %s", why, path);
+		warning("%s: %s%s", why, c->shown.buf, path);
 }
 
+struct pack_file {
+	char *name;	/* "pack-XXX.ext" */
+	off_t size;
+};
+
 static int
-is_hex(const char *s, size_t len)
+cmp_pack_file(const void *a, const void *b)
 {
-	for (size_t i = 0; i < len; i++)
-		if (hexval((unsigned char)s[i]) < 0)
-			return 0;
-	return 1;
+	return strcmp(((const struct pack_file *)a)->name,
+		      ((const struct pack_file *)b)->name);
+}
+
+static size_t
+base_len(const char *name)
+{
+	const char *dot = strrchr(name, '.');
+
+	return dot ? (size_t)(dot - name) : strlen(name);
+}
+
+/*
+ * objects/pack as git judges it: files git does not know are "garbage
+ * found" (in directory order); pack files whose .pack or .idx is missing
+ * are reported afterwards, sorted, with what they lack.
+ */
+static void
+count_pack_garbage(struct counts *c)
+{
+	static const char *const known[] = {
+		".pack", ".idx", ".keep", ".bitmap", ".promisor", ".mtimes",
+		".rev",
+	};
+	struct strbuf path = STRBUF_INIT;
+	struct pack_file *files = NULL;
+	size_t nr = 0, alloc = 0;
+	struct dirent *de;
+	DIR *dir;
+
+	if (c->pack_garbage_done)
+		return;
+	c->pack_garbage_done = 1;
+	strbuf_addf(&path, "%s/pack/", c->odb->objdir);
+	dir = opendir(path.buf);
+	while (dir && (de = readdir(dir))) {
+		const char *ext = strrchr(de->d_name, '.');
+		size_t base = path.len, k;
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		strbuf_addstr(&path, de->d_name);
+		if (stat(path.buf, &st) < 0 || S_ISDIR(st.st_mode)) {
+			strbuf_setlen(&path, base);
+			continue;
+		}
+		strbuf_setlen(&path, base);
+		for (k = 0; ext && k < ARRAY_SIZE(known); k++)
+			if (!strcmp(ext, known[k]))
+				break;
+		if (!ext || k == ARRAY_SIZE(known)) {
+			struct strbuf rel = STRBUF_INIT;
+
+			strbuf_addf(&rel, "pack/%s", de->d_name);
+			garbage(c, rel.buf, "garbage found", st.st_size);
+			strbuf_release(&rel);
+			continue;
+		}
+		ALLOC_GROW(files, nr + 1, alloc);
+		files[nr].name = xstrdup(de->d_name);
+		files[nr++].size = st.st_size;
+	}
+	if (dir)
+		closedir(dir);
+	qsort(files, nr, sizeof(*files), cmp_pack_file);
+	for (size_t i = 0; i < nr;) {
+		size_t blen = base_len(files[i].name), j;
+		int has_pack = 0, has_idx = 0;
+
+		for (j = i; j < nr && base_len(files[j].name) == blen &&
+		     !strncmp(files[j].name, files[i].name, blen); j++) {
+			has_pack |= !strcmp(files[j].name + blen, ".pack");
+			has_idx |= !strcmp(files[j].name + blen, ".idx");
+		}
+		if (!(has_pack && has_idx)) {
+			const char *why = has_idx ? "no corresponding .pack" :
+				has_pack ? "no corresponding .idx" :
+				"no corresponding .idx or .pack";
+
+			for (size_t k = i; k < j; k++) {
+				struct strbuf rel = STRBUF_INIT;
+
+				strbuf_addf(&rel, "pack/%s", files[k].name);
+				garbage(c, rel.buf, why, files[k].size);
+				strbuf_release(&rel);
+			}
+		}
+		i = j;
+	}
+	for (size_t i = 0; i < nr; i++)
+		free(files[i].name);
+	free(files);
+	strbuf_release(&path);
 }
 
 static void
-count_loose(struct counts *c, struct odb *odb)
+count_loose(struct counts *c)
 {
 	struct strbuf path = STRBUF_INIT;
+	struct odb *odb = c->odb;
 
 	for (int i = 0; i < 256; i++) {
 		struct dirent *de;
-		size_t base;
 		DIR *dir;
 
 		strbuf_reset(&path);
@@ -57,90 +155,40 @@ count_loose(struct counts *c, struct odb *odb)
 		if (!dir)
 			continue;
 		strbuf_addch(&path, '/');
-		base = path.len;
 		while ((de = readdir(dir))) {
 			struct object_id oid;
 			struct stat st;
 			struct pack *p;
 			uint64_t off;
+			size_t base = path.len;
 
 			if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
 				continue;
-			strbuf_setlen(&path, base);
 			strbuf_addstr(&path, de->d_name);
-			if (lstat(path.buf, &st) < 0)
-				continue;
-			if (strlen(de->d_name) != HASH_HEXSZ - 2 ||
-			    !is_hex(de->d_name, HASH_HEXSZ - 2)) {
-				garbage(c, path.buf, "garbage found", st.st_size);
+			if (lstat(path.buf, &st) < 0) {
+				strbuf_setlen(&path, base);
 				continue;
 			}
+			strbuf_setlen(&path, base);
+			if (loose_name_to_oid(&oid, i, de->d_name)) {
+				struct strbuf rel = STRBUF_INIT;
+
+				strbuf_addf(&rel, "%02x/%s", i, de->d_name);
+				garbage(c, rel.buf, "garbage found", st.st_size);
+				strbuf_release(&rel);
+				continue;
+			}
+			/* git reads the pack directory at the first object */
+			if (c->verbose)
+				count_pack_garbage(c);
 			c->loose++;
 			c->loose_size += (uint64_t)st.st_blocks * 512;
-			if (!loose_name_to_oid(&oid, i, de->d_name) &&
-			    odb_find_packed(odb, &oid, &p, &off))
+			if (odb_find_packed(odb, &oid, &p, &off))
 				c->packed_loose++;
 		}
 		closedir(dir);
 	}
 	strbuf_release(&path);
-}
-
-/* Files in objects/pack that are not part of a pack. */
-static void
-count_pack_garbage(struct counts *c, struct odb *odb)
-{
-	static const char *const known[] = {
-		".pack", ".idx", ".keep", ".bitmap", ".promisor", ".mtimes",
-		".rev",
-	};
-	struct strbuf path = STRBUF_INIT, sib = STRBUF_INIT;
-	struct dirent *de;
-	size_t base;
-	DIR *dir;
-
-	strbuf_addf(&path, "%s/pack", odb->objdir);
-	dir = opendir(path.buf);
-	if (!dir)
-		goto out;
-	strbuf_addch(&path, '/');
-	base = path.len;
-	while ((de = readdir(dir))) {
-		const char *ext = strrchr(de->d_name, '.');
-		struct stat st;
-		size_t k;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		strbuf_setlen(&path, base);
-		strbuf_addstr(&path, de->d_name);
-		if (stat(path.buf, &st) < 0 || S_ISDIR(st.st_mode))
-			continue;
-		for (k = 0; ext && k < ARRAY_SIZE(known); k++)
-			if (!strcmp(ext, known[k]))
-				break;
-		if (!ext || k == ARRAY_SIZE(known) ||
-		    !starts_with(de->d_name, "pack-")) {
-			garbage(c, path.buf, "garbage found", st.st_size);
-			continue;
-		}
-		/* a .pack needs its .idx and the other way round */
-		if (!strcmp(ext, ".pack") || !strcmp(ext, ".idx")) {
-			int is_pack = !strcmp(ext, ".pack");
-
-			strbuf_reset(&sib);
-			strbuf_add(&sib, path.buf, path.len - strlen(ext));
-			strbuf_addstr(&sib, is_pack ? ".idx" : ".pack");
-			if (access(sib.buf, F_OK))
-				garbage(c, path.buf, is_pack ?
-					"no corresponding .idx" :
-					"no corresponding .pack", st.st_size);
-		}
-	}
-	closedir(dir);
-out:
-	strbuf_release(&path);
-	strbuf_release(&sib);
 }
 
 /* git's human-readable sizes: "1.43 KiB", rounded the same way */
@@ -161,7 +209,8 @@ humanise(struct strbuf *out, uint64_t bytes)
 		strbuf_addf(out, "%u.%2.2u KiB", x >> 10,
 			    ((x & ((1u << 10) - 1)) * 100) >> 10);
 	} else {
-		strbuf_addf(out, "%u bytes", (unsigned)bytes);
+		strbuf_addf(out, "%u byte%s", (unsigned)bytes,
+			    bytes == 1 ? "" : "s");
 	}
 }
 
@@ -203,13 +252,39 @@ cmd_count_objects(int argc, const char **argv)
 	if (ret < 0)
 		die_lib(ret);
 	odb_prepare_packs(odb);
-	count_loose(&c, odb);
+	c.odb = odb;
+	strbuf_init(&c.shown, 0);
+	if (getenv("GIT_OBJECT_DIRECTORY") && *getenv("GIT_OBJECT_DIRECTORY")) {
+		/* git names the store as it was given... */
+		strbuf_addf(&c.shown, "%s/", getenv("GIT_OBJECT_DIRECTORY"));
+	} else if (getenv("GIT_DIR") && *getenv("GIT_DIR")) {
+		strbuf_addf(&c.shown, "%s/objects/", getenv("GIT_DIR"));
+	} else {
+		/* ...or as it found it: relative to here */
+		struct strbuf cwd = STRBUF_INIT;
+
+		if (!strbuf_getcwd(&cwd) && !strncmp(odb->objdir, cwd.buf,
+						     cwd.len) &&
+		    (odb->objdir[cwd.len] == '/' || !odb->objdir[cwd.len])) {
+			const char *rel = odb->objdir + cwd.len;
+
+			if (*rel == '/')
+				rel++;
+			if (*rel)
+				strbuf_addf(&c.shown, "%s/", rel);
+		} else {
+			strbuf_addf(&c.shown, "%s/", odb->objdir);
+		}
+		error_clear();
+		strbuf_release(&cwd);
+	}
+	count_loose(&c);
 	if (c.verbose) {
 		struct odb_source *src = &odb->sources[0];
 		unsigned long in_pack = 0;
 		uint64_t size_pack = 0;
 
-		count_pack_garbage(&c, odb);
+		count_pack_garbage(&c);
 		for (size_t i = 0; i < src->nr_packs; i++) {
 			struct pack *p = src->packs[i];
 			struct stat st;
@@ -246,6 +321,7 @@ cmd_count_objects(int argc, const char **argv)
 		printf("%lu objects, %s\n", c.loose, sb.buf);
 		strbuf_release(&sb);
 	}
+	strbuf_release(&c.shown);
 	repo_release(&repo);
 	return 0;
 }

@@ -293,7 +293,7 @@ batch_all_objects(struct batch *b)
 	struct oid_list l = { NULL, 0, 0 };
 
 	odb_for_each_object(b->odb, 0, collect_oid, &l);
-	qsort(l.oids, l.nr, sizeof(*l.oids), cmp_oid);
+	sort_array(l.oids, l.nr, sizeof(*l.oids), cmp_oid);
 	for (size_t i = 0; i < l.nr; i++) {
 		if (i && oideq(&l.oids[i], &l.oids[i - 1]))
 			continue;

@@ -108,7 +108,7 @@ count_pack_garbage(struct counts *c)
 	}
 	if (dir)
 		closedir(dir);
-	qsort(files, nr, sizeof(*files), cmp_pack_file);
+	sort_array(files, nr, sizeof(*files), cmp_pack_file);
 	for (size_t i = 0; i < nr;) {
 		size_t blen = base_len(files[i].name), j;
 		int has_pack = 0, has_idx = 0;

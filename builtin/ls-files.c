@@ -250,7 +250,7 @@ show_others(struct ls *ls)
 	struct others o = { NULL, 0, 0 };
 
 	walk(ls, &path, &o);
-	qsort(o.names, o.nr, sizeof(*o.names), cmp_str);
+	sort_array(o.names, o.nr, sizeof(*o.names), cmp_str);
 	for (size_t i = 0; i < o.nr; i++) {
 		if (ls->show_tag)
 			strbuf_addstr(&ls->out, "? ");

@@ -758,7 +758,7 @@ index_apply(struct index *idx)
 
 	if (!idx->staged_nr)
 		return 0;
-	qsort(idx->staged, idx->staged_nr, sizeof(*idx->staged), staged_cmp);
+	sort_array(idx->staged, idx->staged_nr, sizeof(*idx->staged), staged_cmp);
 	cap = st_add(idx->nr, idx->staged_nr);
 	merged = xmalloc(st_mult(cap ? cap : 1, sizeof(*merged)));
 	while (i < idx->nr || j < idx->staged_nr) {
@@ -1177,7 +1177,7 @@ write_reuc(struct bufwrite *bw, struct index *idx)
 	unsigned char hdr[8];
 	int ret;
 
-	qsort(idx->reuc, idx->reuc_nr, sizeof(*idx->reuc), reuc_cmp);
+	sort_array(idx->reuc, idx->reuc_nr, sizeof(*idx->reuc), reuc_cmp);
 	for (size_t i = 0; i < idx->reuc_nr; i++) {
 		const struct resolve_undo *ru = &idx->reuc[i];
 

@@ -113,7 +113,7 @@ describe_candidates(struct strbuf *out, struct repo *repo, struct odb *odb,
 			c[i].type = OBJ_BAD;
 		}
 	}
-	qsort(c, nr, sizeof(*c), cand_cmp);
+	sort_array(c, nr, sizeof(*c), cand_cmp);
 	for (size_t i = 0; i < nr; i++) {
 		char hex[HASH_HEXSZ + 1];
 		struct object_id tmp;

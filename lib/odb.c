@@ -196,7 +196,7 @@ scan_packs(struct odb_source *src)
 	if (dir)
 		closedir(dir);
 	if (changed)
-		qsort(src->packs, src->nr_packs, sizeof(*src->packs),
+		sort_array(src->packs, src->nr_packs, sizeof(*src->packs),
 		      cmp_pack_mtime);
 out:
 	strbuf_release(&dirpath);
@@ -300,7 +300,7 @@ has_loose(struct odb *odb, const struct object_id *oid)
 		const struct odb_fanout_list *l =
 			&odb->sources[0].lists[oid->hash[0]];
 
-		if (bsearch(oid->hash + 1, l->suffix, l->nr,
+		if (search_array(oid->hash + 1, l->suffix, l->nr,
 			    sizeof(*l->suffix), cmp_suffix))
 			return 1;
 	}
@@ -585,7 +585,7 @@ list_fanout(struct odb_source *src, int idx)
 	}
 	if (dir)
 		closedir(dir);
-	qsort(l->suffix, l->nr, sizeof(*l->suffix), cmp_suffix);
+	sort_array(l->suffix, l->nr, sizeof(*l->suffix), cmp_suffix);
 	strbuf_release(&path);
 }
 
@@ -627,7 +627,7 @@ odb_has_cached(struct odb *odb, const struct object_id *oid)
 		l = &src->lists[idx];
 		if (!l->loaded && ++l->probes > FANOUT_LIST_AFTER)
 			list_fanout(src, idx);
-		if (l->loaded && bsearch(oid->hash + 1, l->suffix, l->nr,
+		if (l->loaded && search_array(oid->hash + 1, l->suffix, l->nr,
 					 sizeof(*l->suffix), cmp_suffix)) {
 			found = 1;
 			break;
@@ -662,7 +662,7 @@ stored(struct odb *odb, const struct object_id *oid, struct strbuf *path)
 		const struct odb_fanout_list *l =
 			&odb->sources[0].lists[oid->hash[0]];
 
-		if (bsearch(oid->hash + 1, l->suffix, l->nr,
+		if (search_array(oid->hash + 1, l->suffix, l->nr,
 			    sizeof(*l->suffix), cmp_suffix) && freshen(path))
 			return 1;
 	} else if (freshen(path)) {

@@ -840,7 +840,7 @@ build_rev(struct pack *p)
 		tmp[i].off = pack_nth_offset(p, i);
 		tmp[i].pos = i;
 	}
-	qsort(tmp, p->nr, sizeof(*tmp), cmp_u64);
+	sort_array(tmp, p->nr, sizeof(*tmp), cmp_u64);
 	p->rev = xmalloc(st_mult(p->nr + 1, sizeof(*p->rev)));
 	p->rev_pos = xmalloc(st_mult(p->nr + 1, sizeof(*p->rev_pos)));
 	for (uint32_t i = 0; i < p->nr; i++) {

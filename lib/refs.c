@@ -190,7 +190,7 @@ refs_load_packed(struct ref_store *rs)
 		p += len + 1;
 	}
 	if (!sorted)
-		qsort(rs->packed, rs->packed_nr, sizeof(*rs->packed),
+		sort_array(rs->packed, rs->packed_nr, sizeof(*rs->packed),
 		      packed_cmp);
 done:
 	rs->packed_loaded = 1;

@@ -60,7 +60,7 @@ read_tree_into(struct list *out, struct index *idx, struct odb *odb,
 {
 	struct odb_object obj;
 	struct tree_iter it;
-	struct tree_entry te, prev;
+	struct tree_entry te, prev = { 0 };
 	size_t baselen = base->len;
 	int ret, have_prev = 0;
 
@@ -304,7 +304,7 @@ unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
 	strbuf_release(&base);
 	if (ret < 0)
 		goto out;
-	qsort(t.e, t.nr, sizeof(*t.e), cmp_entry);
+	sort_array(t.e, t.nr, sizeof(*t.e), cmp_entry);
 	for (size_t k = 1; k < t.nr; k++)
 		if (!cmp_entry(&t.e[k - 1], &t.e[k])) {
 			ret = error_set(E_CORRUPT, "tree %s has duplicate "

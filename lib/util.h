@@ -133,6 +133,25 @@ put_be16(void *p, uint16_t v)
 int write_full(int fd, const void *buf, size_t len);
 ssize_t read_full(int fd, void *buf, size_t len);
 
+/*
+ * qsort and bsearch that accept an empty (possibly NULL) array: the C
+ * library's may not be given NULL even for zero elements.
+ */
+static inline void
+sort_array(void *base, size_t nmemb, size_t size,
+	   int (*cmp)(const void *, const void *))
+{
+	if (nmemb > 1)
+		qsort(base, nmemb, size, cmp);
+}
+
+static inline void *
+search_array(const void *key, const void *base, size_t nmemb, size_t size,
+	     int (*cmp)(const void *, const void *))
+{
+	return nmemb ? bsearch(key, base, nmemb, size, cmp) : NULL;
+}
+
 /* 1 if the string starts with prefix; *rest (if given) points past it. */
 int skip_prefix(const char *str, const char *prefix, const char **rest);
 int starts_with(const char *str, const char *prefix);

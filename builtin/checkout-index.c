@@ -208,9 +208,7 @@ cmd_checkout_index(int argc, const char **argv)
 		index_mark_changed(&idx);
 	if (err) {
 		lockfile_rollback(&lk);
-		return 1;
-	}
-	if (co.refresh && idx.changed) {
+	} else if (co.refresh && idx.changed) {
 		ret = index_write(&idx, &repo, &lk, repo.settings.fsync &
 				  FSYNC_INDEX ? INDEX_WRITE_FSYNC : 0);
 		if (ret < 0)
@@ -222,5 +220,5 @@ cmd_checkout_index(int argc, const char **argv)
 	strbuf_release(&norm);
 	index_release(&idx);
 	repo_release(&repo);
-	return 0;
+	return err;
 }

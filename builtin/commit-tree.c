@@ -175,7 +175,8 @@ cmd_commit_tree(int argc, const char **argv)
 		die_lib(ret);
 	if (memchr(msg.buf, '\0', msg.len)) {
 		error("a NUL byte in commit log message not allowed.");
-		return 1;
+		ret = 1;
+		goto out;
 	}
 	config_get_string(&repo.config, "i18n.commitencoding", &encoding);
 	if (encoding && (!strcasecmp(encoding, "utf-8") ||
@@ -206,11 +207,13 @@ cmd_commit_tree(int argc, const char **argv)
 	if (ret < 0)
 		die_lib(ret);
 	printf("%s\n", oid_to_hex(&oid));
+	ret = 0;
+out:
 	free(parents);
 	strbuf_release(&msg);
 	strbuf_release(&buf);
 	strbuf_release(&author);
 	strbuf_release(&committer);
 	repo_release(&repo);
-	return 0;
+	return ret;
 }

@@ -56,8 +56,10 @@ cmd_symbolic_ref(int argc, const char **argv)
 			usage_with_options(symbolic_ref_usage, opts);
 		ret = refs_read_raw(&rs, argv[0], &oid, &target);
 		if (ret != 1) {
-			if (quiet)
-				return 1;
+			if (quiet) {
+				ret = 1;
+				goto out;
+			}
 			die("Cannot delete %s, not a symbolic ref", argv[0]);
 		}
 		if (!strcmp(argv[0], "HEAD"))
@@ -68,8 +70,10 @@ cmd_symbolic_ref(int argc, const char **argv)
 	} else if (argc == 1) {
 		ret = refs_read_raw(&rs, argv[0], &oid, &target);
 		if (ret != 1) {
-			if (quiet)
-				return 1;
+			if (quiet) {
+				ret = 1;
+				goto out;
+			}
 			die("ref %s is not a symbolic ref", argv[0]);
 		}
 		printf("%s\n", short_name ? shorten(target.buf) : target.buf);
@@ -92,8 +96,10 @@ cmd_symbolic_ref(int argc, const char **argv)
 	} else {
 		usage_with_options(symbolic_ref_usage, opts);
 	}
+	ret = 0;
+out:
 	strbuf_release(&target);
 	ref_store_release(&rs);
 	repo_release(&repo);
-	return 0;
+	return ret;
 }

@@ -3,7 +3,7 @@
  */
 #include "builtin.h"
 
-static void
+PRINTF_LIKE(2, 0) static void
 vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	char buf[ERROR_MSG_MAX];

@@ -15,7 +15,7 @@ struct error_slot {
 static _Thread_local struct error_slot slot;
 static diag_printer_fn diag_printer;
 
-static int
+PRINTF_LIKE(3, 0) static int
 set_va(int code, const char *pre, const char *fmt, va_list ap)
 {
 	/* arguments may be the current message itself: format aside */

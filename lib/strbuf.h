@@ -35,7 +35,8 @@ void strbuf_addstr(struct strbuf *sb, const char *s);
 void strbuf_addch(struct strbuf *sb, int c);
 void strbuf_addbuf(struct strbuf *sb, const struct strbuf *other);
 PRINTF_LIKE(2, 3) void strbuf_addf(struct strbuf *sb, const char *fmt, ...);
-void strbuf_vaddf(struct strbuf *sb, const char *fmt, va_list ap);
+PRINTF_LIKE(2, 0) void strbuf_vaddf(struct strbuf *sb, const char *fmt,
+				      va_list ap);
 /* Remove trailing whitespace (and trailing slashes, for rtrim_slashes). */
 void strbuf_rtrim(struct strbuf *sb);
 void strbuf_trim(struct strbuf *sb);

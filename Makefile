@@ -2,6 +2,7 @@
 #
 #   make                      build ./dirc (and the perf tools)
 #   make test                 unit and shell tests through prove
+#   make test-long            the same, plus the tests marked LONG
 #   make demo                 the main job on a generated tree
 #   make perf / perf-quick    the performance suite against git
 #   make install              binary and man pages (PREFIX, DESTDIR)
@@ -148,6 +149,11 @@ perf/%: perf/%.c DIRC-CFLAGS
 test: all $(UNIT_PROGS)
 	cd t && $(PROVE) $(PROVE_OPTS) -j2 $(UNIT_PROGS:t/%=%) t[0-9]*.sh
 
+# Every script again, with the LONG prerequisite set (DIRC_TEST_LONG=1):
+# huge files, huge indexes, crash loops.  Minutes, not seconds.
+test-long: all $(UNIT_PROGS)
+	cd t && DIRC_TEST_LONG=1 $(PROVE) $(PROVE_OPTS) -j2 $(UNIT_PROGS:t/%=%) t[0-9]*.sh
+
 unit: $(UNIT_PROGS)
 	cd t && $(PROVE) $(UNIT_PROGS:t/%=%)
 
@@ -181,4 +187,4 @@ clean:
 	rm -f dirc $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) DIRC-CFLAGS
 	rm -rf t/trash\ directory.* t/test-results
 
-.PHONY: all test unit prove check-headers demo perf perf-quick install clean FORCE
+.PHONY: all test test-long unit prove check-headers demo perf perf-quick install clean FORCE

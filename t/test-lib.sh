@@ -157,7 +157,7 @@ for tl_v_ in $tl_env_names_ \
 	GIT_DISCOVERY_ACROSS_FILESYSTEM GIT_TEMPLATE_DIR GIT_EXEC_PATH
 do
 	case $tl_v_ in
-	DIRC_TEST_OPTS|DIRC_BUILD_DIR|DIRC_SANITIZE) ;;
+	DIRC_TEST_OPTS|DIRC_BUILD_DIR|DIRC_SANITIZE|DIRC_TEST_LONG) ;;
 	*) unset "$tl_v_" 2>/dev/null ;;
 	esac
 done
@@ -421,6 +421,9 @@ else
 fi
 test "$tl_uid_" != 0 || test_set_prereq ROOT
 test -z "${DIRC_SANITIZE-}" || test_set_prereq SANITIZE
+# Long tests (huge files, millions of entries, crash loops): only under
+# "make test-long", which sets DIRC_TEST_LONG=1.
+test -z "${DIRC_TEST_LONG-}" || test_set_prereq LONG
 test_lazy_prereq SYMLINKS '
 	ln -s target link && test -h link
 '
@@ -447,6 +450,7 @@ tl_why_ () {
 	UNPRIV) echo "cannot run as uid 65534: need setpriv, and the trash directory reachable by it ; try --root=DIR with DIR under /tmp" ;;
 	ULIMIT_FILE_SIZE) echo "cannot lower ulimit -f" ;;
 	SYMLINKS) echo "no symlinks on this filesystem" ;;
+	LONG) echo "a long test: run with DIRC_TEST_LONG=1 (make test-long)" ;;
 	esac
 }
 

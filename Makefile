@@ -181,7 +181,7 @@ install: all
 		$(DESTDIR)$(MANDIR)/man7
 	$(INSTALL) -m 755 dirc $(DESTDIR)$(BINDIR)/dirc
 	$(INSTALL) -m 644 Documentation/*.1 $(DESTDIR)$(MANDIR)/man1/
-	$(INSTALL) -m 644 Documentation/*.7 $(DESTDIR)$(MANDIR)/man7/ 2>/dev/null || :
+	$(INSTALL) -m 644 Documentation/*.7 $(DESTDIR)$(MANDIR)/man7/
 
 clean:
 	rm -f dirc $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) DIRC-CFLAGS

@@ -91,8 +91,12 @@ cmd_symbolic_ref(int argc, const char **argv)
 		ret = refs_set_symref(&rs, argv[0], argv[1], committer.buf,
 				      msg, refs_flags_for(&repo));
 		strbuf_release(&committer);
-		if (ret < 0)
-			die_lib(ret);
+		if (ret < 0) {
+			/* git: an error, exit 1 */
+			error_lib(ret);
+			ret = 1;
+			goto out;
+		}
 	} else {
 		usage_with_options(symbolic_ref_usage, opts);
 	}

@@ -811,8 +811,11 @@ odb_flush(struct odb *odb)
 	if (!odb->batch_dirty)
 		return 0;
 	odb->batch_dirty = 0;
-	/* fsync of any file makes the file system flush its journal */
-	strbuf_addf(&path, "%s/tmp_objdir_sync_XXXXXX", odb->objdir);
+	/*
+	 * fsync of any file makes the file system flush its journal; the
+	 * name starts tmp_obj_ so a kill leaves only what git ignores.
+	 */
+	strbuf_addf(&path, "%s/tmp_obj_sync_XXXXXX", odb->objdir);
 	fd = mkstemp(path.buf);
 	if (fd < 0) {
 		ret = error_errno(errno, "unable to create '%s'", path.buf);
@@ -842,6 +845,7 @@ finalize(struct odb *odb, struct odb_writer *w, int fd,
 		ret = error_errno(errno, "unable to write file %s", w->tmp.buf);
 	if (ret < 0)
 		goto fail;
+	trace_step("temporary object written");
 	odb_loose_path(&final, odb, oid);
 	if (!syscall(SYS_renameat2, AT_FDCWD, w->tmp.buf, AT_FDCWD,
 		     final.buf, RENAME_NOREPLACE)) {

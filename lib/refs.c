@@ -8,6 +8,7 @@
  */
 #include "refs.h"
 
+#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -496,6 +497,42 @@ out:
 	return ret;
 }
 
+/*
+ * A directory where a ref file should go: remove it if only empty
+ * directories are in it.  0 when it is gone; 1 when something remains,
+ * with the first file found below it in *found (path relative to base).
+ */
+static int
+clear_empty_dirs(struct strbuf *path, size_t baselen, struct strbuf *found)
+{
+	size_t len = path->len;
+	DIR *dir = opendir(path->buf);
+	struct dirent *de;
+	int ret = 0;
+
+	if (!dir)
+		return 1;
+	while (!ret && (de = readdir(dir))) {
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		strbuf_addch(path, '/');
+		strbuf_addstr(path, de->d_name);
+		if (!lstat(path->buf, &st) && S_ISDIR(st.st_mode)) {
+			ret = clear_empty_dirs(path, baselen, found);
+		} else {
+			strbuf_addstr(found, path->buf + baselen);
+			ret = 1;
+		}
+		strbuf_setlen(path, len);
+	}
+	closedir(dir);
+	if (!ret && rmdir(path->buf) < 0)
+		ret = 1;
+	return ret;
+}
+
 /* Take "<ref file>.lock"; git's message wraps the lock error. */
 static int
 lock_ref(struct lockfile *lk, const struct ref_store *rs, const char *name)
@@ -513,13 +550,26 @@ lock_ref(struct lockfile *lk, const struct ref_store *rs, const char *name)
 	}
 	{
 		struct stat st;
+		struct strbuf below = STRBUF_INIT;
+		size_t baselen = path.len - strlen(name);
 
-		if (!stat(path.buf, &st) && S_ISDIR(st.st_mode)) {
-			ret = error_set(E_CONFLICT, "cannot lock ref '%s': "
-					"there are refs below it (refs named "
-					"'%s/...')", name, name);
+		if (!lstat(path.buf, &st) && S_ISDIR(st.st_mode) &&
+		    clear_empty_dirs(&path, baselen, &below)) {
+			if (below.len)
+				ret = error_set(E_CONFLICT, "cannot lock ref "
+						"'%s': '%s' exists; cannot "
+						"create '%s'", name, below.buf,
+						name);
+			else
+				ret = error_set(E_CONFLICT, "cannot lock ref "
+						"'%s': there is a non-empty "
+						"directory '%s' blocking "
+						"reference '%s'", name,
+						path.buf, name);
+			strbuf_release(&below);
 			goto out;
 		}
+		strbuf_release(&below);
 	}
 	ret = lockfile_hold(lk, path.buf);
 	if (ret < 0) {
@@ -637,6 +687,7 @@ refs_txn_release(struct ref_txn *txn)
 {
 	for (size_t i = 0; i < txn->nr; i++) {
 		lockfile_rollback(&txn->u[i].lk);
+		lockfile_rollback(&txn->u[i].sym_lk);
 		free(txn->u[i].name);
 		free(txn->u[i].ref);
 	}
@@ -658,6 +709,7 @@ txn_add(struct ref_txn *txn, enum ref_op op, const char *name,
 	u->name = xstrdup(name);
 	u->flags = flags;
 	u->lk = (struct lockfile)LOCKFILE_INIT;
+	u->sym_lk = (struct lockfile)LOCKFILE_INIT;
 	if (new_oid)
 		u->new_oid = *new_oid;
 	if (old_oid) {
@@ -736,6 +788,15 @@ prepare_one(struct ref_txn *txn, struct ref_update *u, ref_type_fn type_of,
 		}
 	}
 	if (u->op != REF_OP_VERIFY) {
+		/*
+		 * Updating through a symbolic ref holds it too, as git
+		 * does, so that it cannot be repointed meanwhile.
+		 */
+		if (strcmp(u->ref, u->name)) {
+			ret = lock_ref(&u->sym_lk, rs, u->name);
+			if (ret < 0)
+				goto out;
+		}
 		ret = lock_ref(&u->lk, rs, u->ref);
 		if (ret < 0)
 			goto out;
@@ -834,14 +895,18 @@ refs_txn_commit(struct ref_txn *txn, ref_type_fn type_of, void *ctx)
 		ret = prepare_one(txn, &txn->u[i], type_of, ctx);
 	if (ret < 0) {
 		txn->failed_at = txn->nr;
-		for (size_t i = 0; i < txn->nr; i++)
+		for (size_t i = 0; i < txn->nr; i++) {
 			lockfile_rollback(&txn->u[i].lk);
+			lockfile_rollback(&txn->u[i].sym_lk);
+		}
 		return ret;
 	}
 	for (size_t i = 0; i < txn->nr && !ret; i++)
 		ret = commit_one(txn, &txn->u[i]);
-	for (size_t i = 0; i < txn->nr; i++)
+	for (size_t i = 0; i < txn->nr; i++) {
 		lockfile_rollback(&txn->u[i].lk);
+		lockfile_rollback(&txn->u[i].sym_lk);
+	}
 	return ret;
 }
 
@@ -891,9 +956,28 @@ refs_set_symref(struct ref_store *rs, const char *name, const char *target,
 	had_old = !refs_resolve(rs, name, &old_oid, NULL);
 	has_new = !refs_resolve(rs, target, &new_oid, NULL);
 	error_clear();
-	ret = lock_ref(&lk, rs, name);
-	if (ret < 0)
+	/* git reports the lock file's own error here, nothing around it */
+	refs_loose_path(&content, rs, name);
+	(void)make_leading_dirs(content.buf);	/* else the lock says why */
+	{
+		struct stat st;
+		struct strbuf below = STRBUF_INIT;
+
+		if (!lstat(content.buf, &st) && S_ISDIR(st.st_mode) &&
+		    clear_empty_dirs(&content, content.len, &below)) {
+			strbuf_release(&below);
+			strbuf_release(&content);
+			return error_set(E_CONFLICT, "unable to write symref "
+					 "for %s: %s", name, strerror(EISDIR));
+		}
+		strbuf_release(&below);
+	}
+	ret = lockfile_hold(&lk, content.buf);
+	strbuf_reset(&content);
+	if (ret < 0) {
+		strbuf_release(&content);
 		return ret;
+	}
 	strbuf_addf(&content, "ref: %s\n", target);
 	ret = write_ref_file(&lk, content.buf, flags);
 	strbuf_release(&content);

@@ -112,6 +112,7 @@ struct ref_update {
 	int via_head;		/* named through HEAD: log HEAD too */
 	unsigned flags;
 	struct lockfile lk;
+	struct lockfile sym_lk;	/* name itself, held when it is symbolic */
 	struct object_id cur;	/* value when locked */
 	int missing;		/* it had no value */
 };

@@ -439,4 +439,48 @@ test_expect_success GIT '--stdin: a malformed line is fatal like git' '
 	test_cmp expect dirc.code
 '
 
+test_expect_success GIT 'a leftover HEAD.lock stops updates through HEAD, as in git' '
+	test_when_finished "rm -f rg/.git/HEAD.lock rd/.git/HEAD.lock; resync" &&
+	: >rg/.git/HEAD.lock &&
+	: >rd/.git/HEAD.lock &&
+	ur_both update-ref HEAD $c2 &&
+	same_result &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	test_grep "cannot lock ref .HEAD.: Unable to create" dirc.err &&
+	ur_both update-ref --no-deref HEAD $c2 &&
+	same_result &&
+	ur_both symbolic-ref HEAD refs/heads/s1 &&
+	same_result &&
+	echo 1 >expect &&
+	test_cmp expect dirc.code &&
+	test_grep "remove the file manually" dirc.err
+'
+
+test_expect_success GIT 'empty directories where a ref goes are removed; others block it' '
+	test_when_finished resync &&
+	mkdir -p rg/.git/refs/heads/dd/e rd/.git/refs/heads/dd/e &&
+	mkdir -p rg/.git/refs/heads/ff/e rd/.git/refs/heads/ff/e &&
+	succeeds_like_git update-ref refs/heads/dd $c1 &&
+	succeeds_like_git symbolic-ref refs/heads/ff refs/heads/dd &&
+	mkdir -p rg/.git/refs/heads/ee/e/f rd/.git/refs/heads/ee/e/f &&
+	: >rg/.git/refs/heads/ee/e/f/g &&
+	: >rd/.git/refs/heads/ee/e/f/g &&
+	ur_both update-ref refs/heads/ee $c1 &&
+	test_cmp git.code dirc.code &&
+	test_cmp git.err dirc.err &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	ur_both symbolic-ref refs/heads/ee refs/heads/dd &&
+	test_cmp git.code dirc.code &&
+	test_cmp git.err dirc.err &&
+	echo 1 >expect &&
+	test_cmp expect dirc.code &&
+	# git logs the failed symbolic-ref before its rename fails; dirc
+	# writes the reflog only for what happened
+	test_path_is_missing rd/.git/logs/refs/heads/ee &&
+	rm -r rg/.git/refs/heads/ee rd/.git/refs/heads/ee rg/.git/logs/refs/heads/ee &&
+	same_refs
+'
+
 test_done

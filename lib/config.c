@@ -24,8 +24,6 @@
 #include "error.h"
 #include "strbuf.h"
 
-#define MAX_INCLUDE_DEPTH 10
-
 void
 config_init(struct config *cfg)
 {
@@ -355,10 +353,10 @@ include_path(struct config *cfg, struct parser *ps, const char *path,
 	const char *home = getenv("HOME");
 	int ret;
 
-	if (depth >= MAX_INCLUDE_DEPTH)
+	if (depth >= CONFIG_MAX_INCLUDE_DEPTH)
 		return error_set(E_INVALID, "exceeded maximum include depth "
-				 "(%d) while including %s", MAX_INCLUDE_DEPTH,
-				 path);
+				 "(%d) while including %s",
+				 CONFIG_MAX_INCLUDE_DEPTH, path);
 	if (path[0] == '~' && path[1] == '/' && home) {
 		strbuf_addstr(&full, home);
 		strbuf_addstr(&full, path + 1);

@@ -24,10 +24,14 @@ struct config {
 void config_init(struct config *cfg);
 void config_release(struct config *cfg);
 
+#define CONFIG_MAX_INCLUDE_DEPTH 10	/* include.path nesting, as git */
+
 /*
  * Parse config text (origin names it in messages and anchors relative
  * include.path values; NULL for text with no file).  0, or -E_CORRUPT
- * ("bad config line N in file F").  depth counts include nesting.
+ * ("bad config line N in file F").  depth counts include nesting: at
+ * CONFIG_MAX_INCLUDE_DEPTH an include.path is an error (-E_INVALID)
+ * and no file is read.
  */
 int config_parse_buffer(struct config *cfg, const char *buf, size_t len,
 			const char *origin, int depth);

@@ -447,6 +447,15 @@ parse(struct index *idx, const char *path, unsigned flags)
 			ret = corrupt(path, why);
 			goto out;
 		}
+		/* a merged path has no other stage (git fsck's check) */
+		if (prev && !ce_stage(prev) && prev->namelen == e->namelen &&
+		    !memcmp(prev->name, e->name, e->namelen)) {
+			snprintf(why, sizeof(why), "multiple stage entries for "
+				 "merged file '%.*s'", (int)MIN(e->namelen, 200),
+				 e->name);
+			ret = corrupt(path, why);
+			goto out;
+		}
 		idx->entries[idx->nr++] = e;
 		prev = e;
 	}
@@ -1200,15 +1209,68 @@ write_reuc(struct bufwrite *bw, struct index *idx)
 	return ret;
 }
 
-int
-index_write(struct index *idx, struct repo *repo, struct lockfile *lk,
-	    unsigned flags)
+/* The file's bytes: header, entries, TREE, REUC, trailing checksum. */
+static int
+write_image(struct index *idx, unsigned version, int fd, const char *path)
 {
 	struct strbuf ent = STRBUF_INIT;
 	struct bufwrite bw;
 	unsigned char hdr[INDEX_HEADER_SIZE];
 	const char *prev = "";
-	size_t prevlen = 0, nr = 0;
+	size_t prevlen = 0;
+	int ret;
+
+	bufwrite_init(&bw, fd, path, 1);
+	memcpy(hdr, "DIRC", 4);
+	put_be32(hdr + 4, version);
+	put_be32(hdr + 8, idx->nr);
+	ret = bufwrite_add(&bw, hdr, sizeof(hdr));
+	for (size_t i = 0; !ret && i < idx->nr; i++) {
+		const struct index_entry *e = idx->entries[i];
+
+		strbuf_reset(&ent);
+		put_entry(&ent, e, version, prev, prevlen);
+		prev = e->name;
+		prevlen = e->namelen;
+		ret = bufwrite_add(&bw, ent.buf, ent.len);
+	}
+	if (!ret && idx->tree) {
+		unsigned char ext[8];
+
+		memcpy(ext, "TREE", 4);
+		put_be32(ext + 4, cache_tree_size(idx->tree));
+		ret = bufwrite_add(&bw, ext, 8);
+		if (!ret)
+			ret = cache_tree_write(&bw, idx->tree);
+	}
+	if (!ret && idx->reuc_nr)
+		ret = write_reuc(&bw, idx);
+	if (!ret)
+		ret = bufwrite_finish(&bw, idx->checksum);
+	else
+		bufwrite_release(&bw);
+	strbuf_release(&ent);
+	return ret;
+}
+
+int
+index_write_fd(struct index *idx, int fd, const char *name)
+{
+	int extended = 0;
+
+	if (idx->staged_nr)
+		BUG("index_write_fd with %zu staged changes", idx->staged_nr);
+	index_compact(idx);
+	for (size_t i = 0; i < idx->nr; i++)
+		if (idx->entries[i]->ext_flags)
+			extended = 1;
+	return write_image(idx, pick_version(idx, NULL, extended), fd, name);
+}
+
+int
+index_write(struct index *idx, struct repo *repo, struct lockfile *lk,
+	    unsigned flags)
+{
 	int extended = 0, ret = 0, allow_null;
 	unsigned version;
 	uint64_t start = trace_now();
@@ -1241,40 +1303,9 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk,
 			}
 		}
 		smudge_racy(repo, idx, e);
-		nr++;
 	}
 	version = pick_version(idx, repo, extended);
-
-	bufwrite_init(&bw, lk->fd, lk->lock_path, 1);
-	memcpy(hdr, "DIRC", 4);
-	put_be32(hdr + 4, version);
-	put_be32(hdr + 8, nr);
-	ret = bufwrite_add(&bw, hdr, sizeof(hdr));
-	for (size_t i = 0; !ret && i < idx->nr; i++) {
-		const struct index_entry *e = idx->entries[i];
-
-		strbuf_reset(&ent);
-		put_entry(&ent, e, version, prev, prevlen);
-		prev = e->name;
-		prevlen = e->namelen;
-		ret = bufwrite_add(&bw, ent.buf, ent.len);
-	}
-	if (!ret && idx->tree) {
-		unsigned char ext[8];
-
-		memcpy(ext, "TREE", 4);
-		put_be32(ext + 4, cache_tree_size(idx->tree));
-		ret = bufwrite_add(&bw, ext, 8);
-		if (!ret)
-			ret = cache_tree_write(&bw, idx->tree);
-	}
-	if (!ret && idx->reuc_nr)
-		ret = write_reuc(&bw, idx);
-	if (!ret)
-		ret = bufwrite_finish(&bw, idx->checksum);
-	else
-		bufwrite_release(&bw);
-	strbuf_release(&ent);
+	ret = write_image(idx, version, lk->fd, lk->lock_path);
 	if (!ret)
 		ret = lockfile_close(lk, flags & INDEX_WRITE_FSYNC);
 	if (!ret && stat(lk->lock_path, &st) < 0)

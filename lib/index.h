@@ -140,6 +140,14 @@ int index_write(struct index *idx, struct repo *repo, struct lockfile *lk,
 		unsigned flags);
 
 /*
+ * Encode idx into the open file fd as index_write() would (version,
+ * entries, TREE, REUC, trailing checksum into idx->checksum), without its
+ * null-id check, racy smudging or lock: for the fuzzer and tests.  name
+ * names fd in messages.  0 or a negative E_*.
+ */
+int index_write_fd(struct index *idx, int fd, const char *name);
+
+/*
  * Position of (name, stage) in the sorted entries, or -(insert pos + 1)
  * if absent.  stage -1 finds the first entry of any stage.
  */

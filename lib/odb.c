@@ -1202,39 +1202,40 @@ loose_close(struct loose_file *lf)
 }
 
 static int
-corrupt(const struct object_id *oid, const struct loose_file *lf,
-	const char *why)
+corrupt(const struct object_id *oid, const char *path, const char *why)
 {
 	return error_set(E_CORRUPT, "loose object %s (stored in %s) is "
-			 "corrupt: %s", oid_to_hex(oid), lf->path.buf, why);
+			 "corrupt: %s", oid_to_hex(oid), path, why);
 }
 
 static int
-zerror(const struct object_id *oid, const struct loose_file *lf,
-       z_stream *zs, int zret)
+zerror(const struct object_id *oid, const char *path, z_stream *zs,
+       int zret)
 {
 	char why[256];
 
 	snprintf(why, sizeof(why), "inflate: %s", zs->msg ? zs->msg :
 		 zret == Z_BUF_ERROR ? "truncated zlib stream" :
 		 "zlib error");
-	return corrupt(oid, lf, why);
+	return corrupt(oid, path, why);
 }
 
 /*
- * Inflate the header into hdrbuf; on success leave zs positioned after
- * it.  Returns the header length, or a negative E_*.
+ * Inflate the header of the loose object in buf into hdrbuf; on success
+ * leave zs positioned after it.  Returns the header length, or a
+ * negative E_*.
  */
 static ssize_t
 inflate_header(z_stream *zs, unsigned char *hdrbuf, size_t hdrsize,
-	       const struct object_id *oid, const struct loose_file *lf,
-	       char *type_buf, size_t type_size, uint64_t *size)
+	       const void *buf, size_t len, const struct object_id *oid,
+	       const char *path, char *type_buf, size_t type_size,
+	       uint64_t *size)
 {
 	ssize_t hlen;
 	int zret;
 
-	zs->next_in = (unsigned char *)lf->view.data;
-	zs->avail_in = lf->view.len;
+	zs->next_in = (unsigned char *)buf;
+	zs->avail_in = len;
 	zs->next_out = hdrbuf;
 	zs->avail_out = hdrsize;
 	if (inflateInit(zs) != Z_OK)
@@ -1244,12 +1245,41 @@ inflate_header(z_stream *zs, unsigned char *hdrbuf, size_t hdrsize,
 	} while (zret == Z_OK && zs->avail_out &&
 		 !memchr(hdrbuf, '\0', hdrsize - zs->avail_out));
 	if (zret != Z_OK && zret != Z_STREAM_END)
-		return zerror(oid, lf, zs, zret);
+		return zerror(oid, path, zs, zret);
 	hlen = odb_parse_header(hdrbuf, hdrsize - zs->avail_out, type_buf,
 				type_size, size);
 	if (hlen < 0)
-		return corrupt(oid, lf, "bad object header");
+		return corrupt(oid, path, "bad object header");
 	return hlen;
+}
+
+int
+odb_loose_parse_info(enum object_type *type, size_t *size, char *type_buf,
+		     size_t type_bufsize, const void *buf, size_t len,
+		     const struct object_id *oid, const char *path,
+		     unsigned flags)
+{
+	unsigned char hdr[ODB_HEADER_MAX + 192];
+	char tbuf[64];
+	z_stream zs;
+	uint64_t sz;
+	ssize_t hlen;
+
+	memset(&zs, 0, sizeof(zs));
+	hlen = inflate_header(&zs, hdr, sizeof(hdr), buf, len, oid, path,
+			      tbuf, sizeof(tbuf), &sz);
+	inflateEnd(&zs);
+	if (hlen < 0)
+		return hlen;
+	*type = type_from_name(tbuf, strlen(tbuf));
+	if (*type == OBJ_BAD && !(flags & ODB_READ_ANY_TYPE))
+		return corrupt(oid, path, "invalid object type");
+	if (sz > SIZE_MAX)
+		return corrupt(oid, path, "object too large");
+	*size = sz;
+	if (type_buf)
+		snprintf(type_buf, type_bufsize, "%s", tbuf);
+	return 0;
 }
 
 static int
@@ -1258,63 +1288,30 @@ loose_read_info(enum object_type *type, size_t *size, char *type_buf,
 		const struct object_id *oid, unsigned flags)
 {
 	struct loose_file lf;
-	unsigned char hdr[ODB_HEADER_MAX + 192];
-	char tbuf[64];
-	z_stream zs;
-	uint64_t sz;
-	ssize_t hlen;
-	int ret;
+	int ret = loose_open(&lf, objdir, oid);
 
-	memset(&zs, 0, sizeof(zs));
-	ret = loose_open(&lf, objdir, oid);
-	if (ret < 0) {
-		loose_close(&lf);
-		return ret;
-	}
-	hlen = inflate_header(&zs, hdr, sizeof(hdr), oid, &lf, tbuf,
-			      sizeof(tbuf), &sz);
-	inflateEnd(&zs);
-	if (hlen < 0) {
-		ret = hlen;
-		goto out;
-	}
-	*type = type_from_name(tbuf, strlen(tbuf));
-	if (*type == OBJ_BAD && !(flags & ODB_READ_ANY_TYPE)) {
-		ret = corrupt(oid, &lf, "invalid object type");
-		goto out;
-	}
-	if (sz > SIZE_MAX) {
-		ret = corrupt(oid, &lf, "object too large");
-		goto out;
-	}
-	*size = sz;
-	if (type_buf)
-		snprintf(type_buf, type_bufsize, "%s", tbuf);
-out:
+	if (!ret)
+		ret = odb_loose_parse_info(type, size, type_buf, type_bufsize,
+					   lf.view.data, lf.view.len, oid,
+					   lf.path.buf, flags);
 	loose_close(&lf);
 	return ret;
 }
 
-static int
-loose_read(struct odb_object *out, const char *objdir,
-	   const struct object_id *oid, unsigned flags)
+int
+odb_loose_parse(struct odb_object *out, const void *buf, size_t len,
+		const struct object_id *oid, const char *path, unsigned flags)
 {
-	struct loose_file lf;
 	unsigned char hdr[ODB_HEADER_MAX + 8192];
 	z_stream zs;
 	uint64_t sz;
 	ssize_t hlen;
 	size_t have;
-	int ret, zret;
+	int ret = 0, zret;
 
 	*out = (struct odb_object)ODB_OBJECT_INIT;
 	memset(&zs, 0, sizeof(zs));
-	ret = loose_open(&lf, objdir, oid);
-	if (ret < 0) {
-		loose_close(&lf);
-		return ret;
-	}
-	hlen = inflate_header(&zs, hdr, sizeof(hdr), oid, &lf,
+	hlen = inflate_header(&zs, hdr, sizeof(hdr), buf, len, oid, path,
 			      out->type_name, sizeof(out->type_name), &sz);
 	if (hlen < 0) {
 		ret = hlen;
@@ -1322,18 +1319,18 @@ loose_read(struct odb_object *out, const char *objdir,
 	}
 	out->type = type_from_name(out->type_name, strlen(out->type_name));
 	if (out->type == OBJ_BAD && !(flags & ODB_READ_ANY_TYPE)) {
-		ret = corrupt(oid, &lf, "invalid object type");
+		ret = corrupt(oid, path, "invalid object type");
 		goto out;
 	}
-	if (sz / MAX_INFLATE_RATIO > lf.view.len || sz >= SIZE_MAX) {
-		ret = corrupt(oid, &lf, "header claims an impossible size");
+	if (sz / MAX_INFLATE_RATIO > len || sz >= SIZE_MAX) {
+		ret = corrupt(oid, path, "header claims an impossible size");
 		goto out;
 	}
 	out->size = sz;
 	out->data = xmalloc(st_add(sz, 1));
 	have = sizeof(hdr) - zs.avail_out - hlen;
 	if (have > sz) {
-		ret = corrupt(oid, &lf, "object is longer than its header "
+		ret = corrupt(oid, path, "object is longer than its header "
 			      "says");
 		goto out;
 	}
@@ -1351,25 +1348,25 @@ loose_read(struct odb_object *out, const char *objdir,
 		zs.avail_out = 1;
 		zret = inflate(&zs, Z_NO_FLUSH);
 		if (!zs.avail_out) {
-			ret = corrupt(oid, &lf, "object is longer than its "
+			ret = corrupt(oid, path, "object is longer than its "
 				      "header says");
 			goto out;
 		}
 	}
 	if (zret != Z_STREAM_END) {
 		if (zret == Z_BUF_ERROR)
-			ret = corrupt(oid, &lf, "truncated zlib stream");
+			ret = corrupt(oid, path, "truncated zlib stream");
 		else
-			ret = zerror(oid, &lf, &zs, zret);
+			ret = zerror(oid, path, &zs, zret);
 		goto out;
 	}
 	if (zs.total_out != hlen + sz) {
-		ret = corrupt(oid, &lf, "object is shorter than its header "
+		ret = corrupt(oid, path, "object is shorter than its header "
 			      "says");
 		goto out;
 	}
 	if (zs.avail_in) {
-		ret = corrupt(oid, &lf, "garbage at end of loose object");
+		ret = corrupt(oid, path, "garbage at end of loose object");
 		goto out;
 	}
 	out->data[sz] = '\0';
@@ -1378,15 +1375,30 @@ loose_read(struct odb_object *out, const char *objdir,
 
 		odb_hash(&check, out->type_name, out->data, out->size);
 		if (!oideq(&check, oid)) {
-			ret = corrupt(oid, &lf, "hash mismatch");
+			ret = corrupt(oid, path, "hash mismatch");
 			goto out;
 		}
 	}
 out:
 	inflateEnd(&zs);
-	loose_close(&lf);
 	if (ret < 0)
 		odb_object_release(out);
+	return ret;
+}
+
+static int
+loose_read(struct odb_object *out, const char *objdir,
+	   const struct object_id *oid, unsigned flags)
+{
+	struct loose_file lf;
+	int ret;
+
+	*out = (struct odb_object)ODB_OBJECT_INIT;
+	ret = loose_open(&lf, objdir, oid);
+	if (!ret)
+		ret = odb_loose_parse(out, lf.view.data, lf.view.len, oid,
+				      lf.path.buf, flags);
+	loose_close(&lf);
 	return ret;
 }
 

@@ -213,6 +213,21 @@ int odb_read(struct odb_object *out, struct odb *odb,
 int odb_read_loose(struct odb_object *out, struct odb *odb,
 		   const struct object_id *oid, unsigned flags);
 
+/*
+ * Inflate and check the bytes of a loose object file (buf, len bytes) as
+ * odb_read_loose() does; oid and path name it in messages (and oid is
+ * what ODB_READ_VERIFY checks against).  For the fuzzer and tests; the
+ * readers above map the file and call these.  Returns as odb_read_loose().
+ */
+int odb_loose_parse(struct odb_object *out, const void *buf, size_t len,
+		    const struct object_id *oid, const char *path,
+		    unsigned flags);
+/* Only the type and size, as odb_read_info() reads a loose file. */
+int odb_loose_parse_info(enum object_type *type, size_t *size,
+			 char *type_buf, size_t type_bufsize, const void *buf,
+			 size_t len, const struct object_id *oid,
+			 const char *path, unsigned flags);
+
 /* The loose file of oid in objdir, replacing out. */
 void odb_loose_path_in(struct strbuf *out, const char *objdir,
 		       const struct object_id *oid);

@@ -53,28 +53,96 @@ idx_corrupt(const char *path, const char *why)
 	return error_set(E_CORRUPT, "index file %s is corrupt: %s", path, why);
 }
 
+/* Check the mapped .idx at p->idx: header, fan-out, size, tables. */
+static int
+check_idx(struct pack *p)
+{
+	const unsigned char *m = p->idx;
+	size_t len = p->idx_len, need;
+	uint32_t prev = 0;
+
+	if (len < 256 * 4 + 2 * HASH_RAWSZ)
+		return idx_corrupt(p->idx_path, "too small");
+	if (!memcmp(m, "\377tOc", 4)) {
+		p->idx_version = get_be32(m + 4);
+		if (p->idx_version != 2)
+			return error_set(E_UNSUPPORTED, "index file %s is "
+					 "version %d; dirc reads versions 1 "
+					 "and 2", p->idx_path, p->idx_version);
+		p->fanout = m + 8;
+	} else {
+		p->idx_version = 1;
+		p->fanout = m;
+	}
+	for (int i = 0; i < 256; i++) {
+		uint32_t n = get_be32(p->fanout + 4 * i);
+
+		if (n < prev)
+			return idx_corrupt(p->idx_path, "fan-out table is not "
+					   "monotonic");
+		prev = n;
+	}
+	p->nr = prev;
+	if (p->idx_version == 1) {
+		need = 256 * 4 + (size_t)p->nr * 24 + 2 * HASH_RAWSZ;
+		if (len != need)
+			return idx_corrupt(p->idx_path, "wrong size for its "
+					   "object count");
+		p->ids = m + 256 * 4;
+	} else {
+		size_t base = 8 + 256 * 4;
+
+		need = base + (size_t)p->nr * (HASH_RAWSZ + 4 + 4) +
+		       2 * HASH_RAWSZ;
+		if (len < need || (len - need) % 8)
+			return idx_corrupt(p->idx_path, "wrong size for its "
+					   "object count");
+		p->ids = m + base;
+		p->crcs = p->ids + (size_t)p->nr * HASH_RAWSZ;
+		p->off32 = p->crcs + (size_t)p->nr * 4;
+		p->off64 = p->off32 + (size_t)p->nr * 4;
+		p->nr_large = (len - need) / 8;
+	}
+	return 0;
+}
+
+static struct pack *
+pack_new(const char *idx_path)
+{
+	struct pack *p = xcalloc(1, sizeof(*p));
+	size_t plen = strlen(idx_path);
+	size_t base = plen >= 4 && !strcmp(idx_path + plen - 4, ".idx") ?
+		      plen - 4 : plen;	/* "<base>.idx" -> "<base>.pack" */
+
+	p->idx_path = xstrdup(idx_path);
+	p->pack_path = xmalloc(base + 6);
+	memcpy(p->pack_path, idx_path, base);
+	memcpy(p->pack_path + base, ".pack", 6);
+	return p;
+}
+
+/* An anonymous private mapping holding a copy of buf (munmap frees it). */
+static const unsigned char *
+map_copy(const void *buf, size_t len)
+{
+	void *m = mmap(NULL, len ? len : 1, PROT_READ | PROT_WRITE,
+		       MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+
+	if (m == MAP_FAILED)
+		return NULL;
+	memcpy(m, buf, len);
+	return m;
+}
+
 int
 pack_open(struct pack **out, const char *idx_path)
 {
-	struct pack *p = xcalloc(1, sizeof(*p));
+	struct pack *p = pack_new(idx_path);
 	const unsigned char *m;
 	struct stat st;
-	size_t len, need;
-	uint32_t prev = 0;
 	int fd, ret = 0;
 
 	*out = NULL;
-	p->idx_path = xstrdup(idx_path);
-	{
-		/* "<base>.idx" -> "<base>.pack" */
-		size_t plen = strlen(idx_path);
-		size_t base = plen >= 4 && !strcmp(idx_path + plen - 4, ".idx") ?
-			      plen - 4 : plen;
-
-		p->pack_path = xmalloc(base + 6);
-		memcpy(p->pack_path, idx_path, base);
-		memcpy(p->pack_path + base, ".pack", 6);
-	}
 	fd = open(idx_path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		ret = error_errno(errno, "unable to open %s", idx_path);
@@ -85,68 +153,46 @@ pack_open(struct pack **out, const char *idx_path)
 		close(fd);
 		goto fail;
 	}
-	len = st.st_size;
-	if (len < 256 * 4 + 2 * HASH_RAWSZ) {
+	if ((size_t)st.st_size < 256 * 4 + 2 * HASH_RAWSZ) {
 		close(fd);
 		ret = idx_corrupt(idx_path, "too small");
 		goto fail;
 	}
-	m = mmap(NULL, len, PROT_READ, MAP_PRIVATE, fd, 0);
+	m = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (m == MAP_FAILED) {
 		ret = error_errno(errno, "unable to mmap %s", idx_path);
 		goto fail;
 	}
 	p->idx = m;
-	p->idx_len = len;
-	if (!memcmp(m, "\377tOc", 4)) {
-		p->idx_version = get_be32(m + 4);
-		if (p->idx_version != 2) {
-			ret = error_set(E_UNSUPPORTED, "index file %s is "
-					"version %d; dirc reads versions 1 and 2",
-					idx_path, p->idx_version);
-			goto fail;
-		}
-		p->fanout = m + 8;
-	} else {
-		p->idx_version = 1;
-		p->fanout = m;
-	}
-	for (int i = 0; i < 256; i++) {
-		uint32_t n = get_be32(p->fanout + 4 * i);
+	p->idx_len = st.st_size;
+	ret = check_idx(p);
+	if (ret < 0)
+		goto fail;
+	*out = p;
+	return 0;
+fail:
+	pack_close(p);
+	return ret;
+}
 
-		if (n < prev) {
-			ret = idx_corrupt(idx_path, "fan-out table is not "
-					  "monotonic");
-			goto fail;
-		}
-		prev = n;
-	}
-	p->nr = prev;
-	if (p->idx_version == 1) {
-		need = 256 * 4 + (size_t)p->nr * 24 + 2 * HASH_RAWSZ;
-		if (len != need) {
-			ret = idx_corrupt(idx_path, "wrong size for its "
-					  "object count");
-			goto fail;
-		}
-		p->ids = m + 256 * 4;
-	} else {
-		size_t base = 8 + 256 * 4;
+int
+pack_open_buffer(struct pack **out, const void *buf, size_t len,
+		 const char *name)
+{
+	struct pack *p = pack_new(name);
+	int ret;
 
-		need = base + (size_t)p->nr * (HASH_RAWSZ + 4 + 4) +
-		       2 * HASH_RAWSZ;
-		if (len < need || (len - need) % 8) {
-			ret = idx_corrupt(idx_path, "wrong size for its "
-					  "object count");
-			goto fail;
-		}
-		p->ids = m + base;
-		p->crcs = p->ids + (size_t)p->nr * HASH_RAWSZ;
-		p->off32 = p->crcs + (size_t)p->nr * 4;
-		p->off64 = p->off32 + (size_t)p->nr * 4;
-		p->nr_large = (len - need) / 8;
+	*out = NULL;
+	p->idx = map_copy(buf, len);
+	if (!p->idx) {
+		ret = error_errno(errno, "cannot map %zu bytes", len);
+		goto fail;
 	}
+	p->idx_len = len ? len : 1;
+	ret = len ? check_idx(p) : idx_corrupt(name, "too small");
+	if (ret < 0)
+		goto fail;
 	*out = p;
 	return 0;
 fail:
@@ -177,12 +223,36 @@ pack_corrupt(const struct pack *p, const char *why)
 			 why);
 }
 
+/* Check the .pack now at p->data against the index. */
+static int
+check_pack(struct pack *p)
+{
+	const unsigned char *m = p->data;
+
+	if (p->data_len < 12 + HASH_RAWSZ)
+		return pack_corrupt(p, "too small (truncated?)");
+	if (memcmp(m, "PACK", 4))
+		return pack_corrupt(p, "bad signature");
+	if (get_be32(m + 4) != 2 && get_be32(m + 4) != 3)
+		return pack_corrupt(p, "unsupported version");
+	if (get_be32(m + 8) != p->nr)
+		return error_set(E_CORRUPT, "packfile %s claims to have %u "
+				 "objects while index indicates %u objects",
+				 p->pack_path, get_be32(m + 8), p->nr);
+	/* the pack's trailer must be the checksum the index recorded */
+	if (memcmp(m + p->data_len - HASH_RAWSZ,
+		   p->idx + p->idx_len - 2 * HASH_RAWSZ, HASH_RAWSZ))
+		return error_set(E_CORRUPT, "packfile %s does not match index",
+				 p->pack_path);
+	return 0;
+}
+
 int
 pack_map(struct pack *p)
 {
 	const unsigned char *m;
 	struct stat st;
-	int fd;
+	int fd, ret;
 
 	if (p->data)
 		return 0;
@@ -209,21 +279,31 @@ pack_map(struct pack *p)
 	p->data_len = st.st_size;
 	p->pack_size = st.st_size;
 	p->mtime = st.st_mtim;
-	if (memcmp(m, "PACK", 4))
-		return pack_corrupt(p, "bad signature");
-	if (get_be32(m + 4) != 2 && get_be32(m + 4) != 3)
-		return pack_corrupt(p, "unsupported version");
-	if (get_be32(m + 8) != p->nr)
-		return error_set(E_CORRUPT, "packfile %s claims to have %u "
-				 "objects while index indicates %u objects",
-				 p->pack_path, get_be32(m + 8), p->nr);
-	/* the pack's trailer must be the checksum the index recorded */
-	if (memcmp(m + p->data_len - HASH_RAWSZ,
-		   p->idx + p->idx_len - 2 * HASH_RAWSZ, HASH_RAWSZ))
-		return error_set(E_CORRUPT, "packfile %s does not match index",
-				 p->pack_path);
-	p->open_failed = 0;
-	return 0;
+	ret = check_pack(p);
+	if (!ret)
+		p->open_failed = 0;
+	return ret;
+}
+
+int
+pack_map_buffer(struct pack *p, const void *buf, size_t len)
+{
+	int ret;
+
+	if (p->data)
+		BUG("pack_map_buffer: %s is already mapped", p->pack_path);
+	p->open_failed = 1;
+	p->data = map_copy(buf, len);
+	if (!p->data)
+		return error_errno(errno, "cannot map %zu bytes", len);
+	p->data_len = len ? len : 1;
+	p->pack_size = len;
+	if (!len)
+		return pack_corrupt(p, "too small (truncated?)");
+	ret = check_pack(p);
+	if (!ret)
+		p->open_failed = 0;
+	return ret;
 }
 
 uint64_t

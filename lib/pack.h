@@ -64,8 +64,22 @@ struct pack {
 int pack_open(struct pack **out, const char *idx_path);
 void pack_close(struct pack *p);
 
+/*
+ * pack_open() for an .idx image in memory (for the fuzzer and tests):
+ * buf is copied; name stands for the .idx path in messages.
+ */
+int pack_open_buffer(struct pack **out, const void *buf, size_t len,
+		     const char *name);
+
 /* Map the .pack and check it against the index.  0 or -E_CORRUPT. */
 int pack_map(struct pack *p);
+
+/*
+ * pack_map() for a .pack image in memory (for the fuzzer and tests): buf
+ * is copied and checked against the index as pack_map() checks the file.
+ * p must not be mapped yet.  0 or -E_CORRUPT (p stays unusable then).
+ */
+int pack_map_buffer(struct pack *p, const void *buf, size_t len);
 
 /* The id of the n-th object in index order. */
 static inline const unsigned char *

@@ -109,11 +109,13 @@ check_idx(struct pack *p)
 static struct pack *
 pack_new(const char *idx_path)
 {
+	static uint64_t serial;
 	struct pack *p = xcalloc(1, sizeof(*p));
 	size_t plen = strlen(idx_path);
 	size_t base = plen >= 4 && !strcmp(idx_path + plen - 4, ".idx") ?
 		      plen - 4 : plen;	/* "<base>.idx" -> "<base>.pack" */
 
+	p->serial = __atomic_add_fetch(&serial, 1, __ATOMIC_RELAXED);
 	p->idx_path = xstrdup(idx_path);
 	p->pack_path = xmalloc(base + 6);
 	memcpy(p->pack_path, idx_path, base);
@@ -623,7 +625,7 @@ pack_apply_delta(const unsigned char *base, size_t base_len,
 /* ---- the delta base cache ---- */
 
 struct cache_ent {
-	const struct pack *p;
+	uint64_t serial;	/* of the pack (addresses are reused) */
 	uint64_t off;
 	int type;
 	unsigned char *data;	/* owned */
@@ -640,7 +642,8 @@ struct delta_cache {
 static size_t
 cache_index(const struct pack *p, uint64_t off)
 {
-	uint64_t h = (uintptr_t)p ^ (off * 0x9e3779b97f4a7c15ull);
+	uint64_t h = (p->serial * 0xff51afd7ed558ccdull) ^
+		     (off * 0x9e3779b97f4a7c15ull);
 
 	return (h >> 20) % DELTA_CACHE_SLOTS;
 }
@@ -696,7 +699,7 @@ cache_get(struct delta_cache *c, const struct pack *p, uint64_t off)
 {
 	struct cache_ent *e = &c->slot[cache_index(p, off)];
 
-	if (e->data && e->p == p && e->off == off) {
+	if (e->data && e->serial == p->serial && e->off == off) {
 		e->used = ++c->clock;
 		return e;
 	}
@@ -725,7 +728,7 @@ cache_put(struct delta_cache *c, const struct pack *p, uint64_t off,
 			break;
 		cache_drop(c, old);
 	}
-	e->p = p;
+	e->serial = p->serial;
 	e->off = off;
 	e->type = type;
 	e->data = xmemdupz(data, size);

@@ -54,6 +54,10 @@ struct pack {
 	uint32_t *rev_pos;		/* owned: index position of rev[i] */
 	int freshened;			/* mtime already updated once
 					 * (atomic: threads may race) */
+	uint64_t serial;		/* unique per pack_open in this
+					 * process: keys the delta base cache,
+					 * as a closed pack's address is
+					 * reused */
 };
 
 /*

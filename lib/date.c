@@ -162,8 +162,12 @@ parse_tokens(struct dt *d, const char *s)
 				p = end;
 				continue;
 			}
-			if (p - n0 >= 9 && d->year < 0 && !d->have_epoch) {
-				d->epoch = a;	/* seconds since the epoch */
+			/*
+			 * Seconds since the epoch: as git, by value, not by
+			 * digits ("0012345678" is no timestamp).
+			 */
+			if (a >= 100000000 && d->year < 0 && !d->have_epoch) {
+				d->epoch = a;
 				d->have_epoch = 1;
 				continue;
 			}

@@ -381,6 +381,23 @@ test_expect_success GIT 'dates: garbage is fatal' '
 	)
 '
 
+test_expect_success GIT 'dates: a timestamp is a number from 100000000 on, as in git' '
+	(
+		GIT_AUTHOR_DATE="100000000 +0000" &&
+		export GIT_AUTHOR_DATE &&
+		succeeds_like_git -m x "$tree"
+	) &&
+	for d in "099999999 +0000" " 0036828767 +0200"
+	do
+		(
+			GIT_AUTHOR_DATE=$d &&
+			export GIT_AUTHOR_DATE &&
+			fails_like_git 128 "fatal: invalid date format: $d" \
+				-m x "$tree"
+		) || return 1
+	done
+'
+
 test_expect_success GIT 'identity from user.name and user.email' '
 	test_when_finished "git config --remove-section user" &&
 	git config user.name "Conf User" &&

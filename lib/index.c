@@ -447,15 +447,6 @@ parse(struct index *idx, const char *path, unsigned flags)
 			ret = corrupt(path, why);
 			goto out;
 		}
-		/* a merged path has no other stage (git fsck's check) */
-		if (prev && !ce_stage(prev) && prev->namelen == e->namelen &&
-		    !memcmp(prev->name, e->name, e->namelen)) {
-			snprintf(why, sizeof(why), "multiple stage entries for "
-				 "merged file '%.*s'", (int)MIN(e->namelen, 200),
-				 e->name);
-			ret = corrupt(path, why);
-			goto out;
-		}
 		idx->entries[idx->nr++] = e;
 		prev = e;
 	}

@@ -50,11 +50,17 @@ match_word(struct dt *d, const char *w, size_t len)
 	return -1;
 }
 
+/* A year git reads: 1970 to 2099 (earlier ones it cannot represent). */
+static int
+valid_year(long y)
+{
+	return y >= 1970 && y < 2100;
+}
+
 static int
 valid_date(int y, int m, int dd)
 {
-	return y >= 1970 && y < 10000 && m >= 1 && m <= 12 && dd >= 1 &&
-	       dd <= 31;
+	return valid_year(y) && m >= 1 && m <= 12 && dd >= 1 && dd <= 31;
 }
 
 /* "a<sep>b<sep>c" calendar dates */
@@ -171,7 +177,7 @@ parse_tokens(struct dt *d, const char *s)
 				d->have_epoch = 1;
 				continue;
 			}
-			if (p - n0 == 4 && d->year < 0) {
+			if (p - n0 == 4 && d->year < 0 && valid_year(a)) {
 				d->year = a;
 				continue;
 			}

@@ -381,13 +381,17 @@ test_expect_success GIT 'dates: garbage is fatal' '
 	)
 '
 
-test_expect_success GIT 'dates: a timestamp is a number from 100000000 on, as in git' '
+test_expect_success GIT 'dates: timestamps from 100000000, years 1970-2099, as git' '
 	(
 		GIT_AUTHOR_DATE="100000000 +0000" &&
-		export GIT_AUTHOR_DATE &&
+		GIT_COMMITTER_DATE="Dec 31 2099 10:00:00 +0000" &&
+		export GIT_AUTHOR_DATE GIT_COMMITTER_DATE &&
 		succeeds_like_git -m x "$tree"
 	) &&
-	for d in "099999999 +0000" " 0036828767 +0200"
+	for d in "099999999 +0000" " 0036828767 +0200" \
+		"Thu, 07 Apr 0205 22:13:13 +0200" "Jan 1 1901 10:00:00 +0000" \
+		"Jan 1 2100 10:00:00 +0000" "2100-01-01 00:00:00 +0000" \
+		"31.12.2100 10:00:00 +0000"
 	do
 		(
 			GIT_AUTHOR_DATE=$d &&

@@ -71,12 +71,14 @@ crash_prepare () {
 	crash_state "tpl.$1" >"old.$1" &&
 	crash_files "tpl.$1" >"files.$1" &&
 	: >"steps.$1" &&
+	crash_t0=$(date +%s%N) &&
 	(
 		cd "full.$1" &&
 		DIRC_TEST_STEPS=$TRASH_DIRECTORY/steps.$1 &&
 		export DIRC_TEST_STEPS &&
 		eval "$crash_cmd"
 	) >"out.$1" 2>"err.$1" &&
+	crash_ms=$((($(date +%s%N) - crash_t0) / 1000000 + 1)) &&
 	crash_state "full.$1" >"new.$1" &&
 	crash_files "full.$1" >>"files.$1" &&
 	crash_status "full.$1" >"status.$1" &&
@@ -233,5 +235,62 @@ crash_walk () {
 		crash_kills=$((${crash_kills:-0} + 1)) &&
 		crash_i=$((crash_i + 1)) || return 1
 	done &&
+	rm -rf "kill.$1"
+}
+
+# crash_random NAME COUNT SEED: after crash_prepare NAME, COUNT runs of
+# the command, each killed by a timer after a delay drawn (from SEED)
+# between nothing and a little over the time an uninterrupted run takes
+# here (measured first, the same way); every state left is verified.  A
+# run that finished before its timer counts as a run, not a kill; a kill
+# after at least one durable step (DIRC_TEST_STEPS) counts as "mid-way".
+crash_random () {
+	rm -rf "kill.$1" &&
+	cp -a "tpl.$1" "kill.$1" &&
+	crash_t0=$(date +%s%N) &&
+	timeout -s KILL 600 sh -c "cd \"kill.$1\" && $crash_cmd" \
+		>/dev/null 2>&1 &&
+	crash_ms=$((($(date +%s%N) - crash_t0) / 1000000 + 1)) &&
+	echo "# $1: an uninterrupted run takes $crash_ms ms" &&
+	awk -v n="$2" -v seed="$3" -v ms="$crash_ms" 'BEGIN {
+		srand(seed)
+		for (i = 0; i < n; i++)
+			printf "%.3f\n", rand() * ms * 1.05 / 1000
+	}' >"delays.$1" &&
+	crash_i=0 &&
+	while read -r crash_delay
+	do
+		crash_i=$((crash_i + 1)) &&
+		rm -rf "kill.$1" &&
+		cp -a "tpl.$1" "kill.$1" &&
+		: >crash.steps &&
+		{
+			DIRC_TEST_STEPS=$TRASH_DIRECTORY/crash.steps \
+			timeout -s KILL "$crash_delay" \
+				sh -c "cd \"kill.$1\" && $crash_cmd" \
+				>/dev/null 2>crash.kill-err
+			crash_code=$?
+		} &&
+		case $crash_code in
+		137)
+			crash_kills=$((${crash_kills:-0} + 1)) &&
+			if test -s crash.steps
+			then
+				crash_mid=$((${crash_mid:-0} + 1))
+			fi ;;
+		0)
+			crash_done=$((${crash_done:-0} + 1)) ;;
+		*)
+			echo "run $crash_i (timer $crash_delay s): exit $crash_code"
+			cat crash.kill-err
+			false ;;
+		esac &&
+		if ! crash_verify "$1" "kill.$1"
+		then
+			echo "after run $crash_i, killed at $crash_delay s" \
+				"(seed $3)"
+			return 1
+		fi || return 1
+	done <"delays.$1" &&
 	rm -rf "kill.$1"
 }

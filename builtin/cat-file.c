@@ -492,8 +492,17 @@ cmd_cat_file(int argc, const char **argv)
 			die("Not a valid object name %s", argv[0]);
 		if (ret < 0)
 			die_lib(ret);
-		if (obj.type == OBJ_TREE)
+		if (obj.type == OBJ_TREE) {
+			struct object_id check;
+
+			/* git parses a tree to print it, checking its id */
+			odb_hash(&check, "tree", obj.data, obj.size);
+			if (!oideq(&check, &oid)) {
+				error("hash mismatch %s", oid_to_hex(&oid));
+				die("not a tree object");
+			}
 			pretty_tree(&obj, repo.settings.quotepath);
+		}
 		else
 			fwrite(obj.data, 1, obj.size, stdout);
 		odb_object_release(&obj);

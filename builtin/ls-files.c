@@ -184,8 +184,12 @@ walk(struct ls *ls, struct strbuf *path, struct others *o)
 	size_t base = path->len;
 	struct dirent *de;
 
-	if (!dir)
+	if (!dir) {
+		if (errno != ENOENT && errno != ENOTDIR)
+			warning("could not open directory '%s': %s",
+				path->buf, strerror(errno));
 		return;
+	}
 	while ((de = readdir(dir))) {
 		const char *n = de->d_name;
 		struct stat st;

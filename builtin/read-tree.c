@@ -107,8 +107,11 @@ cmd_read_tree(int argc, const char **argv)
 		if (ret < 0)
 			die("Not a valid object name %s", argv[0]);
 		ret = peel_to_type(&tree, &repo, &tree, OBJ_TREE);
-		if (ret < 0)
+		if (ret < 0) {
+			if (ret == -E_CORRUPT)
+				error_lib(ret);	/* say how */
 			die("failed to unpack tree object %s", argv[0]);
+		}
 		ret = unpack_tree(&idx, &repo, odb, &tree, &uo);
 		if (ret < 0) {
 			if (ret == -E_CONFLICT && !strcmp(error_msg(),

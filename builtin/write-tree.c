@@ -55,7 +55,14 @@ cmd_write_tree(int argc, const char **argv)
 		cache_tree_free(idx.tree);
 		idx.tree = NULL;
 	}
-	if (!idx.tree || !cache_tree_fully_valid(idx.tree)) {
+	/*
+	 * A fully valid cache-tree is taken as it is, but only while its
+	 * root tree is stored (git checks the same): an index copied from
+	 * elsewhere, or objects pruned, must not make us print an id that
+	 * names nothing.
+	 */
+	if (!idx.tree || !cache_tree_fully_valid(idx.tree) ||
+	    !odb_has(odb, &idx.tree->oid)) {
 		ret = cache_tree_update(&idx, odb, missing_ok ?
 					CACHE_TREE_MISSING_OK : 0, threads ?
 					threads : repo.settings.threads);

@@ -15,6 +15,7 @@
 #include "error.h"
 #include "index.h"
 #include "odb.h"
+#include "path.h"
 #include "strbuf.h"
 #include "trace.h"
 #include "tree.h"
@@ -50,6 +51,24 @@ verify_index(const struct index *idx)
 {
 	unsigned funny = 0;
 
+	/*
+	 * Only a damaged or hostile index holds a name like "", "/x",
+	 * "a//b", "." or ".git/x": refuse it rather than build a tree of
+	 * it (git writes one, or dies of an empty sub-tree).
+	 */
+	for (size_t i = 0; i < idx->nr; i++) {
+		const struct index_entry *e = idx->entries[i];
+
+		if (path_verify(e->name, e->mode, 0))
+			continue;
+		if (++funny > 10) {
+			diag_emit(DIAG_PLAIN, "...");
+			break;
+		}
+		diag_emit(DIAG_ERROR, "invalid path '%s'", e->name);
+	}
+	if (funny)
+		return -1;
 	for (size_t i = 0; i < idx->nr; i++) {
 		const struct index_entry *e = idx->entries[i];
 
@@ -262,9 +281,13 @@ cache_tree_update(struct index *idx, struct odb *odb, unsigned flags,
 	int n, ret = 0;
 
 	if (flags & CACHE_TREE_SILENT) {
-		for (size_t i = 0; i < idx->nr; i++)
+		for (size_t i = 0; i < idx->nr; i++) {
 			if (ce_stage(idx->entries[i]))
 				return -E_CONFLICT;
+			if (!path_verify(idx->entries[i]->name,
+					 idx->entries[i]->mode, 0))
+				return -E_CORRUPT;
+		}
 	} else if (verify_index(idx) < 0) {
 		return error_set(E_CONFLICT, "git-write-tree: error building "
 				 "trees");

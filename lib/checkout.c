@@ -4,6 +4,12 @@
  * Files are created with O_CREAT|O_EXCL and mode 0666 or 0777 (the
  * umask decides the rest), written in one call, and closed; a write that
  * fails (EFBIG, ENOSPC) removes the partial file.
+ *
+ * An entry whose name may not enter an index (path_verify: "", ".",
+ * "..", "/x", ".git" and the like, which only a damaged or hostile index
+ * holds) is refused before anything is looked at: "--force" on an entry
+ * "." would otherwise empty the work tree, and "../x" or "/x" reach
+ * outside it.
  */
 #include "checkout.h"
 
@@ -14,6 +20,7 @@
 #include "error.h"
 #include "index.h"
 #include "odb.h"
+#include "path.h"
 #include "repo.h"
 #include "trace.h"
 #include "tree.h"
@@ -140,13 +147,15 @@ write_entry(struct checkout *co, struct index_entry *e, const char *path)
 		return 0;
 	}
 	ret = odb_read(&obj, co->odb, &e->oid, 0);
+	if (ret == -E_NOTFOUND)
+		return error_set(E_NOTFOUND, "unable to read sha1 file of %s "
+				 "(%s)", e->name, oid_to_hex(&e->oid));
 	if (ret < 0)
 		return ret;
 	if (obj.type != OBJ_BLOB) {
 		odb_object_release(&obj);
 		return error_set(E_CORRUPT, "unable to read sha1 file of %s "
-				 "(%s): not a blob", path,
-				 oid_to_hex(&e->oid));
+				 "(%s)", e->name, oid_to_hex(&e->oid));
 	}
 	if (S_ISLNK(e->mode) && co->repo->settings.symlinks) {
 		char *target = xmemdupz(obj.data, obj.size);
@@ -194,6 +203,8 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 	struct stat st;
 	int ret;
 
+	if (!path_verify(e->name, e->mode, co->repo->settings.protect))
+		return error_set(E_INVALID, "invalid path '%s'", e->name);
 	strbuf_reset(&co->path);
 	strbuf_addstr(&co->path, co->base);
 	strbuf_add(&co->path, e->name, e->namelen);
@@ -298,6 +309,8 @@ checkout_remove(struct checkout *co, const struct index_entry *e)
 	size_t baselen = strlen(co->base);
 	char *slash;
 
+	if (!path_verify(e->name, e->mode, co->repo->settings.protect))
+		return error_set(E_INVALID, "invalid path '%s'", e->name);
 	strbuf_reset(&co->path);
 	strbuf_addstr(&co->path, co->base);
 	strbuf_add(&co->path, e->name, e->namelen);

@@ -1,11 +1,13 @@
 /*
  * fileio: read()-or-mmap() by size, and bounded streaming.
- * The cut-off is read from the environment once per process.
+ * The cut-off and the test-only size drift are read from the environment
+ * once per process.
  */
 #include "fileio.h"
 
 #include <pthread.h>
 #include <sys/mman.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -36,6 +38,35 @@ fileio_cutoff(void)
 	return cutoff;
 }
 
+/* DIRC_TEST_SIZE_DRIFT: see fileio.h.  0 unless set. */
+static long long drift;
+static pthread_once_t drift_once = PTHREAD_ONCE_INIT;
+
+static void
+drift_setup(void)
+{
+	const char *env = getenv("DIRC_TEST_SIZE_DRIFT");
+	char *end;
+	long long v;
+
+	if (!env || !*env)
+		return;
+	errno = 0;
+	v = strtoll(env, &end, 10);
+	if (!errno && !*end)
+		drift = v;
+}
+
+/* size as the test knob wants it seen; size itself when it is unset */
+static uint64_t
+drifted(uint64_t size)
+{
+	pthread_once(&drift_once, drift_setup);
+	if (drift < 0 && (uint64_t)-drift > size)
+		return 0;
+	return size + (uint64_t)drift;
+}
+
 void
 read_buf_release(struct read_buf *rb)
 {
@@ -63,13 +94,27 @@ fileio_view_fd(struct file_view *out, struct read_buf *rb, int fd,
 	ssize_t n;
 
 	*out = (struct file_view)FILE_VIEW_INIT;
+	size = drifted(size);
 	if (!size) {
 		out->data = (const unsigned char *)"";
 		return 0;
 	}
 	if (size >= fileio_cutoff()) {
-		void *map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
+		struct stat st;
+		void *map;
 
+		/*
+		 * Touching a mapping past the end of the file is SIGBUS, and
+		 * a file that grew would be stored cut short: check first.
+		 */
+		if (fstat(fd, &st) < 0)
+			return error_errno(errno, "unable to stat '%s'", path);
+		if (S_ISREG(st.st_mode) && (uint64_t)st.st_size != size)
+			return error_set(E_CORRUPT, "file '%s' changed while "
+					 "it was being read (%jd bytes, "
+					 "expected %zu)", path,
+					 (intmax_t)st.st_size, size);
+		map = mmap(NULL, size, PROT_READ, MAP_PRIVATE, fd, 0);
 		if (map == MAP_FAILED)
 			return error_errno(errno, "unable to mmap '%s'", path);
 		out->map = map;
@@ -104,10 +149,12 @@ int
 fileio_stream_fd(int fd, uint64_t size, struct read_buf *rb,
 		 fileio_chunk_fn fn, void *ctx, const char *path)
 {
-	uint64_t left = size;
+	uint64_t left;
 	unsigned char extra;
 	ssize_t n;
 
+	size = drifted(size);
+	left = size;
 	read_buf_grow(rb, FILEIO_WINDOW);
 	while (left) {
 		size_t want = left < FILEIO_WINDOW ? (size_t)left : FILEIO_WINDOW;

@@ -7,6 +7,14 @@
  * grows with the file.  The cut-off defaults to 32 KB (perf's read()/mmap()
  * sweep is where that figure comes from) and can be forced with the
  * environment variable DIRC_MMAP_CUTOFF=<bytes> (0: always mmap).
+ *
+ * Test knob: DIRC_TEST_SIZE_DRIFT=<n> (a signed byte count) makes
+ * fileio_view_fd() and fileio_stream_fd() take the size they are given as
+ * off by n, as if the caller's lstat() had raced with a writer that grew
+ * (n < 0) or shrank (n > 0) the file.  It exists so that the tests can
+ * show, deterministically, that such a file is refused with "changed while
+ * it was being read" and never stored short or long.  Read once per
+ * process; inert unless set.
  */
 #ifndef DIRC_FILEIO_H
 #define DIRC_FILEIO_H
@@ -41,8 +49,8 @@ size_t fileio_cutoff(void);
 /*
  * View size bytes of the open file fd (whose lstat said size).  path names
  * it in messages.  Fails with E_CORRUPT ("... changed while reading") when
- * the file holds fewer bytes than size, or more (read() path only), and
- * with E_IO etc. on system errors.  The view borrows rb's buffer: it is
+ * the file holds fewer bytes than size, or more (for a mapping: when
+ * fstat() of fd disagrees with size), and with E_IO etc. on system errors.  The view borrows rb's buffer: it is
  * valid until the next use of rb or file_view_release().
  */
 int fileio_view_fd(struct file_view *out, struct read_buf *rb, int fd,

@@ -277,7 +277,8 @@ peel_to_type(struct object_id *out, struct repo *repo,
 		struct odb_object obj;
 		const char *p;
 
-		ret = odb_read(&obj, odb, &cur, 0);
+		/* checked against its id, as git's parse_object() does */
+		ret = odb_read(&obj, odb, &cur, ODB_READ_VERIFY);
 		if (ret < 0)
 			return ret;
 		if (obj.type == want || (want == OBJ_NONE &&

@@ -67,7 +67,8 @@ read_tree_into(struct list *out, struct index *idx, struct odb *odb,
 	if (depth > MAX_TREE_DEPTH)
 		return error_set(E_CORRUPT, "tree %s nests too deeply",
 				 oid_to_hex(oid));
-	ret = odb_read(&obj, odb, oid, 0);
+	/* as git's parse_object(): a tree must hash to its name */
+	ret = odb_read(&obj, odb, oid, ODB_READ_VERIFY);
 	if (ret < 0) {
 		if (ret == -E_NOTFOUND)
 			ret = error_set(E_NOTFOUND, "failed to unpack tree "

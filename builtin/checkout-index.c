@@ -209,8 +209,7 @@ cmd_checkout_index(int argc, const char **argv)
 	if (err) {
 		lockfile_rollback(&lk);
 	} else if (co.refresh && idx.changed) {
-		ret = index_write(&idx, &repo, &lk, repo.settings.fsync &
-				  FSYNC_INDEX ? INDEX_WRITE_FSYNC : 0);
+		ret = index_write(&idx, &repo, &lk);
 		if (ret < 0)
 			die("Unable to write new index file: %s", error_msg());
 	} else {

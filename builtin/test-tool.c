@@ -64,7 +64,7 @@ write_index_n(struct repo *repo, long n)
 
 		ret = lockfile_hold(&lk, repo->index_path);
 		if (!ret)
-			ret = index_write(&idx, repo, &lk, 0);
+			ret = index_write(&idx, repo, &lk);
 		if (ret < 0)
 			die_lib(ret);
 	}

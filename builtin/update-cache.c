@@ -1154,23 +1154,22 @@ cmd_update_cache(int argc, const char **argv)
 		read_stdin_paths(&uc);
 	apply_staged(&uc);
 
+	/* batch fsync: the objects are durable before the index names them */
+	ret = odb_flush(uc.odb);
+	if (ret < 0)
+		die_lib(ret);
 	if (uc.idx.changed || uc.force_write) {
 		if (uc.lock_ret < 0) {
 			if (uc.quiet)
 				exit(128);
 			die_lib(error_restore(&uc.lock_err));
 		}
-		ret = index_write(&uc.idx, &repo, &uc.lk,
-				  repo.settings.fsync & FSYNC_INDEX ?
-				  INDEX_WRITE_FSYNC : 0);
+		ret = index_write(&uc.idx, &repo, &uc.lk);
 		if (ret < 0)
 			die_lib(ret);
 	} else {
 		lockfile_rollback(&uc.lk);
 	}
-	ret = odb_flush(uc.odb);
-	if (ret < 0)
-		die_lib(ret);
 	for (size_t i = 0; i < uc.jobs_nr; i++)
 		error_saved_release(&uc.jobs[i].err);
 	free(uc.jobs);

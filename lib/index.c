@@ -1259,8 +1259,7 @@ index_write_fd(struct index *idx, int fd, const char *name)
 }
 
 int
-index_write(struct index *idx, struct repo *repo, struct lockfile *lk,
-	    unsigned flags)
+index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 {
 	int extended = 0, ret = 0, allow_null;
 	unsigned version;
@@ -1298,7 +1297,8 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk,
 	version = pick_version(idx, repo, extended);
 	ret = write_image(idx, version, lk->fd, lk->lock_path);
 	if (!ret)
-		ret = lockfile_close(lk, flags & INDEX_WRITE_FSYNC);
+		ret = lockfile_close(lk, repo_sync_mode(&repo->settings,
+							FSYNC_INDEX));
 	if (!ret && stat(lk->lock_path, &st) < 0)
 		ret = error_errno(errno, "unable to stat '%s'", lk->lock_path);
 	if (ret < 0) {
@@ -1306,7 +1306,7 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk,
 		return ret;
 	}
 	trace_step("index written");
-	ret = lockfile_commit(lk, 0);
+	ret = lockfile_commit(lk, SYNC_NONE);
 	if (ret < 0)
 		return ret;
 	idx->timestamp = st.st_mtim;

@@ -125,19 +125,15 @@ int index_read(struct index *idx, const char *path, unsigned flags);
 int index_parse(struct index *idx, const void *buf, size_t len,
 		const char *name, unsigned flags);
 
-enum index_write_flags {
-	INDEX_WRITE_FSYNC = 1 << 0,
-};
-
 /*
  * Write the index into the held lock lk (whose target is the index
  * file), smudging racily clean entries as git does; then commit the lock.
  * The index's timestamp becomes the new file's.  0 or a negative E_*
  * (the lock is rolled back).  Also refuses an entry with a null id
  * ("cache entry has null sha1: <path>") unless GIT_ALLOW_NULL_SHA1.
+ * Synced as core.fsync's "index" and core.fsyncMethod ask.
  */
-int index_write(struct index *idx, struct repo *repo, struct lockfile *lk,
-		unsigned flags);
+int index_write(struct index *idx, struct repo *repo, struct lockfile *lk);
 
 /*
  * Encode idx into the open file fd as index_write() would (version,

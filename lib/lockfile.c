@@ -144,14 +144,14 @@ lockfile_hold(struct lockfile *lk, const char *target)
 }
 
 int
-lockfile_close(struct lockfile *lk, int do_fsync)
+lockfile_close(struct lockfile *lk, enum sync_mode sync)
 {
 	int fd = lk->fd;
 
 	if (fd < 0)
 		return 0;
 	lk->fd = -1;
-	if (do_fsync && fsync(fd) < 0) {
+	if (fileio_sync(fd, sync) < 0) {
 		int e = errno;
 
 		close(fd);
@@ -164,13 +164,13 @@ lockfile_close(struct lockfile *lk, int do_fsync)
 }
 
 int
-lockfile_commit(struct lockfile *lk, int do_fsync)
+lockfile_commit(struct lockfile *lk, enum sync_mode sync)
 {
 	int ret;
 
 	if (!lk->active)
 		BUG("lockfile_commit without a held lock");
-	ret = lockfile_close(lk, do_fsync);
+	ret = lockfile_close(lk, sync);
 	if (ret < 0) {
 		lockfile_rollback(lk);
 		return ret;

@@ -9,6 +9,7 @@
 #ifndef DIRC_LOCKFILE_H
 #define DIRC_LOCKFILE_H
 
+#include "fileio.h"
 #include "util.h"
 
 struct lockfile {
@@ -27,16 +28,16 @@ struct lockfile {
 int lockfile_hold(struct lockfile *lk, const char *target);
 
 /*
- * Close, fsync first if do_fsync, and rename into place.  0, or a
+ * Close, syncing first as sync asks, and rename into place.  0, or a
  * negative E_* (the lock is rolled back then).  lk is reusable after.
  */
-int lockfile_commit(struct lockfile *lk, int do_fsync);
+int lockfile_commit(struct lockfile *lk, enum sync_mode sync);
 
 /*
  * Close the lock's fd (keeping the lock) so that its stat data can be
  * read; lockfile_commit() then only renames.  0 or a negative E_*.
  */
-int lockfile_close(struct lockfile *lk, int do_fsync);
+int lockfile_close(struct lockfile *lk, enum sync_mode sync);
 
 /* Remove the lock if held (a no-op otherwise) and free its paths. */
 void lockfile_rollback(struct lockfile *lk);

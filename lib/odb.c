@@ -26,7 +26,6 @@
 #ifndef RENAME_NOREPLACE
 #define RENAME_NOREPLACE (1 << 0)
 #endif
-#define SYNC_RANGE_WRITE 2	/* SYNC_FILE_RANGE_WRITE */
 #define STREAM_OUT_CHUNK (256 * 1024)
 /* zlib cannot expand data by more than about 1032:1 */
 #define MAX_INFLATE_RATIO 1032
@@ -453,6 +452,7 @@ odb_init(struct odb *odb, const char *objdir,
 	 const struct repo_settings *settings)
 {
 	memset(odb, 0, sizeof(*odb));
+	pthread_mutex_init(&odb->pending_lock, NULL);
 	odb->objdir = xstrdup(objdir);
 	add_source(odb, objdir);
 	load_alternates(odb, objdir, 0);
@@ -484,8 +484,10 @@ odb_init(struct odb *odb, const char *objdir,
 void
 odb_release(struct odb *odb)
 {
-	if (odb->batch_dirty)
+	if (odb->pending_nr)
 		odb_flush(odb);
+	free(odb->pending);
+	pthread_mutex_destroy(&odb->pending_lock);
 	odb_writer_release(&odb->writer);
 	for (size_t k = 0; k < odb->nr_sources; k++) {
 		struct odb_source *src = &odb->sources[k];
@@ -784,22 +786,93 @@ create_tmp(struct odb *odb, struct odb_writer *w,
 static int
 sync_object(struct odb *odb, int fd, const char *path)
 {
+	enum sync_mode mode = SYNC_FULL;
+
 	if (!odb->fsync)
 		return 0;
-	switch (odb->fsync_method) {
-	case FSYNC_METHOD_FSYNC:
-		if (fsync(fd) < 0)
-			return error_errno(errno, "unable to fsync '%s'", path);
-		break;
-	case FSYNC_METHOD_BATCH:
-		__atomic_store_n(&odb->batch_dirty, 1, __ATOMIC_RELAXED);
-		/* fall through */
-	case FSYNC_METHOD_WRITEOUT_ONLY:
-		(void)syscall(SYS_sync_file_range, fd, (off_t)0, (off_t)0,
-			      SYNC_RANGE_WRITE);
-		break;
-	}
+	/* batch: start each write-out here, odb_flush() waits for all */
+	if (odb->fsync_method != FSYNC_METHOD_FSYNC)
+		mode = SYNC_WRITEOUT;
+	if (fileio_sync(fd, mode) < 0)
+		return error_errno(errno, "unable to fsync '%s'", path);
 	return 0;
+}
+
+/*
+ * Move the temp file tmp to oid's name, never over an existing file.
+ * 1 moved, 0 someone else stored it first, or a negative E_*.  The temp
+ * file is gone afterwards in every case.
+ */
+static int
+move_into_place(struct odb *odb, const char *tmp, const struct object_id *oid)
+{
+	struct strbuf final = STRBUF_INIT;
+	int ret;
+
+	odb_loose_path(&final, odb, oid);
+	if (!syscall(SYS_renameat2, AT_FDCWD, tmp, AT_FDCWD, final.buf,
+		     RENAME_NOREPLACE)) {
+		ret = 1;
+	} else if (errno == EEXIST) {
+		ret = 0;
+	} else if (errno == EINVAL || errno == ENOSYS) {
+		if (!link(tmp, final.buf))
+			ret = 1;
+		else if (errno == EEXIST)
+			ret = 0;
+		else if (!rename(tmp, final.buf))
+			ret = 1;
+		else
+			ret = error_errno(errno, "unable to write file %s",
+					  final.buf);
+	} else {
+		ret = error_errno(errno, "unable to write file %s", final.buf);
+	}
+	if (ret != 1)
+		unlink(tmp);
+	else if (!access(tmp, F_OK))
+		unlink(tmp);	/* the link() path */
+	strbuf_release(&final);
+	if (ret == 1) {
+		trace_count(TC_OBJECTS_WRITTEN, 1);
+		trace_step("object finalised");
+	}
+	return ret;
+}
+
+/*
+ * Close fd and move the temp file into place — or, with
+ * core.fsyncMethod=batch, queue it for odb_flush(), which makes all the
+ * data durable with one flush before any name appears.  1 written (or
+ * queued), 0 someone else wrote it first, or a negative E_*.  Removes
+ * the temp file on failure.
+ */
+static int
+finalize(struct odb *odb, struct odb_writer *w, int fd,
+	 const struct object_id *oid)
+{
+	int ret = sync_object(odb, fd, w->tmp.buf);
+
+	if (close(fd) < 0 && !ret)
+		ret = error_errno(errno, "unable to write file %s", w->tmp.buf);
+	if (ret < 0) {
+		unlink(w->tmp.buf);
+		return ret;
+	}
+	trace_step("temporary object written");
+	if (odb->fsync && odb->fsync_method == FSYNC_METHOD_BATCH) {
+		struct odb_pending *p;
+
+		pthread_mutex_lock(&odb->pending_lock);
+		ALLOC_GROW(odb->pending, odb->pending_nr + 1,
+			   odb->pending_alloc);
+		p = &odb->pending[odb->pending_nr++];
+		p->oid = *oid;
+		p->tmp = xstrdup(w->tmp.buf);
+		pthread_mutex_unlock(&odb->pending_lock);
+		return 1;
+	}
+	return move_into_place(odb, w->tmp.buf, oid);
 }
 
 int
@@ -808,12 +881,13 @@ odb_flush(struct odb *odb)
 	struct strbuf path = STRBUF_INIT;
 	int fd, ret = 0;
 
-	if (!odb->batch_dirty)
+	if (!odb->pending_nr)
 		return 0;
-	odb->batch_dirty = 0;
 	/*
-	 * fsync of any file makes the file system flush its journal; the
-	 * name starts tmp_obj_ so a kill leaves only what git ignores.
+	 * Every object's write-out was started as it was written; fsync of
+	 * any one file makes the file system commit its journal and flush
+	 * the disk's cache, after which the names can appear.  The probe
+	 * is named tmp_obj_ so a kill leaves only what git ignores.
 	 */
 	strbuf_addf(&path, "%s/tmp_obj_sync_XXXXXX", odb->objdir);
 	fd = mkstemp(path.buf);
@@ -827,65 +901,26 @@ odb_flush(struct odb *odb)
 		unlink(path.buf);
 	}
 	strbuf_release(&path);
-	return ret;
-}
+	for (size_t i = 0; i < odb->pending_nr; i++) {
+		struct odb_pending *p = &odb->pending[i];
 
-/*
- * Close fd and move the temp file into place.  1 written, 0 someone else
- * wrote it first, or a negative E_*.  Removes the temp file on failure.
- */
-static int
-finalize(struct odb *odb, struct odb_writer *w, int fd,
-	 const struct object_id *oid)
-{
-	struct strbuf final = STRBUF_INIT;
-	int ret = sync_object(odb, fd, w->tmp.buf);
+		if (!ret) {
+			int r = move_into_place(odb, p->tmp, &p->oid);
 
-	if (close(fd) < 0 && !ret)
-		ret = error_errno(errno, "unable to write file %s", w->tmp.buf);
-	if (ret < 0)
-		goto fail;
-	trace_step("temporary object written");
-	odb_loose_path(&final, odb, oid);
-	if (!syscall(SYS_renameat2, AT_FDCWD, w->tmp.buf, AT_FDCWD,
-		     final.buf, RENAME_NOREPLACE)) {
-		ret = 1;
-	} else if (errno == EEXIST) {
-		ret = 0;
-	} else if (errno == EINVAL || errno == ENOSYS) {
-		if (!link(w->tmp.buf, final.buf))
-			ret = 1;
-		else if (errno == EEXIST)
-			ret = 0;
-		else if (!rename(w->tmp.buf, final.buf))
-			ret = 1;
-		else
-			ret = error_errno(errno, "unable to write file %s",
-					  final.buf);
-	} else {
-		ret = error_errno(errno, "unable to write file %s", final.buf);
+			if (r < 0)
+				ret = r;
+		} else {
+			unlink(p->tmp);
+		}
+		free(p->tmp);
 	}
-	if (ret != 1)
-		unlink(w->tmp.buf);
-	else if (!access(w->tmp.buf, F_OK))
-		unlink(w->tmp.buf);	/* the link() path */
-	strbuf_release(&final);
-	if (ret == 1) {
-		trace_count(TC_OBJECTS_WRITTEN, 1);
-		trace_step("object finalised");
-	}
-	return ret;
-fail:
-	unlink(w->tmp.buf);
+	odb->pending_nr = 0;
 	return ret;
 }
 
 static int
 write_error(int e, const char *path)
 {
-	if (e == EFBIG)
-		return error_errno(e, "unable to write loose object file %s",
-				   path);
 	return error_errno(e, "unable to write loose object file %s", path);
 }
 

@@ -23,6 +23,7 @@
 #ifndef DIRC_ODB_H
 #define DIRC_ODB_H
 
+#include <pthread.h>
 #include <zlib.h>
 
 #include "fileio.h"
@@ -65,6 +66,12 @@ struct odb_source {
 	struct odb_fanout_list *lists;	/* owned; 256 entries, or NULL */
 };
 
+/* An object written in batch mode, waiting for odb_flush() to name it. */
+struct odb_pending {
+	struct object_id oid;
+	char *tmp;			/* its temp file; owned */
+};
+
 struct odb {
 	char *objdir;			/* the repository's; owned */
 	struct odb_source *sources;	/* owned; [0] is objdir, then the
@@ -74,8 +81,10 @@ struct odb {
 	int level;			/* loose zlib level */
 	unsigned fsync;			/* do fsync loose objects */
 	enum fsync_method fsync_method;
-	int batch_dirty;		/* batch mode: objects await a flush
-					 * (atomic) */
+	pthread_mutex_t pending_lock;	/* guards pending* */
+	struct odb_pending *pending;	/* batch mode: written, not yet
+					 * named; owned */
+	size_t pending_nr, pending_alloc;
 	unsigned char fanout_known[256]; /* fan-out directory exists
 					  * (atomic) */
 	int listed;			/* every fan-out of objdir listed */
@@ -133,8 +142,10 @@ int odb_write_path(struct odb *odb, struct odb_writer *w, const char *path,
 		   struct object_id *out);
 
 /*
- * Flush a pending core.fsyncMethod=batch: one fsync that makes every
- * object written so far durable.  0 or a negative E_*.
+ * Finish a core.fsyncMethod=batch: one fsync that makes every object
+ * written so far durable, then each is moved to its name.  Call it
+ * before writing anything that refers to them (the index, a ref) and
+ * before printing their ids.  0 or a negative E_*.
  */
 int odb_flush(struct odb *odb);
 

@@ -366,9 +366,25 @@ refs_flags_for(const struct repo *repo)
 		flags |= REF_LOG_ALL;
 	else if (repo->settings.log_all_ref_updates == 2)
 		flags |= REF_LOG_ALWAYS;
-	if (repo->settings.fsync & FSYNC_REFERENCE)
+	switch (repo_sync_mode(&repo->settings, FSYNC_REFERENCE)) {
+	case SYNC_NONE:
+		break;
+	case SYNC_WRITEOUT:
+		flags |= REF_FSYNC | REF_FSYNC_WRITEOUT;
+		break;
+	case SYNC_FULL:
 		flags |= REF_FSYNC;
+		break;
+	}
 	return flags;
+}
+
+static enum sync_mode
+ref_sync(unsigned flags)
+{
+	if (!(flags & REF_FSYNC))
+		return SYNC_NONE;
+	return flags & REF_FSYNC_WRITEOUT ? SYNC_WRITEOUT : SYNC_FULL;
 }
 
 void
@@ -486,8 +502,8 @@ append_reflog(const struct ref_store *rs, const char *name,
 		ret = error_errno(errno, "unable to append to '%s'", path.buf);
 		goto out;
 	}
-	if (write_full(fd, line.buf, line.len) < 0 ||
-	    ((flags & REF_FSYNC) && fsync(fd) < 0))
+	/* git syncs the ref file for core.fsync=reference, not its log */
+	if (write_full(fd, line.buf, line.len) < 0)
 		ret = error_errno(errno, "unable to append to '%s'", path.buf);
 	if (close(fd) < 0 && !ret)
 		ret = error_errno(errno, "unable to append to '%s'", path.buf);
@@ -593,7 +609,7 @@ write_ref_file(struct lockfile *lk, const char *content, unsigned flags)
 		lockfile_rollback(lk);
 		return ret;
 	}
-	return lockfile_commit(lk, flags & REF_FSYNC);
+	return lockfile_commit(lk, ref_sync(flags));
 }
 
 /*

@@ -76,6 +76,7 @@ enum ref_update_flags {
 	REF_LOG_ALL = 1 << 3,		/* core.logAllRefUpdates=true */
 	REF_LOG_ALWAYS = 1 << 4,	/* core.logAllRefUpdates=always */
 	REF_SKIP_OBJECT_CHECK = 1 << 5,
+	REF_FSYNC_WRITEOUT = 1 << 6,	/* with REF_FSYNC: write-out only */
 };
 
 /*

@@ -415,6 +415,16 @@ repo_parse_fsync(const char *value)
 	return (start & ~remove) | add;
 }
 
+enum sync_mode
+repo_sync_mode(const struct repo_settings *s, unsigned component)
+{
+	if (!(s->fsync & component))
+		return SYNC_NONE;
+	if (s->fsync_method == FSYNC_METHOD_WRITEOUT_ONLY)
+		return SYNC_WRITEOUT;
+	return SYNC_FULL;
+}
+
 static int
 get_bool(const struct config *cfg, const char *key, int *out, int def)
 {

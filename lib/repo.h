@@ -14,6 +14,7 @@
 #define DIRC_REPO_H
 
 #include "config.h"
+#include "fileio.h"
 
 struct odb;
 
@@ -98,6 +99,15 @@ int repo_is_gitdir(const char *dir, const char *objdir_env);
  * default); unknown components are reported through diag_emit.
  */
 unsigned repo_parse_fsync(const char *value);
+
+/*
+ * How to sync a file of component (one FSYNC_*) under these settings:
+ * none unless core.fsync names it; a write-out only with
+ * core.fsyncMethod=writeout-only; else a full fsync (batch mode only
+ * changes loose objects, which the odb batches itself).
+ */
+enum sync_mode repo_sync_mode(const struct repo_settings *s,
+			      unsigned component);
 
 /* Make path absolute against base (or the cwd if base is NULL). */
 char *repo_abspath(const char *path, const char *base);

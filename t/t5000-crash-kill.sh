@@ -65,6 +65,18 @@ test_expect_success 'update-cache --add of a new tree' '
 	crash_walk add
 '
 
+test_expect_success 'update-cache --add with core.fsyncMethod=batch: names only after the flush' '
+	cp -a tpl.add tpl.batch &&
+	git -C tpl.batch config core.fsync loose-object,index &&
+	git -C tpl.batch config core.fsyncMethod batch &&
+	crash_prepare batch "find a b c e -type l -o -type f | sort |
+		dirc update-cache --add --stdin" &&
+	# every temporary object is written before the first is named
+	awk "/temporary object written/ { if (named) bad = 1 }
+	     /object finalised/ { named = 1 } END { exit bad }" steps.batch &&
+	crash_walk batch
+'
+
 test_expect_success 'update-cache --add, --remove over an existing index' '
 	cp -a hist tpl.change &&
 	(

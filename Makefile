@@ -8,6 +8,8 @@
 #   make perf / perf-quick    the performance suite against git
 #   make install              binary and man pages (PREFIX, DESTDIR)
 #   make SANITIZE=address,undefined test     everything sanitized
+#   make fuzz / fuzz-replay / fuzz-smoke / fuzz-long   libFuzzer targets
+#                             (clang; see t/fuzz/README)
 #   make DEVELOPER=1          warnings are errors
 #   V=1                       show full commands
 
@@ -113,6 +115,17 @@ UNIT_PROGS += t/unit/t-path
 UNIT_PROGS += t/unit/t-quote
 UNIT_PROGS += t/unit/t-strbuf
 
+FUZZ_TARGETS += cache-tree
+FUZZ_TARGETS += commit
+FUZZ_TARGETS += config
+FUZZ_TARGETS += delta
+FUZZ_TARGETS += index
+FUZZ_TARGETS += loose
+FUZZ_TARGETS += pack
+FUZZ_TARGETS += pack-idx
+FUZZ_TARGETS += path
+FUZZ_TARGETS += tree
+
 PERF_PROGS += perf/evict
 PERF_PROGS += perf/gen-tree
 PERF_PROGS += perf/runcmd
@@ -168,6 +181,50 @@ check-headers:
 			-I. -x c -fsyntax-only - || exit 1; \
 	done
 
+# libFuzzer targets: clang, ASan and UBSan, in their own object
+# directory so the normal build's objects are left alone.
+FUZZ_CC = clang
+FUZZ_DIR = t/fuzz/build
+FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer \
+	-fsanitize=address,undefined -fno-sanitize-recover=all
+FUZZ_BASIC = $(filter-out -D_FORTIFY_SOURCE=2,$(BASIC)) -DDIRC_SANITIZE
+FUZZ_LIB_OBJS = $(addprefix $(FUZZ_DIR)/,$(LIB_OBJS))
+FUZZ_PROGS = $(addprefix $(FUZZ_DIR)/fuzz-,$(FUZZ_TARGETS))
+
+$(FUZZ_DIR)/FUZZ-CFLAGS: FORCE
+	@mkdir -p $(FUZZ_DIR)/lib; \
+	flags='$(FUZZ_CC) $(FUZZ_BASIC) $(WARN) $(FUZZ_CFLAGS) $(DEP_CFLAGS) $(LIBS)'; \
+	if test x"$$flags" != x"`cat $@ 2>/dev/null`"; then \
+		echo "$$flags" >$@; \
+	fi
+
+$(FUZZ_DIR)/lib/%.o: lib/%.c $(FUZZ_DIR)/FUZZ-CFLAGS
+	$(QUIET_CC)$(FUZZ_CC) $(FUZZ_BASIC) $(WARN) $(FUZZ_CFLAGS) \
+		-fsanitize=fuzzer-no-link $(DEP_CFLAGS) -MMD -MP -c -o $@ $<
+
+$(FUZZ_DIR)/fuzz-%: t/fuzz/fuzz-%.c $(FUZZ_LIB_OBJS) $(FUZZ_DIR)/FUZZ-CFLAGS
+	$(QUIET_LINK)$(FUZZ_CC) $(FUZZ_BASIC) $(WARN) $(FUZZ_CFLAGS) \
+		-fsanitize=fuzzer $(DEP_CFLAGS) -MMD -MP -o $@ $< \
+		$(FUZZ_LIB_OBJS) $(LIBS)
+
+-include $(FUZZ_LIB_OBJS:.o=.d) $(FUZZ_PROGS:=.d)
+
+fuzz: $(FUZZ_LIB_OBJS) $(FUZZ_PROGS)
+
+# Every committed input once (deterministic).
+fuzz-replay: fuzz
+	@t/fuzz/run replay $(FUZZ_TARGETS)
+
+# The replay, then FUZZ_TIME seconds of fuzzing per target.
+FUZZ_TIME = 5
+fuzz-smoke: fuzz-replay
+	@FUZZ_TIME=$(FUZZ_TIME) t/fuzz/run smoke $(FUZZ_TARGETS)
+
+# FUZZ_RUNS executions per target, with the counts at the end.
+FUZZ_RUNS = 10000000
+fuzz-long: fuzz
+	@FUZZ_RUNS=$(FUZZ_RUNS) t/fuzz/run long $(FUZZ_TARGETS)
+
 demo: all
 	./Documentation/demo.sh
 
@@ -194,6 +251,7 @@ install: all
 
 clean:
 	rm -f dirc $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) DIRC-CFLAGS
-	rm -rf t/trash\ directory.* t/test-results
+	rm -rf t/trash\ directory.* t/test-results $(FUZZ_DIR)
 
 .PHONY: all test test-long unit prove check-headers demo demo-valgrind perf perf-quick install clean FORCE
+.PHONY: fuzz fuzz-replay fuzz-smoke fuzz-long

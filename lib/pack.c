@@ -1100,9 +1100,11 @@ chain_depth(struct pack *p, size_t r, unsigned *depth, struct object_id *base)
 		} else {
 			break;	/* whole object (or a base elsewhere) */
 		}
-		if (cur == r)
-			memcpy(base->hash, h.type == OBJ_REF_DELTA ?
-			       h.base_id.hash : pack_nth_id(p, p->rev_pos[next]),
+		/* an offset delta's base may lie outside the index */
+		if (cur == r && h.type == OBJ_REF_DELTA)
+			*base = h.base_id;
+		else if (cur == r && next >= 0)
+			memcpy(base->hash, pack_nth_id(p, p->rev_pos[next]),
 			       HASH_RAWSZ);
 		d++;
 		if (next < 0)
@@ -1129,6 +1131,11 @@ pack_verify(const struct pack_env *env, struct pack *p, struct strbuf *out,
 	if (ret < 0)
 		return ret;
 	build_rev(p);
+	/* objects start right after the header: nothing unlisted before */
+	if (p->nr && p->rev[0] != 12)
+		return error_set(E_CORRUPT, "packfile %s is corrupt: its first "
+				 "indexed object is at offset %llu, not 12",
+				 p->pack_path, (unsigned long long)p->rev[0]);
 	depth = xmalloc(st_mult(p->nr + 1, sizeof(*depth)));
 	for (uint32_t r = 0; r <= p->nr; r++)
 		depth[r] = UINT_MAX;

@@ -1,0 +1,133 @@
+/*
+ * fuzz-cache-tree: the TREE extension's data (what follows "TREE" and
+ * its size in an index) through cache_tree_read().
+ *
+ * Invariants checked on data that parses:
+ *   - cache_tree_size() is the number of bytes cache_tree_write() gives;
+ *   - those bytes read back into the same tree, and write again to the
+ *     same bytes;
+ *   - every node is found by cache_tree_find() under its path, and
+ *     invalidating that path leaves its parents invalid and the node
+ *     gone.
+ */
+#include "fuzz.h"
+
+#include "bufwrite.h"
+#include "cache-tree.h"
+#include "error.h"
+
+static void
+encode(struct strbuf *out, const struct cache_tree *t)
+{
+	int fd = fuzz_memfd();
+	struct bufwrite bw;
+
+	bufwrite_init(&bw, fd, "memfd", 0);
+	if (cache_tree_write(&bw, t) < 0 || bufwrite_finish(&bw, NULL) < 0)
+		BUG("cache_tree_write: %s", error_msg());
+	fuzz_memfd_read(out, fd);
+	if (out->len != cache_tree_size(t))
+		BUG("cache_tree_size says %zu, the encoding has %zu bytes",
+		    cache_tree_size(t), out->len);
+}
+
+static void
+same_tree(const struct cache_tree *a, const struct cache_tree *b)
+{
+	if (a->entry_count != b->entry_count ||
+	    a->subtree_nr != b->subtree_nr)
+		BUG("a node changed its counts");
+	if (a->entry_count >= 0 && !oideq(&a->oid, &b->oid))
+		BUG("a node changed its id");
+	for (size_t i = 0; i < a->subtree_nr; i++) {
+		const struct cache_tree_sub *x = a->down[i], *y = b->down[i];
+
+		if (x->namelen != y->namelen ||
+		    memcmp(x->name, y->name, x->namelen))
+			BUG("a subtree changed its name");
+		same_tree(x->tree, y->tree);
+	}
+}
+
+/*
+ * Find every node below t (whose path is path) from the root; count
+ * the paths that contain no '/' (only those can be addressed).
+ */
+static void
+find_all(struct cache_tree *root, const struct cache_tree *t,
+	 struct strbuf *path, size_t *paths, size_t depth)
+{
+	size_t len = path->len;
+
+	for (size_t i = 0; i < t->subtree_nr; i++) {
+		const struct cache_tree_sub *s = t->down[i];
+
+		if (memchr(s->name, '/', s->namelen) || !s->namelen)
+			continue;
+		if (len)
+			strbuf_addch(path, '/');
+		strbuf_add(path, s->name, s->namelen);
+		if (cache_tree_find(root, path->buf, path->len) != s->tree)
+			BUG("cache_tree_find('%s') missed", path->buf);
+		(*paths)++;
+		if (depth < 64)
+			find_all(root, s->tree, path, paths, depth + 1);
+		strbuf_setlen(path, len);
+	}
+}
+
+/* Invalidate the first addressable leaf path; check what changed. */
+static void
+invalidate_one(struct cache_tree *root)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct cache_tree *t = root;
+
+	while (t->subtree_nr) {
+		const struct cache_tree_sub *s = t->down[0];
+
+		if (memchr(s->name, '/', s->namelen) || !s->namelen)
+			break;
+		if (path.len)
+			strbuf_addch(&path, '/');
+		strbuf_add(&path, s->name, s->namelen);
+		t = s->tree;
+	}
+	if (path.len) {
+		cache_tree_invalidate_path(root, path.buf, path.len);
+		if (root->entry_count != -1)
+			BUG("invalidating '%s' left the root valid", path.buf);
+		if (cache_tree_find(root, path.buf, path.len))
+			BUG("invalidating '%s' kept its node", path.buf);
+	}
+	strbuf_release(&path);
+}
+
+int
+LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	struct strbuf one = STRBUF_INIT, two = STRBUF_INIT, path = STRBUF_INIT;
+	struct cache_tree *t = cache_tree_read(data, size), *again;
+	size_t paths = 0;
+
+	if (!t)
+		return 0;
+	encode(&one, t);
+	again = cache_tree_read(one.buf, one.len);
+	if (!again)
+		BUG("the encoding of a parsed TREE does not parse");
+	same_tree(t, again);
+	encode(&two, again);
+	if (one.len != two.len || memcmp(one.buf, two.buf, one.len))
+		BUG("encoding the TREE twice gives different bytes");
+	find_all(t, t, &path, &paths, 0);
+	cache_tree_fully_valid(t);
+	invalidate_one(t);
+
+	cache_tree_free(again);
+	cache_tree_free(t);
+	strbuf_release(&one);
+	strbuf_release(&two);
+	strbuf_release(&path);
+	return 0;
+}

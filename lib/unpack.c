@@ -212,28 +212,59 @@ all_tracked(const struct index *idx, struct strbuf *dir)
 	return ok;
 }
 
-/* No untracked file in the way of a new entry? */
+/*
+ * No untracked file in the way of a new entry?  1 if none; 0 after
+ * saying, as git does, what is in the way: an untracked file at the
+ * entry's path or at one of its leading directories, or a directory
+ * with untracked files in it.
+ */
 static int
 absent(const struct index *idx, const struct index_entry *e,
        const struct unpack_opts *o)
 {
-	struct strbuf dir = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT;
 	struct stat st;
-	int ok;
+	int ok = 1;
 
 	if (o->index_only || o->reset || !o->update)
 		return 1;
+	for (const char *p = strchr(e->name, '/'); p; p = strchr(p + 1, '/')) {
+		strbuf_reset(&path);
+		strbuf_add(&path, e->name, p - e->name);
+		if (lstat(path.buf, &st) < 0)
+			goto out;	/* nothing there, nor below */
+		if (S_ISDIR(st.st_mode))
+			continue;
+		/* a file where a directory must go: tracked, it leaves */
+		if (index_pos(idx, path.buf, path.len, 0) < 0) {
+			diag_emit(DIAG_ERROR, "Untracked working tree file "
+				  "'%s' would be overwritten by merge.",
+				  path.buf);
+			ok = 0;
+		}
+		goto out;
+	}
 	if (lstat(e->name, &st) < 0)
-		return 1;
-	if (!S_ISDIR(st.st_mode))
-		return 0;
+		goto out;
+	if (!S_ISDIR(st.st_mode)) {
+		diag_emit(DIAG_ERROR, "Untracked working tree file '%s' would "
+			  "be overwritten by merge.", e->name);
+		ok = 0;
+		goto out;
+	}
 	if (S_ISGITLINK(e->mode))
-		return 1;
+		goto out;
 	/* a tracked directory turning into a file: fine if nothing in it
 	 * is untracked (its files leave the index and are removed) */
-	strbuf_addstr(&dir, e->name);
-	ok = all_tracked(idx, &dir);
-	strbuf_release(&dir);
+	strbuf_reset(&path);
+	strbuf_addstr(&path, e->name);
+	if (!all_tracked(idx, &path)) {
+		diag_emit(DIAG_ERROR, "Updating '%s' would lose untracked "
+			  "files in it", e->name);
+		ok = 0;
+	}
+out:
+	strbuf_release(&path);
 	return ok;
 }
 
@@ -244,7 +275,7 @@ struct change {
 };
 
 static int
-bind_prefix(struct index *idx, struct list *t)
+bind_prefix(struct index *idx, struct list *t, const struct unpack_opts *o)
 {
 	for (size_t i = 0; i < t->nr; i++) {
 		ssize_t pos = index_pos(idx, t->e[i]->name, t->e[i]->namelen,
@@ -258,6 +289,10 @@ bind_prefix(struct index *idx, struct list *t)
 			return error_set(E_CONFLICT, "read-tree failed");
 		}
 	}
+	/* with -u: nothing untracked may be overwritten (git: the first) */
+	for (size_t i = 0; i < t->nr; i++)
+		if (!absent(idx, t->e[i], o))
+			return error_set(E_CONFLICT, "read-tree failed");
 	for (size_t i = 0; i < t->nr; i++)
 		index_stage_add(idx, t->e[i], INDEX_ADD_REPLACE);
 	return index_apply(idx);
@@ -315,7 +350,7 @@ unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
 		}
 
 	if (o->prefix) {
-		ret = bind_prefix(idx, &t);
+		ret = bind_prefix(idx, &t, o);
 		if (!ret && o->update)
 			ret = update_worktree(idx, repo, odb, t.e, t.nr);
 		if (!ret) {
@@ -369,12 +404,8 @@ unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
 			i++;
 		} else if (cmp > 0) {
 			/* new */
-			if (!absent(idx, a, o)) {
-				diag_emit(DIAG_ERROR, "Untracked working tree "
-					  "file '%s' would be overwritten by "
-					  "merge.", a->name);
+			if (!absent(idx, a, o))
 				bad = 1;
-			}
 			result[nres++] = a;
 			ch[nch].e = a;
 			ch[nch++].update = o->update;

@@ -665,6 +665,77 @@ test_expect_success GIT '-m -u: an untracked file in a directory to be removed s
 	rm -r rg/d/g rd/d/g
 '
 
+test_expect_success GIT '-m -u: an untracked file where a new directory goes is kept' '
+	for r in rg rd
+	do
+		echo untracked >$r/d/g || return 1
+	done &&
+	wt_both -m -u "$tree2" &&
+	wt_same &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	echo "error: Untracked working tree file '\''d/g'\'' would be overwritten by merge." >expect &&
+	test_cmp expect dirc.err &&
+	wt_unchanged &&
+	echo untracked >expect &&
+	test_cmp expect rd/d/g &&
+	rm rg/d/g rd/d/g
+'
+
+test_expect_success GIT '-m -u: a directory of untracked files where a new file goes is kept' '
+	for r in rg rd
+	do
+		mkdir -p $r/c/deep &&
+		echo untracked >$r/c/deep/u || return 1
+	done &&
+	wt_both -m -u "$tree2" &&
+	wt_same &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	echo "error: Updating '\''c'\'' would lose untracked files in it" >expect &&
+	test_cmp expect dirc.err &&
+	wt_unchanged &&
+	rm -r rg/c rd/c
+'
+
+test_expect_success GIT '--prefix -u: untracked files in the way are never overwritten' '
+	for r in rg rd
+	do
+		mkdir -p $r/sub &&
+		echo untracked >$r/sub/a &&
+		echo untracked >$r/sub/b || return 1
+	done &&
+	wt_both --prefix=sub/ -u "$tree1" &&
+	wt_same &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	echo "error: Untracked working tree file '\''sub/a'\'' would be overwritten by merge." >expect &&
+	test_cmp expect dirc.err &&
+	wt_unchanged &&
+	rm -r rg/sub rd/sub &&
+	for r in rg rd
+	do
+		echo untracked >$r/sub || return 1
+	done &&
+	wt_both --prefix=sub/ -u "$tree1" &&
+	wt_same &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	wt_unchanged &&
+	rm rg/sub rd/sub &&
+	for r in rg rd
+	do
+		mkdir -p $r/sub/d/e/f &&
+		echo untracked >$r/sub/d/e/f/u || return 1
+	done &&
+	wt_both --prefix=sub/ -u "$tree1" &&
+	wt_same &&
+	echo "error: Updating '\''sub/d/e/f'\'' would lose untracked files in it" >expect &&
+	test_cmp expect dirc.err &&
+	wt_unchanged &&
+	rm -r rg/sub rd/sub
+'
+
 test_expect_success GIT '-m -u with a held index.lock: refused, 128, nothing changed' '
 	: >rd/.git/index.lock &&
 	: >rg/.git/index.lock &&

@@ -132,8 +132,7 @@ cmd_read_tree(int argc, const char **argv)
 	if (dry_run) {
 		lockfile_rollback(&lk);
 	} else {
-		ret = index_write(&idx, &repo, &lk, repo.settings.fsync &
-				  FSYNC_INDEX ? INDEX_WRITE_FSYNC : 0);
+		ret = index_write(&idx, &repo, &lk);
 		if (ret < 0)
 			die("unable to write new index file: %s", error_msg());
 	}

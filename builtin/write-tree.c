@@ -68,9 +68,12 @@ cmd_write_tree(int argc, const char **argv)
 					threads : repo.settings.threads);
 		if (ret < 0)
 			die_lib(ret);
+		/* batch fsync: the trees are durable before anything names them */
+		ret = odb_flush(odb);
+		if (ret < 0)
+			die_lib(ret);
 		/* writing the refreshed cache-tree back is opportunistic */
-		if (index_write(&idx, &repo, &lk, repo.settings.fsync &
-				FSYNC_INDEX ? INDEX_WRITE_FSYNC : 0) < 0)
+		if (index_write(&idx, &repo, &lk) < 0)
 			error_clear();
 	} else {
 		lockfile_rollback(&lk);

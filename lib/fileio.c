@@ -5,9 +5,11 @@
  */
 #include "fileio.h"
 
+#include <fcntl.h>
 #include <pthread.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/syscall.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -208,4 +210,23 @@ fileio_slurp_fd(struct read_buf *rb, int fd, const char *path)
 			return len;
 		len += n;
 	}
+}
+
+int
+fileio_sync(int fd, enum sync_mode mode)
+{
+	switch (mode) {
+	case SYNC_NONE:
+		return 0;
+	case SYNC_WRITEOUT:
+		/* sync_file_range(SYNC_FILE_RANGE_WRITE), without _GNU_SOURCE */
+		if (!syscall(SYS_sync_file_range, fd, (off_t)0, (off_t)0, 2u))
+			return 0;
+		if (errno != ENOSYS && errno != EINVAL && errno != ESPIPE)
+			return -1;
+		/* fall through */
+	case SYNC_FULL:
+		break;
+	}
+	return fsync(fd);
 }

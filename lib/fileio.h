@@ -21,6 +21,19 @@
 
 #include "util.h"
 
+/* How hard to push a file's data towards the disk (core.fsyncMethod). */
+enum sync_mode {
+	SYNC_NONE,		/* leave it to the kernel */
+	SYNC_WRITEOUT,		/* start the write-out, do not wait for it */
+	SYNC_FULL,		/* fsync(): data, metadata, the disk's cache */
+};
+
+/*
+ * Sync fd as mode asks; a write-out the kernel cannot start becomes a
+ * full fsync, as in git.  0, or -1 with errno set.
+ */
+int fileio_sync(int fd, enum sync_mode mode);
+
 #define FILEIO_DEFAULT_CUTOFF (32 * 1024)
 #define FILEIO_STREAM_MIN ((uint64_t)64 << 20)	/* stream from 64 MiB */
 #define FILEIO_WINDOW (1024 * 1024)		/* bytes per streamed read */

@@ -139,20 +139,24 @@ scan_packs(struct odb_source *src)
 
 	strbuf_addf(&dirpath, "%s/pack", src->objdir);
 	if (stat(dirpath.buf, &st) < 0) {
-		src->packs_loaded = 1;
+		__atomic_store_n(&src->packs_loaded, 1, __ATOMIC_RELEASE);
 		goto out;
 	}
 	if (src->packs_loaded &&
 	    st.st_mtim.tv_sec == src->pack_dir_mtime.tv_sec &&
 	    st.st_mtim.tv_nsec == src->pack_dir_mtime.tv_nsec)
 		goto out;
-	src->packs_loaded = 1;
 	src->pack_dir_mtime = st.st_mtim;
-	/* packs deleted meanwhile (a repack) are forgotten */
+	/*
+	 * Packs deleted meanwhile (a repack) leave the list; another thread
+	 * may still be reading one, so it stays open (and mapped) aside.
+	 */
 	for (size_t k = 0; k < src->nr_packs;) {
 		if (access(src->packs[k]->idx_path, F_OK) ||
 		    access(src->packs[k]->pack_path, F_OK)) {
-			pack_close(src->packs[k]);
+			ALLOC_GROW(src->retired, src->nr_retired + 1,
+				   src->alloc_retired);
+			src->retired[src->nr_retired++] = src->packs[k];
 			memmove(src->packs + k, src->packs + k + 1,
 				(src->nr_packs - k - 1) * sizeof(*src->packs));
 			src->nr_packs--;
@@ -197,6 +201,7 @@ scan_packs(struct odb_source *src)
 	if (changed)
 		sort_array(src->packs, src->nr_packs, sizeof(*src->packs),
 		      cmp_pack_mtime);
+	__atomic_store_n(&src->packs_loaded, 1, __ATOMIC_RELEASE);
 out:
 	strbuf_release(&dirpath);
 	strbuf_release(&path);
@@ -206,19 +211,31 @@ out:
 void
 odb_prepare_packs(struct odb *odb)
 {
+	int todo = 0;
+
+	for (size_t i = 0; i < odb->nr_sources; i++)
+		if (!__atomic_load_n(&odb->sources[i].packs_loaded,
+				     __ATOMIC_ACQUIRE))
+			todo = 1;
+	if (!todo)
+		return;
+	pthread_rwlock_wrlock(&odb->packs_lock);
 	for (size_t i = 0; i < odb->nr_sources; i++)
 		if (!odb->sources[i].packs_loaded)
 			scan_packs(&odb->sources[i]);
+	pthread_rwlock_unlock(&odb->packs_lock);
 }
 
 void
 odb_prepare_threads(struct odb *odb)
 {
 	odb_prepare_packs(odb);
+	pthread_rwlock_rdlock(&odb->packs_lock);
 	for (size_t i = 0; i < odb->nr_sources; i++)
 		for (size_t k = 0; k < odb->sources[i].nr_packs; k++)
 			if (pack_map(odb->sources[i].packs[k]) < 0)
 				error_clear();	/* reported when read */
+	pthread_rwlock_unlock(&odb->packs_lock);
 }
 
 int
@@ -226,8 +243,10 @@ odb_reprepare(struct odb *odb)
 {
 	int changed = 0;
 
+	pthread_rwlock_wrlock(&odb->packs_lock);
 	for (size_t i = 0; i < odb->nr_sources; i++)
 		changed |= scan_packs(&odb->sources[i]);
+	pthread_rwlock_unlock(&odb->packs_lock);
 	return changed;
 }
 
@@ -235,8 +254,11 @@ int
 odb_find_packed(struct odb *odb, const struct object_id *oid,
 		struct pack **p, uint64_t *offset)
 {
+	int found = 0;
+
 	odb_prepare_packs(odb);
-	for (size_t i = 0; i < odb->nr_sources; i++) {
+	pthread_rwlock_rdlock(&odb->packs_lock);
+	for (size_t i = 0; i < odb->nr_sources && !found; i++) {
 		struct odb_source *src = &odb->sources[i];
 
 		for (size_t k = 0; k < src->nr_packs; k++) {
@@ -249,11 +271,13 @@ odb_find_packed(struct odb *odb, const struct object_id *oid,
 					continue;
 				*p = src->packs[k];
 				*offset = off;
-				return 1;
+				found = 1;
+				break;
 			}
 		}
 	}
-	return 0;
+	pthread_rwlock_unlock(&odb->packs_lock);
+	return found;
 }
 
 /* pack_env's find: a reference delta's base, anywhere */
@@ -312,6 +336,25 @@ has_loose(struct odb *odb, const struct object_id *oid)
 	return found;
 }
 
+/*
+ * A copy of src's pack list, taken under the lock: the packs themselves
+ * stay valid until odb_release() (deleted ones are retired, not closed),
+ * so callers may then walk it while others rescan.  Free the array.
+ */
+static struct pack **
+packs_snapshot(struct odb *odb, const struct odb_source *src, size_t *nr)
+{
+	struct pack **copy;
+
+	pthread_rwlock_rdlock(&odb->packs_lock);
+	*nr = src->nr_packs;
+	copy = xmalloc(st_mult(*nr + 1, sizeof(*copy)));
+	if (*nr)
+		memcpy(copy, src->packs, *nr * sizeof(*copy));
+	pthread_rwlock_unlock(&odb->packs_lock);
+	return copy;
+}
+
 int
 odb_for_each_object(struct odb *odb, int local_only, odb_oid_fn fn,
 		    void *ctx)
@@ -340,15 +383,22 @@ odb_for_each_object(struct odb *odb, int local_only, odb_oid_fn fn,
 			if (dir)
 				closedir(dir);
 		}
-		for (size_t k = 0; k < src->nr_packs && !ret; k++) {
-			struct pack *p = src->packs[k];
+		{
+			size_t nr;
+			struct pack **packs = packs_snapshot(odb, src, &nr);
 
-			for (uint32_t n = 0; n < p->nr && !ret; n++) {
-				struct object_id oid;
+			for (size_t k = 0; k < nr && !ret; k++) {
+				struct pack *p = packs[k];
 
-				memcpy(oid.hash, pack_nth_id(p, n), HASH_RAWSZ);
-				ret = fn(&oid, ctx);
+				for (uint32_t n = 0; n < p->nr && !ret; n++) {
+					struct object_id oid;
+
+					memcpy(oid.hash, pack_nth_id(p, n),
+					       HASH_RAWSZ);
+					ret = fn(&oid, ctx);
+				}
 			}
+			free(packs);
 		}
 	}
 	strbuf_release(&path);
@@ -379,7 +429,9 @@ odb_find_prefix(struct odb *odb, const char *hex, size_t len,
 	odb_prepare_packs(odb);
 	for (size_t s = 0; s < odb->nr_sources && count < max; s++) {
 		struct odb_source *src = &odb->sources[s];
+		struct pack **packs;
 		struct dirent *de;
+		size_t nr;
 		DIR *dir;
 
 		strbuf_reset(&path);
@@ -395,19 +447,20 @@ odb_find_prefix(struct odb *odb, const char *hex, size_t len,
 		}
 		if (dir)
 			closedir(dir);
-		for (size_t k = 0; k < src->nr_packs && count < max; k++) {
+		packs = packs_snapshot(odb, src, &nr);
+		for (size_t k = 0; k < nr && count < max; k++) {
 			uint32_t first, last;
 
-			pack_find_prefix(src->packs[k], bytes, len, &first,
-					 &last);
+			pack_find_prefix(packs[k], bytes, len, &first, &last);
 			for (uint32_t n = first; n < last && count < max; n++) {
 				struct object_id oid;
 
-				memcpy(oid.hash, pack_nth_id(src->packs[k], n),
+				memcpy(oid.hash, pack_nth_id(packs[k], n),
 				       HASH_RAWSZ);
 				note_match(&oid, out, max, &count);
 			}
 		}
+		free(packs);
 	}
 	strbuf_release(&path);
 	return count;
@@ -453,6 +506,7 @@ odb_init(struct odb *odb, const char *objdir,
 {
 	memset(odb, 0, sizeof(*odb));
 	pthread_mutex_init(&odb->pending_lock, NULL);
+	pthread_rwlock_init(&odb->packs_lock, NULL);
 	odb->objdir = xstrdup(objdir);
 	add_source(odb, objdir);
 	load_alternates(odb, objdir, 0);
@@ -488,6 +542,7 @@ odb_release(struct odb *odb)
 		odb_flush(odb);
 	free(odb->pending);
 	pthread_mutex_destroy(&odb->pending_lock);
+	pthread_rwlock_destroy(&odb->packs_lock);
 	odb_writer_release(&odb->writer);
 	for (size_t k = 0; k < odb->nr_sources; k++) {
 		struct odb_source *src = &odb->sources[k];
@@ -499,7 +554,10 @@ odb_release(struct odb *odb)
 		}
 		for (size_t i = 0; i < src->nr_packs; i++)
 			pack_close(src->packs[i]);
+		for (size_t i = 0; i < src->nr_retired; i++)
+			pack_close(src->retired[i]);
 		free(src->packs);
+		free(src->retired);
 		free(src->objdir);
 	}
 	free(odb->sources);

@@ -15,10 +15,12 @@
  * check the id on request.  The empty tree always exists.
  *
  * Thread safety: an odb may be shared by threads for reading and writing
- * once odb_prepare_packs() (and, for bulk writes, odb_list_loose()) ran
- * in one thread, as long as each thread writes with its own odb_writer;
- * odb_has_cached(), odb_reprepare() and odb_release() are single-thread
- * only.
+ * (once odb_list_loose() ran in one thread, for bulk writes), as long as
+ * each thread writes with its own odb_writer.  The pack lists are under
+ * a reader/writer lock, so any thread may rescan them on a miss
+ * (odb_reprepare()); a pack that disappears is retired, not closed, until
+ * odb_release(), and each pack maps itself under its own lock.
+ * odb_has_cached() and odb_release() are single-thread only.
  */
 #ifndef DIRC_ODB_H
 #define DIRC_ODB_H
@@ -59,9 +61,13 @@ struct odb_fanout_list {
 /* One object directory: the repository's, or an alternate. */
 struct odb_source {
 	char *objdir;			/* absolute; owned */
-	struct pack **packs;		/* owned */
+	struct pack **packs;		/* owned; newest first */
 	size_t nr_packs, alloc_packs;
-	int packs_loaded;
+	struct pack **retired;		/* owned: packs deleted meanwhile,
+					 * kept open until odb_release() so
+					 * that no reader loses its pack */
+	size_t nr_retired, alloc_retired;
+	int packs_loaded;		/* (atomic) */
 	struct timespec pack_dir_mtime;	/* when the pack list was read */
 	struct odb_fanout_list *lists;	/* owned; 256 entries, or NULL */
 };
@@ -77,6 +83,11 @@ struct odb {
 	struct odb_source *sources;	/* owned; [0] is objdir, then the
 					 * alternates */
 	size_t nr_sources;
+	/*
+	 * Guards every source's pack list: readers (any thread) hold it
+	 * shared while they search; (re)scanning holds it exclusively.
+	 */
+	pthread_rwlock_t packs_lock;
 	struct pack_env env;		/* for pack reading */
 	int level;			/* loose zlib level */
 	unsigned fsync;			/* do fsync loose objects */

@@ -116,6 +116,7 @@ pack_new(const char *idx_path)
 		      plen - 4 : plen;	/* "<base>.idx" -> "<base>.pack" */
 
 	p->serial = __atomic_add_fetch(&serial, 1, __ATOMIC_RELAXED);
+	pthread_mutex_init(&p->lock, NULL);
 	p->idx_path = xstrdup(idx_path);
 	p->pack_path = xmalloc(base + 6);
 	memcpy(p->pack_path, idx_path, base);
@@ -213,6 +214,8 @@ pack_close(struct pack *p)
 		munmap((void *)p->data, p->data_len);
 	free(p->rev);
 	free(p->rev_pos);
+	error_saved_release(&p->open_err);
+	pthread_mutex_destroy(&p->lock);
 	free(p->idx_path);
 	free(p->pack_path);
 	free(p);
@@ -225,13 +228,11 @@ pack_corrupt(const struct pack *p, const char *why)
 			 why);
 }
 
-/* Check the .pack now at p->data against the index. */
+/* Check the .pack image m (len bytes) against p's index. */
 static int
-check_pack(struct pack *p)
+check_pack(const struct pack *p, const unsigned char *m, size_t len)
 {
-	const unsigned char *m = p->data;
-
-	if (p->data_len < 12 + HASH_RAWSZ)
+	if (len < 12 + HASH_RAWSZ)
 		return pack_corrupt(p, "too small (truncated?)");
 	if (memcmp(m, "PACK", 4))
 		return pack_corrupt(p, "bad signature");
@@ -242,69 +243,107 @@ check_pack(struct pack *p)
 				 "objects while index indicates %u objects",
 				 p->pack_path, get_be32(m + 8), p->nr);
 	/* the pack's trailer must be the checksum the index recorded */
-	if (memcmp(m + p->data_len - HASH_RAWSZ,
+	if (memcmp(m + len - HASH_RAWSZ,
 		   p->idx + p->idx_len - 2 * HASH_RAWSZ, HASH_RAWSZ))
 		return error_set(E_CORRUPT, "packfile %s does not match index",
 				 p->pack_path);
 	return 0;
 }
 
-int
-pack_map(struct pack *p)
+/*
+ * Under p->lock: check the image m and publish it, or remember why p
+ * cannot be used (every later pack_map() repeats it) and drop m.
+ */
+static int
+publish(struct pack *p, const unsigned char *m, size_t len, int ret)
+{
+	if (!ret && m)
+		ret = check_pack(p, m, len);
+	if (ret < 0) {
+		error_save(&p->open_err);
+		if (m)
+			munmap((void *)m, len ? len : 1);
+		return ret;
+	}
+	p->data_len = len;
+	p->open_failed = 0;
+	__atomic_store_n(&p->data, m, __ATOMIC_RELEASE);
+	return 0;
+}
+
+static int
+map_locked(struct pack *p)
 {
 	const unsigned char *m;
 	struct stat st;
-	int fd, ret;
+	int fd;
 
 	if (p->data)
 		return 0;
 	if (p->open_failed)
-		return pack_corrupt(p, "unusable (see earlier error)");
+		return error_restore(&p->open_err);
 	p->open_failed = 1;
 	fd = open(p->pack_path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0)
-		return error_errno(errno, "unable to open packfile %s",
-				   p->pack_path);
+		return publish(p, NULL, 0, error_errno(errno, "unable to open "
+						       "packfile %s",
+						       p->pack_path));
 	if (fstat(fd, &st) < 0) {
+		int ret = error_errno(errno, "unable to stat %s", p->pack_path);
+
 		close(fd);
-		return error_errno(errno, "unable to stat %s", p->pack_path);
+		return publish(p, NULL, 0, ret);
 	}
 	if ((size_t)st.st_size < 12 + HASH_RAWSZ) {
 		close(fd);
-		return pack_corrupt(p, "too small (truncated?)");
+		return publish(p, NULL, 0, pack_corrupt(p, "too small "
+							"(truncated?)"));
 	}
 	m = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
 	close(fd);
 	if (m == MAP_FAILED)
-		return error_errno(errno, "unable to mmap %s", p->pack_path);
-	p->data = m;
-	p->data_len = st.st_size;
+		return publish(p, NULL, 0, error_errno(errno, "unable to mmap "
+						       "%s", p->pack_path));
 	p->pack_size = st.st_size;
 	p->mtime = st.st_mtim;
-	ret = check_pack(p);
-	if (!ret)
-		p->open_failed = 0;
+	return publish(p, m, st.st_size, 0);
+}
+
+int
+pack_map(struct pack *p)
+{
+	int ret;
+
+	if (__atomic_load_n(&p->data, __ATOMIC_ACQUIRE))
+		return 0;
+	pthread_mutex_lock(&p->lock);
+	ret = map_locked(p);
+	pthread_mutex_unlock(&p->lock);
 	return ret;
 }
 
 int
 pack_map_buffer(struct pack *p, const void *buf, size_t len)
 {
+	const unsigned char *m;
 	int ret;
 
-	if (p->data)
+	if (p->data || p->open_failed)
 		BUG("pack_map_buffer: %s is already mapped", p->pack_path);
 	p->open_failed = 1;
-	p->data = map_copy(buf, len);
-	if (!p->data)
-		return error_errno(errno, "cannot map %zu bytes", len);
-	p->data_len = len ? len : 1;
+	m = map_copy(buf, len);
+	if (!m)
+		return publish(p, NULL, 0, error_errno(errno, "cannot map %zu "
+						       "bytes", len));
 	p->pack_size = len;
-	if (!len)
-		return pack_corrupt(p, "too small (truncated?)");
-	ret = check_pack(p);
-	if (!ret)
-		p->open_failed = 0;
+	if (!len) {
+		munmap((void *)m, 1);
+		return publish(p, NULL, 0, pack_corrupt(p, "too small "
+							"(truncated?)"));
+	}
+	pthread_mutex_lock(&p->lock);
+	ret = publish(p, m, len, 0);
+	pthread_mutex_unlock(&p->lock);
 	return ret;
 }
 
@@ -910,29 +949,40 @@ out:
 	return ret;
 }
 
-/* Build the reverse index: offsets in pack order, with positions. */
+/*
+ * Build the reverse index: offsets in pack order, with positions.  Any
+ * thread may ask; the first builds it under p->lock and publishes it.
+ */
 static void
 build_rev(struct pack *p)
 {
 	struct { uint64_t off; uint32_t pos; } *tmp;
+	uint64_t *rev;
 
-	if (p->rev)
+	if (__atomic_load_n(&p->rev, __ATOMIC_ACQUIRE))
 		return;
+	pthread_mutex_lock(&p->lock);
+	if (p->rev) {
+		pthread_mutex_unlock(&p->lock);
+		return;
+	}
 	tmp = xmalloc(st_mult(p->nr + 1, sizeof(*tmp)));
 	for (uint32_t i = 0; i < p->nr; i++) {
 		tmp[i].off = pack_nth_offset(p, i);
 		tmp[i].pos = i;
 	}
 	sort_array(tmp, p->nr, sizeof(*tmp), cmp_u64);
-	p->rev = xmalloc(st_mult(p->nr + 1, sizeof(*p->rev)));
+	rev = xmalloc(st_mult(p->nr + 1, sizeof(*rev)));
 	p->rev_pos = xmalloc(st_mult(p->nr + 1, sizeof(*p->rev_pos)));
 	for (uint32_t i = 0; i < p->nr; i++) {
-		p->rev[i] = tmp[i].off;
+		rev[i] = tmp[i].off;
 		p->rev_pos[i] = tmp[i].pos;
 	}
-	p->rev[p->nr] = p->data_len - HASH_RAWSZ;
+	rev[p->nr] = p->data_len - HASH_RAWSZ;
 	p->rev_pos[p->nr] = UINT32_MAX;
 	free(tmp);
+	__atomic_store_n(&p->rev, rev, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&p->lock);
 }
 
 /* Index (in p->rev) of offset, or -1. */

@@ -9,6 +9,9 @@
 #ifndef DIRC_PACK_H
 #define DIRC_PACK_H
 
+#include <pthread.h>
+
+#include "error.h"
 #include "hash.h"
 #include "strbuf.h"
 
@@ -44,9 +47,18 @@ struct pack {
 	const unsigned char *off32;	/* v2 only */
 	const unsigned char *off64;	/* v2 only */
 	uint32_t nr_large;		/* 64-bit offsets available */
-	const unsigned char *data;	/* mapped .pack, or NULL until used */
+	/*
+	 * The mapped .pack, or NULL until used.  Published once, checked,
+	 * with a release store: a reader that sees it non-NULL (acquire)
+	 * sees data_len and the rest.  lock guards mapping and the lazy
+	 * reverse index, so any thread may call pack_map().
+	 */
+	const unsigned char *data;
+	pthread_mutex_t lock;
 	size_t data_len;
-	int open_failed;		/* mapping the .pack failed once */
+	int open_failed;		/* mapping or checking the .pack failed
+					 * once: the pack is not used */
+	struct error_saved open_err;	/* why, repeated to every reader */
 	uint64_t pack_size;		/* from stat */
 	struct timespec mtime;		/* of the .pack */
 	uint64_t *rev;			/* owned: offsets sorted, then the

@@ -325,6 +325,25 @@ test_expect_success 'a flipped byte in the pack trailer: "does not match index"'
 	verify_fails "$idx"
 '
 
+test_expect_success GIT 'a pack that does not match its index is never used, by any thread' '
+	damaged trailer2 &&
+	size=$(wc -c <"$pack") &&
+	flip "$pack" $((size - 3)) &&
+	for t in 1 2
+	do
+		rm -f trailer2/f trailer2/g &&
+		test_expect_code 1 dirc -C trailer2 checkout-index -a -f \
+			--threads=$t >out 2>err &&
+		test_grep -F "$(basename "$pack") does not match index" err &&
+		test_line_count = 2 err &&
+		test_path_is_missing trailer2/f &&
+		test_path_is_missing trailer2/g || return 1
+	done &&
+	rm -f trailer2/f trailer2/g &&
+	test_expect_code 1 git -C trailer2 checkout-index -a -f 2>err &&
+	test_path_is_missing trailer2/f
+'
+
 test_expect_success 'an .idx of another pack: fatal, names the pack' '
 	damaged foreign &&
 	cp other/.git/objects/pack/pack-*.idx "$idx" &&

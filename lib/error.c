@@ -3,6 +3,7 @@
  * Invariant: msg is always a NUL-terminated string (possibly empty);
  * has_pre says whether pre holds a first line.
  */
+#define DIRC_ERROR_IMPL	/* the definitions below, not the analyzer's macros */
 #include "error.h"
 
 struct error_slot {

@@ -55,6 +55,19 @@ int error_set_pre(int code, const char *pre, const char *fmt, ...);
  */
 PRINTF_LIKE(2, 3) int error_errno(int errnum, const char *fmt, ...);
 
+#if defined(__clang_analyzer__) && !defined(DIRC_ERROR_IMPL)
+/*
+ * The static analyzer cannot see from another file that these return
+ * -code, which is always negative (every E_* is positive), and so walks
+ * impossible paths where an error return looks like success.  Tell it,
+ * for it alone; real builds call the functions as declared.
+ */
+#define ERROR_NEGATIVE(x) __extension__({ int e_ = (x); e_ < 0 ? e_ : -1; })
+#define error_set(...) ERROR_NEGATIVE(error_set(__VA_ARGS__))
+#define error_set_pre(...) ERROR_NEGATIVE(error_set_pre(__VA_ARGS__))
+#define error_errno(...) ERROR_NEGATIVE(error_errno(__VA_ARGS__))
+#endif
+
 /* The code of an errno value as error_errno() maps it. */
 int error_code_of_errno(int errnum);
 

@@ -367,8 +367,9 @@ nth_parent(struct object_id *out, struct repo *repo,
 		return 0;
 	}
 	ret = repo_odb(&odb, repo);
-	if (!ret)
-		ret = odb_read(&obj, odb, &c, 0);
+	if (ret < 0)
+		return ret;
+	ret = odb_read(&obj, odb, &c, 0);
 	if (ret < 0)
 		return ret;
 	ret = commit_parse(&ci, obj.data, obj.size, &c);

@@ -1383,7 +1383,7 @@ loose_read_info(enum object_type *type, size_t *size, char *type_buf,
 	struct loose_file lf;
 	int ret = loose_open(&lf, objdir, oid);
 
-	if (!ret)
+	if (ret >= 0)
 		ret = odb_loose_parse_info(type, size, type_buf, type_bufsize,
 					   lf.view.data, lf.view.len, oid,
 					   lf.path.buf, flags);
@@ -1397,7 +1397,7 @@ odb_loose_parse(struct odb_object *out, const void *buf, size_t len,
 {
 	unsigned char hdr[ODB_HEADER_MAX + 8192];
 	z_stream zs;
-	uint64_t sz;
+	uint64_t sz = 0;	/* set by inflate_header() when it succeeds */
 	ssize_t hlen;
 	size_t have;
 	int ret = 0, zret;

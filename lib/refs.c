@@ -777,7 +777,6 @@ prepare_one(struct ref_txn *txn, struct ref_update *u, ref_type_fn type_of,
 		if (ret < 0 && ret != -E_NOTFOUND)
 			goto out;
 		error_clear();
-		ret = 0;
 		if (target.len && strcmp(target.buf, u->name)) {
 			free(u->ref);
 			u->ref = strbuf_detach(&target, NULL);
@@ -889,9 +888,8 @@ commit_one(struct ref_txn *txn, struct ref_update *u)
 	if (unlink(path.buf) < 0 && errno != ENOENT)
 		ret = error_errno(errno, "unable to remove '%s'", path.buf);
 	lockfile_rollback(&u->lk);
-	if (!ret)
-		trace_step("ref deleted");
 	if (!ret) {
+		trace_step("ref deleted");
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/logs/%s", is_per_worktree(u->ref) ?
 			    rs->gitdir : rs->commondir, u->ref);

@@ -155,9 +155,15 @@ cmp_entry(const void *a, const void *b)
 	return x->namelen < y->namelen ? -1 : x->namelen > y->namelen;
 }
 
+/*
+ * Are index entry a and tree entry b the same content?  Both exist: the
+ * merge calls it only where the two sides hold the same path (cppcheck
+ * cannot follow that from the comparison that decides it).
+ */
 static int
 same(const struct index_entry *a, const struct index_entry *b)
 {
+	/* cppcheck-suppress [nullPointerRedundantCheck,ctunullpointer] */
 	return a->mode == b->mode && oideq(&a->oid, &b->oid) &&
 	       !(a->ext_flags & CE_INTENT_TO_ADD);
 }

@@ -25,6 +25,7 @@ static const struct command commands[] = {
 	/* other names git and history gave these commands */
 	{ "init-db", cmd_init, init_usage, 1 },
 	{ "checkout-cache", cmd_checkout_index, checkout_index_usage, 1 },
+	{ "update-index", cmd_update_cache, update_cache_usage, 1 },
 	{ "test-tool", cmd_test_tool, test_tool_usage, 1 },
 };
 #undef TABLE_ENTRY
@@ -198,8 +199,6 @@ main(int argc, const char **argv)
 	if (!strcmp(name, "help"))
 		return finish_stdout(cmd_help(argc, argv));
 	cmd = find_command(name);
-	if (!strcmp(name, "update-index"))
-		cmd = find_command("update-cache");
 	if (!cmd) {
 		fprintf(stderr, "dirc: '%s' is not a dirc command. See "
 			"'dirc help'.\n", name);

@@ -395,4 +395,19 @@ test_expect_success 'init-db: the old name still works' '
 	test_path_is_file olddb/.git/HEAD
 '
 
+test_expect_success 'help knows the other names: init-db, update-index, checkout-cache' '
+	for pair in init-db:init update-index:update-cache \
+		checkout-cache:checkout-index
+	do
+		alias=${pair%%:*} name=${pair#*:} &&
+		dirc help $alias >out 2>err &&
+		test_must_be_empty err &&
+		dirc help $name >expect &&
+		head -n 1 expect >expect.usage &&
+		head -n 1 out >out.usage &&
+		test_cmp expect.usage out.usage &&
+		test_grep "man dirc-$alias" out || return 1
+	done
+'
+
 test_done

@@ -168,9 +168,10 @@ cmd_commit_tree(int argc, const char **argv)
 		die("could not read log from standard input: %s",
 		    strerror(errno));
 
-	ret = ident_get(&author, &repo, IDENT_AUTHOR);
+	ret = ident_get(&author, &repo, IDENT_AUTHOR, IDENT_STRICT);
 	if (!ret)
-		ret = ident_get(&committer, &repo, IDENT_COMMITTER);
+		ret = ident_get(&committer, &repo, IDENT_COMMITTER,
+				IDENT_STRICT);
 	if (ret < 0)
 		die_lib(ret);
 	if (memchr(msg.buf, '\0', msg.len)) {

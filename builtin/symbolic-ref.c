@@ -86,7 +86,7 @@ cmd_symbolic_ref(int argc, const char **argv)
 		if (!refname_is_valid(argv[1], 0))
 			die("Refusing to set '%s' to invalid ref '%s'", argv[0],
 			    argv[1]);
-		if (ident_get(&committer, &repo, IDENT_COMMITTER) < 0)
+		if (ident_get(&committer, &repo, IDENT_COMMITTER, 0) < 0)
 			die_lib(-1);
 		ret = refs_set_symref(&rs, argv[0], argv[1], committer.buf,
 				      msg, refs_flags_for(&repo));

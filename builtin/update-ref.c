@@ -237,7 +237,7 @@ cmd_update_ref(int argc, const char **argv)
 
 		if (delete || argc)
 			usage_with_options(update_ref_usage, opts);
-		ret = ident_get(&committer, &repo, IDENT_COMMITTER);
+		ret = ident_get(&committer, &repo, IDENT_COMMITTER, 0);
 		if (ret < 0)
 			die_lib(ret);
 		refs_txn_init(&st.txn, &rs);
@@ -269,7 +269,7 @@ cmd_update_ref(int argc, const char **argv)
 		die("%s: not a valid SHA1", argv[1]);
 	if (argc == 3)
 		parse_old(&old_oid, &repo, argv[2]);
-	ret = ident_get(&committer, &repo, IDENT_COMMITTER);
+	ret = ident_get(&committer, &repo, IDENT_COMMITTER, 0);
 	if (ret < 0)
 		die_lib(ret);
 	ret = refs_update(&rs, argv[0], &new_oid, argc == 3 ? &old_oid : NULL,

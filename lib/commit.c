@@ -98,6 +98,27 @@ system_name(struct strbuf *out)
 	}
 }
 
+/*
+ * A reflog's name: the one given, else the system's; an empty one is
+ * the login name.  Never fails, as git's non-strict identity.
+ */
+static void
+lax_name(struct strbuf *out, const char *name)
+{
+	struct strbuf sys = STRBUF_INIT;
+	struct passwd *pw;
+
+	if (!name) {
+		system_name(&sys);
+		strbuf_trim(&sys);
+		name = sys.buf;
+	}
+	if (!*name && (pw = getpwuid(getuid())))
+		name = pw->pw_name;
+	ident_sanitize(out, name);
+	strbuf_release(&sys);
+}
+
 /* "user@host" the way git guesses it; *bogus if the domain is unknown */
 static void
 system_email(struct strbuf *out, int *bogus)
@@ -130,9 +151,10 @@ static const char identity_hint[] =
 	"*** (drop --global to set them for this repository only).\n";
 
 int
-ident_get(struct strbuf *out, struct repo *repo, enum ident_who who)
+ident_get(struct strbuf *out, struct repo *repo, enum ident_who who,
+	  unsigned flags)
 {
-	int author = who == IDENT_AUTHOR;
+	int author = who == IDENT_AUTHOR, strict = flags & IDENT_STRICT;
 	const char *name = first_of(repo, author ? "GIT_AUTHOR_NAME" :
 				    "GIT_COMMITTER_NAME", author ?
 				    "author.name" : "committer.name",
@@ -148,7 +170,9 @@ ident_get(struct strbuf *out, struct repo *repo, enum ident_who who)
 	long long epoch;
 	int tz;
 
-	config_get_bool(&repo->config, "user.useconfigonly", &config_only);
+	if (strict)
+		config_get_bool(&repo->config, "user.useconfigonly",
+				&config_only);
 	if (!email)
 		email = getenv("EMAIL");
 	if (!email) {
@@ -159,7 +183,7 @@ ident_get(struct strbuf *out, struct repo *repo, enum ident_who who)
 			goto out;
 		}
 		system_email(&guess, &bogus);
-		if (bogus) {
+		if (bogus && strict) {
 			diag_emit(DIAG_PLAIN, "%s", identity_hint);
 			ret = error_set(E_INVALID, "unable to auto-detect email "
 					"address (got '%s')", guess.buf);
@@ -167,7 +191,9 @@ ident_get(struct strbuf *out, struct repo *repo, enum ident_who who)
 		}
 		email = guess.buf;
 	}
-	if (!name) {
+	if (!strict) {
+		lax_name(&n, name);
+	} else if (!name) {
 		struct strbuf sys = STRBUF_INIT;
 
 		if (config_only) {

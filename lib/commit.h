@@ -28,15 +28,23 @@ void commit_info_release(struct commit_info *info);
 
 enum ident_who { IDENT_AUTHOR, IDENT_COMMITTER };
 
+enum ident_flags {
+	IDENT_STRICT = 1 << 0,	/* commit-tree's rules, not a reflog's */
+};
+
 /*
  * "Name <email> <epoch> <+hhmm>" for the author or committer, from
  * GIT_{AUTHOR,COMMITTER}_{NAME,EMAIL,DATE}, author.* / committer.* /
  * user.* configuration, EMAIL, and the system (passwd, host name) as git
- * does, sanitised as git does.  Strict, as commit-tree is: 0, or a
- * negative E_* with git's message (empty name, only disallowed
+ * does, sanitised as git does.  With IDENT_STRICT, as commit-tree is: 0,
+ * or a negative E_* with git's message (empty name, only disallowed
  * characters, no usable email, user.useConfigOnly, invalid date).
+ * Without it, as git writes a reflog line: whatever can be guessed is
+ * used (an empty name becomes the login name, a host without a domain
+ * gives "user@host.(none)"), and only an invalid date fails.
  */
-int ident_get(struct strbuf *out, struct repo *repo, enum ident_who who);
+int ident_get(struct strbuf *out, struct repo *repo, enum ident_who who,
+	      unsigned flags);
 
 /* Remove the "crud" git strips around names and emails, and <, >, \n. */
 void ident_sanitize(struct strbuf *out, const char *in);

@@ -483,4 +483,55 @@ test_expect_success GIT 'empty directories where a ref goes are removed; others 
 	same_refs
 '
 
+# no_ident CMD ARGS...: CMD ARGS with no identity exported or configured,
+# so that git and dirc must guess one from the system for a reflog line.
+no_ident () {
+	(
+		unset GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL GIT_AUTHOR_NAME \
+			GIT_AUTHOR_EMAIL EMAIL &&
+		"$@"
+	)
+}
+
+# guessed_like_git: exit code, output and refs as git's, and the reflogs
+# too but for the guessed email (git may find a domain dirc does not).
+guessed_like_git () {
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out &&
+	test_cmp git.err dirc.err &&
+	ref_state rg | sed -e "s/<[^>]*>/<EMAIL>/" >rg.state &&
+	ref_state rd | sed -e "s/<[^>]*>/<EMAIL>/" >rd.state &&
+	test_cmp rg.state rd.state &&
+	git -C rd fsck --strict
+}
+
+test_expect_success GIT 'no identity: update-ref and symbolic-ref guess one like git' '
+	test_when_finished resync &&
+	echo 0 >expect &&
+	no_ident ur_both -c core.logAllRefUpdates=false \
+		update-ref refs/tags/noid "$c1" &&
+	guessed_like_git &&
+	test_cmp expect dirc.code &&
+	no_ident ur_both update-ref -m "no ident" refs/heads/noid "$c1" &&
+	guessed_like_git &&
+	test_cmp expect dirc.code &&
+	test_grep "no ident" rd/.git/logs/refs/heads/noid &&
+	no_ident ur_both symbolic-ref HEAD refs/heads/noid &&
+	guessed_like_git &&
+	test_cmp expect dirc.code &&
+	printf "create refs/heads/noid2 %s\n" "$c2" >input &&
+	no_ident ur_both -i input update-ref --stdin &&
+	guessed_like_git &&
+	test_cmp expect dirc.code &&
+	test_path_is_file rd/.git/logs/refs/heads/noid2
+'
+
+test_expect_success GIT 'no identity, an empty name: the login name, like git' '
+	test_when_finished resync &&
+	no_ident ur_both -c user.name= update-ref refs/heads/noname "$c1" &&
+	guessed_like_git &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code
+'
+
 test_done

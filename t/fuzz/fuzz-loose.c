@@ -5,8 +5,14 @@
  * odb_read_info do after mapping the file), and the header parser
  * odb_parse_header() on the raw bytes.
  *
+ * The input is tried twice: as a loose file, and as the plain bytes of
+ * an object that the target deflates itself (so that mutations reach
+ * what lies behind zlib).
+ *
  * Invariants checked:
  *   - a header that parses is the canonical one odb_header() writes;
+ *   - plain bytes deflated read back exactly when the header parses and
+ *     its size is that of the rest;
  *   - an object of a known type that parses gives the same type and
  *     size through odb_loose_parse_info(), verifies against the id
  *     odb_hash() computes, and parses the same when deflated again.
@@ -64,6 +70,40 @@ redeflate(const struct odb_object *obj, const struct object_id *oid)
 	free(z);
 }
 
+/*
+ * The input as an object's plain bytes, deflated here: mutations of the
+ * header and the content reach the checks behind zlib.  It reads back
+ * exactly when its header is sound and announces the bytes that follow.
+ */
+static void
+check_plain(const uint8_t *data, size_t size)
+{
+	uLongf zlen = compressBound(size);
+	unsigned char *z = xmalloc(zlen);
+	struct odb_object obj;
+	char type[64];
+	uint64_t len;
+	ssize_t hlen;
+	int ret, sound;
+
+	if (compress2(z, &zlen, data, size, 1) != Z_OK)
+		BUG("compress2 failed");
+	hlen = odb_parse_header(data, size, type, sizeof(type), &len);
+	/* (a header longer than odb_loose_parse's 8 KB buffer is refused) */
+	sound = hlen >= 0 && hlen <= 8192 && len == size - hlen;
+	ret = odb_loose_parse(&obj, z, zlen, &null_oid, "plain",
+			      ODB_READ_ANY_TYPE);
+	if (sound != !ret)
+		BUG("plain object %s, but %s", sound ? "sound" : "unsound",
+		    ret ? error_msg() : "it reads");
+	if (!ret && (obj.size != len || memcmp(obj.data, data + hlen, len)))
+		BUG("plain object reads back other bytes");
+	if (!ret)
+		odb_object_release(&obj);
+	error_clear();
+	free(z);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -75,6 +115,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int ret, info;
 
 	check_header(data, size);
+	check_plain(data, size);
 
 	ret = odb_loose_parse(&obj, data, size, &null_oid, "fuzz",
 			      ODB_READ_ANY_TYPE);

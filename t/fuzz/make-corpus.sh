@@ -127,6 +127,13 @@ obj "$(echo odd | git hash-object -t frotz --literally -w --stdin)" \
 obj "$(printf 'stored\n' | git -c core.looseCompression=0 hash-object -w \
 	--stdin)" blob-level0
 
+# plain object bytes, which fuzz-loose also deflates itself
+printf 'blob 6\0hello\n' >"$out/loose/plain-blob"
+{
+	printf 'commit %d\0' "$(git cat-file -s "$c1")"
+	git cat-file commit "$c1"
+} >"$out/loose/plain-commit"
+
 # ---- packs and deltas ----
 for i in 1 2 3 4
 do

@@ -16,6 +16,7 @@
 #include "error.h"
 #include "lockfile.h"
 #include "repo.h"
+#include "strmap.h"
 #include "trace.h"
 
 static int
@@ -833,6 +834,111 @@ out:
 	return ret;
 }
 
+static int
+cmp_names(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* One ref the transaction writes: named, or reached through a symref. */
+struct txn_target {
+	char *name;		/* owned */
+	int deref;		/* follow it if it is a symbolic ref */
+	int via_head;		/* reached through HEAD */
+};
+
+/*
+ * git's rules, checked before anything is locked: a ref is named once
+ * ("multiple updates for ref"), is not also reached through a symbolic
+ * ref another update follows, and is not the branch HEAD points to when
+ * HEAD is updated too.  git follows one symbolic ref at a time, those
+ * reached only after all the named refs, and so does this walk, so that
+ * the message names the same pair.  0 or -E_INVALID, -E_CONFLICT.
+ */
+static int
+check_duplicates(struct ref_txn *txn)
+{
+	struct strmap seen = STRMAP_INIT;	/* keys: names, targets[] */
+	struct strbuf head = STRBUF_INIT, sym = STRBUF_INIT;
+	struct txn_target *targets = NULL;
+	size_t nr = 0, alloc = 0;
+	const char **names;
+	struct object_id oid;
+	int ret = 0;
+
+	for (size_t i = 0; i < txn->nr; i++)
+		if (!refname_is_valid(txn->u[i].name, REFNAME_ALLOW_ONELEVEL))
+			return bad_name(txn->u[i].name);
+	names = xcalloc(txn->nr, sizeof(*names));
+	for (size_t i = 0; i < txn->nr; i++)
+		names[i] = txn->u[i].name;
+	qsort(names, txn->nr, sizeof(*names), cmp_names);
+	for (size_t i = 1; i < txn->nr; i++)
+		if (!strcmp(names[i - 1], names[i])) {
+			ret = error_set(E_CONFLICT, "multiple updates for ref "
+					"'%s' not allowed", names[i]);
+			goto out;
+		}
+
+	if (refs_read_raw(txn->rs, "HEAD", &oid, &head) != 1)
+		strbuf_reset(&head);
+	error_clear();
+	ALLOC_GROW(targets, txn->nr, alloc);
+	for (size_t i = 0; i < txn->nr; i++) {
+		targets[nr].name = xstrdup(txn->u[i].name);
+		targets[nr].deref = !(txn->u[i].flags & REF_NO_DEREF);
+		targets[nr].via_head = 0;
+		strmap_put(&seen, targets[nr].name, strlen(targets[nr].name),
+			   txn);
+		nr++;
+	}
+	for (size_t i = 0; i < nr; i++) {
+		const char *name = targets[i].name;
+		size_t n;
+
+		if (head.len && !targets[i].via_head &&
+		    !strcmp(name, head.buf)) {
+			if (strmap_get(&seen, "HEAD", 4)) {
+				ret = error_set(E_CONFLICT, "multiple updates "
+						"for 'HEAD' (including one via "
+						"its referent '%s') are not "
+						"allowed", name);
+				goto out;
+			}
+			strmap_put(&seen, "HEAD", 4, txn);
+		}
+		strbuf_reset(&sym);
+		if (!targets[i].deref ||
+		    refs_read_raw(txn->rs, name, &oid, &sym) != 1) {
+			error_clear();
+			continue;
+		}
+		if (strmap_get(&seen, sym.buf, sym.len)) {
+			ret = error_set(E_CONFLICT, "multiple updates for '%s' "
+					"(including one via symref '%s') are "
+					"not allowed", sym.buf, name);
+			goto out;
+		}
+		ALLOC_GROW(targets, nr + 1, alloc);
+		n = sym.len;
+		targets[nr].name = strbuf_detach(&sym, NULL);
+		targets[nr].deref = 1;
+		targets[nr].via_head = targets[i].via_head ||
+				       !strcmp(targets[i].name, "HEAD");
+		strmap_put(&seen, targets[nr].name, n, txn);
+		nr++;
+	}
+out:
+	for (size_t i = 0; i < nr; i++)
+		free(targets[i].name);
+	free(targets);
+	free(names);
+	strmap_release(&seen);
+	strbuf_release(&head);
+	strbuf_release(&sym);
+	return ret;
+}
+
 /* Does HEAD point at ref (so that updating ref moves HEAD too)? */
 static int
 head_points_at(struct ref_store *rs, const char *ref)
@@ -904,6 +1010,9 @@ refs_txn_commit(struct ref_txn *txn, ref_type_fn type_of, void *ctx)
 {
 	int ret = 0;
 
+	/* a single update cannot collide with itself */
+	if (txn->nr > 1)
+		ret = check_duplicates(txn);
 	/* every ref locked and checked before anything is written */
 	for (size_t i = 0; i < txn->nr && !ret; i++)
 		ret = prepare_one(txn, &txn->u[i], type_of, ctx);

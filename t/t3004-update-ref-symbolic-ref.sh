@@ -439,6 +439,56 @@ test_expect_success GIT '--stdin: a malformed line is fatal like git' '
 	test_cmp expect dirc.code
 '
 
+test_expect_success GIT '--stdin: the same ref twice is refused like git, nothing changed' '
+	test_when_finished resync &&
+	printf "update refs/heads/s1 %s\nupdate refs/heads/s1 %s\n" \
+		"$c2" "$c3" >input &&
+	fails_like_git 128 "fatal: multiple updates for ref '\''refs/heads/s1'\'' not allowed" \
+		-i input update-ref --stdin &&
+	printf "verify refs/heads/s2 %s\ndelete refs/heads/s2\n" "$c2" >input &&
+	fails_like_git 128 "fatal: multiple updates for ref '\''refs/heads/s2'\'' not allowed" \
+		-i input update-ref --stdin &&
+	# of several, git names the first in sorted order
+	printf "create refs/heads/n2 %s\ncreate refs/heads/n2 %s\n" "$c1" "$c1" >input &&
+	printf "create refs/heads/n1 %s\ncreate refs/heads/n1 %s\n" "$c1" "$c1" >>input &&
+	fails_like_git 128 "fatal: multiple updates for ref '\''refs/heads/n1'\'' not allowed" \
+		-i input update-ref --stdin
+'
+
+test_expect_success GIT '--stdin: a ref reached twice through symbolic refs: refused like git' '
+	test_when_finished "git -C rg update-ref -d --no-deref refs/heads/sym2 &&
+		git -C rg update-ref -d --no-deref refs/heads/sym &&
+		git -C rg update-ref -d refs/heads/other && resync" &&
+	git -C rg symbolic-ref HEAD refs/heads/master &&
+	git -C rg symbolic-ref refs/heads/sym refs/heads/master &&
+	git -C rg symbolic-ref refs/heads/sym2 refs/heads/sym &&
+	resync &&
+	via_sym () {
+		echo "fatal: multiple updates for '\''$1'\'' (including one via symref '\''$2'\'') are not allowed"
+	} &&
+	via_head="fatal: multiple updates for '\''HEAD'\'' (including one via its referent '\''refs/heads/master'\'') are not allowed" &&
+	printf "update HEAD %s\nupdate refs/heads/master %s\n" "$c2" "$c2" >input &&
+	fails_like_git 128 "$(via_sym refs/heads/master HEAD)" \
+		-i input update-ref --stdin &&
+	printf "update refs/heads/master %s\nupdate HEAD %s\n" "$c2" "$c2" >input &&
+	fails_like_git 128 "$via_head" -i input update-ref --stdin &&
+	printf "update refs/heads/sym %s\nverify HEAD %s\n" "$c2" "$c3" >input &&
+	fails_like_git 128 "$(via_sym refs/heads/master HEAD)" \
+		-i input update-ref --stdin &&
+	printf "update HEAD %s\ndelete refs/heads/sym2\n" "$c2" >input &&
+	fails_like_git 128 "$(via_sym refs/heads/master refs/heads/sym)" \
+		-i input update-ref --stdin &&
+	printf "update refs/heads/sym2 %s\nupdate refs/heads/sym %s\n" "$c2" "$c2" >input &&
+	fails_like_git 128 "$(via_sym refs/heads/sym refs/heads/sym2)" \
+		-i input update-ref --stdin &&
+	printf "option no-deref\nupdate HEAD %s\nupdate refs/heads/master %s\n" \
+		"$c2" "$c2" >input &&
+	fails_like_git 128 "$via_head" -i input update-ref --stdin &&
+	# through a symbolic ref to one ref, another elsewhere: fine
+	printf "update HEAD %s\nupdate refs/heads/other %s\n" "$c2" "$c2" >input &&
+	succeeds_like_git -i input update-ref --stdin
+'
+
 test_expect_success GIT 'a leftover HEAD.lock stops updates through HEAD, as in git' '
 	test_when_finished "rm -f rg/.git/HEAD.lock rd/.git/HEAD.lock; resync" &&
 	: >rg/.git/HEAD.lock &&

@@ -9,6 +9,7 @@
 #include "odb.h"
 #include "parse-options.h"
 #include "repo.h"
+#include "workers.h"
 
 const char *const write_tree_usage[] = {
 	"dirc write-tree [--missing-ok] [--prefix=<prefix>/]",
@@ -63,9 +64,10 @@ cmd_write_tree(int argc, const char **argv)
 	 */
 	if (!idx.tree || !cache_tree_fully_valid(idx.tree) ||
 	    !odb_has(odb, &idx.tree->oid)) {
+		/* --threads, DIRC_THREADS, dirc.threads: the common order */
 		ret = cache_tree_update(&idx, odb, missing_ok ?
-					CACHE_TREE_MISSING_OK : 0, threads ?
-					threads : repo.settings.threads);
+					CACHE_TREE_MISSING_OK : 0,
+					workers_count(&repo, threads, 0, 0));
 		if (ret < 0)
 			die_lib(ret);
 		/* batch fsync: the trees are durable before anything names them */

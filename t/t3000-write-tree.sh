@@ -361,4 +361,45 @@ test_expect_success GIT 'generated tree: incremental changes, same bytes as git'
 	)
 '
 
+test_lazy_prereq STRACE '
+	strace -f -qq -o /dev/null true
+'
+
+# clones OUT ARGS...: how many threads "dirc ARGS" starts beyond those of
+# the same command with --threads=1 (a sanitizer's own clones cancel out),
+# written to OUT; the tree id must equal git's.  LeakSanitizer cannot run
+# under ptrace.
+clones () {
+	cl_out=$1 &&
+	shift &&
+	ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
+		strace -f -qq -e trace=clone,clone3 -o ../one.st \
+		dirc "$@" --threads=1 >../one.out &&
+	ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
+		strace -f -qq -e trace=clone,clone3 -o ../many.st \
+		dirc "$@" >../many.out &&
+	git write-tree >../git.out &&
+	test_cmp ../git.out ../one.out &&
+	test_cmp ../git.out ../many.out &&
+	echo $(( $(grep -c clone ../many.st) - $(grep -c clone ../one.st) )) \
+		>"$cl_out"
+}
+
+test_expect_success GIT,STRACE 'thread count: --threads, then DIRC_THREADS, then dirc.threads' '
+	(
+		cd gen &&
+		DIRC_THREADS=2 clones ../n -c dirc.threads=1 \
+			write-tree --ignore-cache-tree &&
+		test "$(cat ../n)" -gt 0 &&
+		DIRC_THREADS=1 clones ../n -c dirc.threads=2 \
+			write-tree --ignore-cache-tree &&
+		test "$(cat ../n)" = 0 &&
+		clones ../n -c dirc.threads=2 write-tree --ignore-cache-tree &&
+		test "$(cat ../n)" -gt 0 &&
+		DIRC_THREADS=1 clones ../n -c dirc.threads=1 \
+			write-tree --ignore-cache-tree --threads=2 &&
+		test "$(cat ../n)" -gt 0
+	)
+'
+
 test_done

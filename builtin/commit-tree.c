@@ -59,6 +59,14 @@ assert_type(struct odb *odb, const struct object_id *oid,
 		    type_name(want));
 }
 
+/* -h: the usage on stdout, exit 129 */
+NORETURN static void
+print_usage_and_exit(void)
+{
+	printf("usage: %s\n", commit_tree_usage[0]);
+	exit(129);
+}
+
 NORETURN static void
 usage_error(const char *msg)
 {
@@ -80,6 +88,9 @@ cmd_commit_tree(int argc, const char **argv)
 	const char *tree_arg = NULL, *encoding = NULL;
 	int ret;
 
+	/* as git: "-h" alone is answered without looking for a repository */
+	if (argc == 2 && !strcmp(argv[1], "-h"))
+		print_usage_and_exit();
 	ret = repo_open(&repo, REPO_NO_CHDIR);
 	if (ret < 0)
 		die_lib(ret);
@@ -91,8 +102,7 @@ cmd_commit_tree(int argc, const char **argv)
 		const char *arg = argv[i], *v;
 
 		if (!strcmp(arg, "-h")) {
-			printf("usage: %s\n", commit_tree_usage[0]);
-			exit(129);
+			print_usage_and_exit();
 		} else if (!strcmp(arg, "-p") || skip_prefix(arg, "-p", &v)) {
 			struct object_id p;
 			size_t k;

@@ -332,6 +332,30 @@ test_expect_success GIT '-C to a missing directory: fatal, 128, as git' '
 	test_cmp expect err
 '
 
+test_expect_success GIT 'not in a repository: every command answers -h with its usage, 129' '
+	mkdir -p outside &&
+	dirc help >cmds &&
+	sed -n "s/^   \([a-z-]*\)$/\1/p" cmds >names &&
+	test_line_count -gt 10 names &&
+	test_write_lines update-index init-db checkout-cache >>names &&
+	(
+		cd outside &&
+		GIT_CEILING_DIRECTORIES=$TRASH_DIRECTORY &&
+		export GIT_CEILING_DIRECTORIES &&
+		while read -r cmd
+		do
+			test_expect_code 129 dirc $cmd -h >../out 2>../err &&
+			test_grep "^usage: dirc " ../out &&
+			test_must_be_empty ../err &&
+			# where git has the command, it agrees on the status
+			case $cmd in
+			update-cache|checkout-cache) ;;
+			*) test_expect_code 129 git $cmd -h >../out 2>../err ;;
+			esac || return 1
+		done <../names
+	)
+'
+
 test_expect_success GIT 'git accepts the repositories after all this' '
 	git fsck --strict &&
 	git -C other fsck --strict

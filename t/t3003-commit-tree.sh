@@ -510,4 +510,18 @@ test_expect_success GIT 'not in a repository: fatal like git' '
 	test_must_be_empty dirc.out
 '
 
+
+test_expect_success GIT 'not in a repository: -h prints the usage, 129 like git' '
+	mkdir -p outside &&
+	(
+		cd outside &&
+		GIT_CEILING_DIRECTORIES=$TRASH_DIRECTORY &&
+		export GIT_CEILING_DIRECTORIES &&
+		test_expect_code 129 git commit-tree -h >../git.out 2>../git.err &&
+		test_expect_code 129 dirc commit-tree -h >../dirc.out 2>../dirc.err
+	) &&
+	test_grep "^usage: dirc commit-tree" dirc.out &&
+	test_must_be_empty dirc.err
+'
+
 test_done

@@ -155,6 +155,31 @@ parse_tokens(struct dt *d, const char *s)
 				d->hour = a, d->min = m, d->sec = sec;
 				continue;
 			}
+			/*
+			 * ISO 8601's compact forms, as git reads eight and
+			 * six digits: YYYYMMDD and HHMMSS[.frac].  Neither
+			 * can start a calendar date below.
+			 */
+			if (p - n0 == 8) {
+				if (!valid_date(a / 10000, a / 100 % 100, a % 100))
+					return -1;
+				d->year = a / 10000;
+				d->mon = a / 100 % 100;
+				d->mday = a % 100;
+				continue;
+			}
+			if (p - n0 == 6) {
+				if (a / 10000 > 24 || a / 100 % 100 > 59 ||
+				    a % 100 > 60)
+					return -1;
+				d->hour = a / 10000;
+				d->min = a / 100 % 100;
+				d->sec = a % 100;
+				if (*p == '.' && isdigit((unsigned char)p[1]))
+					for (p++; isdigit((unsigned char)*p);)
+						p++;
+				continue;
+			}
 			if ((*p == '-' || *p == '/' || *p == '.') &&
 			    isdigit((unsigned char)p[1])) {
 				char sep = *p;

@@ -10,10 +10,11 @@
 /*
  * Parse s: "<epoch> <+hhmm>", "@<epoch> [<+hhmm>]", RFC 2822 ("Thu, 07
  * Apr 2005 22:13:13 +0200"), ISO 8601 ("2005-04-07T22:13:13[.frac]
- * [Z|+hh:mm|+hhmm]", a space allowed for the T), and the date parts
- * YYYY.MM.DD, MM/DD/YYYY, DD.MM.YYYY with a time.  Without a zone the
- * local one (TZ) applies.  0 with *epoch and *tz (e.g. +200 for +0200)
- * set, or -1 if s is not a date.
+ * [Z|+hh:mm|+hhmm]", a space allowed for the T, and the compact
+ * "20050407T221313" or "20050407 221313"), and the date parts
+ * YYYY.MM.DD, MM/DD/YYYY, DD.MM.YYYY, YYYYMMDD with a time (hh:mm[:ss]
+ * or hhmmss).  Without a zone the local one (TZ) applies.  0 with
+ * *epoch and *tz (e.g. +200 for +0200) set, or -1 if s is not a date.
  */
 int date_parse(const char *s, long long *epoch, int *tz);
 

@@ -402,6 +402,37 @@ test_expect_success GIT 'dates: timestamps from 100000000, years 1970-2099, as g
 	done
 '
 
+test_expect_success GIT 'dates: compact YYYYMMDD and HHMMSS, as git reads them' '
+	for d in "20050407 10:00:00 +0000" "20050407 22:13:13" \
+		"20050407T221313Z" "20050407T221313.5+0100" \
+		"20050407 221313 -0230" "22:13 20050407 +0200" \
+		"Thu, 20050407 235960 +0000" "20050407 240000 +0000" \
+		"20991231T101010Z"
+	do
+		(
+			GIT_AUTHOR_DATE=$d &&
+			GIT_COMMITTER_DATE=$d &&
+			export GIT_AUTHOR_DATE GIT_COMMITTER_DATE &&
+			succeeds_like_git -m "date $d" "$tree"
+		) || {
+			echo "for date \"$d\"" >&2
+			return 1
+		}
+	done &&
+	for d in "20050407" "20051307 10:00:00 +0000" "20050432 10:00:00" \
+		"20050400 10:00:00" "19690407 10:00:00" "21000101 10:00:00" \
+		"2005040 10:00:00" "050407 10:00:00" "20050407 246000" \
+		"20050407 106000 +0000"
+	do
+		(
+			GIT_AUTHOR_DATE=$d &&
+			export GIT_AUTHOR_DATE &&
+			fails_like_git 128 "fatal: invalid date format: $d" \
+				-m x "$tree"
+		) || return 1
+	done
+'
+
 test_expect_success GIT 'identity from user.name and user.email' '
 	test_when_finished "git config --remove-section user" &&
 	git config user.name "Conf User" &&

@@ -290,7 +290,8 @@ cmd_init(int argc, const char **argv)
 				"hint: (git config --global init.defaultBranch "
 				"<name>) to choose another and\n"
 				"hint: silence this hint.\n");
-	} else if (branch_given && !quiet) {
+	} else if (branch_given) {
+		/* git warns even with -q */
 		warning("re-init: ignored --initial-branch=%s", branch);
 	}
 	if (!quiet)

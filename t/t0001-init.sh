@@ -272,6 +272,20 @@ test_expect_success GIT 're-init: the message of git' '
 	test_cmp git-out out
 '
 
+test_expect_success GIT 're-init -b: the warning of git, with -q too' '
+	for q in "" -q
+	do
+		(cd reinit && dirc init $q -b x >../out 2>../err) &&
+		(cd reinit && git init $q -b x >../git-out 2>../git-err) &&
+		test_cmp git-out out &&
+		test_cmp git-err err &&
+		test_grep "^warning: re-init: ignored --initial-branch=x$" err ||
+		return 1
+	done &&
+	echo "ref: refs/heads/other" >expect &&
+	test_cmp expect reinit/.git/HEAD
+'
+
 test_expect_success GIT 'init over a .git that is not yet a repository keeps its config (as git)' '
 	mkdir -p partial/.git gpartial/.git &&
 	printf "[user]\n\tname = Keep Me\n" >partial/.git/config &&

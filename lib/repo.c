@@ -235,12 +235,19 @@ discover(struct repo *repo, const char *cwd)
 {
 	struct strbuf dir = STRBUF_INIT, probe = STRBUF_INIT;
 	const char *objenv = getenv("GIT_OBJECT_DIRECTORY");
+	const char *across_env = getenv("GIT_DISCOVERY_ACROSS_FILESYSTEM");
+	int across = across_env ? config_parse_bool(across_env) : 0;
 	char **ceilings;
 	size_t nr_ceilings;
 	struct stat st;
 	dev_t dev = 0;
 	int ret = 0;
 
+	/* a boolean, as git reads it: "0", "false" and "" do not cross */
+	if (across < 0)
+		return error_set(E_INVALID, "bad boolean config value '%s' "
+				 "for 'GIT_DISCOVERY_ACROSS_FILESYSTEM'",
+				 across_env);
 	load_ceilings(&ceilings, &nr_ceilings);
 	strbuf_addstr(&dir, cwd);
 	if (!stat(cwd, &st))
@@ -277,8 +284,7 @@ discover(struct repo *repo, const char *cwd)
 		strbuf_setlen(&dir, slash == dir.buf ? 1 : (size_t)(slash - dir.buf));
 		if (is_ceiling(dir.buf, ceilings, nr_ceilings))
 			break;
-		if (!getenv("GIT_DISCOVERY_ACROSS_FILESYSTEM") &&
-		    !stat(dir.buf, &st) && st.st_dev != dev) {
+		if (!across && !stat(dir.buf, &st) && st.st_dev != dev) {
 			ret = error_set(E_NOREPO, "not a git repository (or "
 					"any parent up to mount point %s)\n"
 					"Stopping at filesystem boundary "

@@ -267,6 +267,70 @@ test_expect_success 'GIT_CEILING_DIRECTORIES: the ceiling itself is still search
 	test_cmp expect actual
 '
 
+test_expect_success GIT 'GIT_DISCOVERY_ACROSS_FILESYSTEM: not a boolean is fatal, as in git' '
+	for v in xyz 2x
+	do
+		test_expect_code 128 env GIT_DISCOVERY_ACROSS_FILESYSTEM=$v \
+			dirc rev-parse --git-dir >out 2>err &&
+		test_expect_code 128 env GIT_DISCOVERY_ACROSS_FILESYSTEM=$v \
+			git rev-parse --git-dir >expect 2>expect.err &&
+		test_cmp expect.err err &&
+		test_must_be_empty out || return 1
+	done &&
+	test_grep "^fatal: bad boolean config value .2x. for .GIT_DISCOVERY_ACROSS_FILESYSTEM.$" err &&
+	# without discovery (GIT_DIR) nothing reads it
+	GIT_DIR=.git GIT_DISCOVERY_ACROSS_FILESYSTEM=xyz \
+		dirc rev-parse --git-dir >out &&
+	echo .git >expect &&
+	test_cmp expect out
+'
+
+test_lazy_prereq MOUNT_NS '
+	mkdir mp &&
+	unshare -rm sh -c "mount -t tmpfs none mp"
+'
+
+test_expect_success GIT,MOUNT_NS 'GIT_DISCOVERY_ACROSS_FILESYSTEM: a mount point is crossed only when true, as in git' '
+	mkdir -p fs/mp &&
+	git init -q fs &&
+	cat >fs/run.sh <<-\EOF &&
+	mount -t tmpfs none mp &&
+	mkdir mp/sub &&
+	cd mp/sub &&
+	for v in unset empty 0 false no off 1 true yes on
+	do
+		for p in git dirc
+		do
+			case $v in
+			unset) unset GIT_DISCOVERY_ACROSS_FILESYSTEM ;;
+			empty) GIT_DISCOVERY_ACROSS_FILESYSTEM= ;;
+			*) GIT_DISCOVERY_ACROSS_FILESYSTEM=$v ;;
+			esac
+			export GIT_DISCOVERY_ACROSS_FILESYSTEM
+			$p ls-files >../../$p.$v.out 2>../../$p.$v.err
+			echo $? >../../$p.$v.code
+		done
+	done &&
+	dirc rev-parse --git-dir >../../found
+	EOF
+	(cd fs && unshare -rm sh run.sh) &&
+	for v in unset empty 0 false no off 1 true yes on
+	do
+		for f in code out err
+		do
+			test_cmp fs/git.$v.$f fs/dirc.$v.$f || return 1
+		done &&
+		case $v in
+		1|true|yes|on) echo 0 ;;
+		*) echo 128 ;;
+		esac >expect &&
+		test_cmp expect fs/dirc.$v.code || return 1
+	done &&
+	test_grep "Stopping at filesystem boundary" fs/dirc.false.err &&
+	echo "$TRASH_DIRECTORY/fs/.git" >expect &&
+	test_cmp expect fs/found
+'
+
 test_expect_success 'GIT_CEILING_DIRECTORIES: a list, a trailing slash, a ceiling elsewhere' '
 	(
 		cd sub/deeper &&

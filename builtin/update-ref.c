@@ -53,6 +53,7 @@ struct stdin_state {
 	unsigned flags;
 	int nul;
 	int started;		/* "start" seen: say "ok" to commands */
+	unsigned option;	/* "option no-deref": the next ref only */
 };
 
 /*
@@ -100,6 +101,7 @@ stdin_command(struct stdin_state *st, struct strbuf *line)
 	char *p = line->buf, *sp = strchr(line->buf, ' ');
 	char *cmd, *ref = NULL, *a = NULL, *b = NULL;
 	struct object_id new_oid, old_oid;
+	unsigned flags;
 	int have_old;
 
 	cmd = sp ? xmemdupz(line->buf, sp - line->buf) : xstrdup(line->buf);
@@ -118,7 +120,7 @@ stdin_command(struct stdin_state *st, struct strbuf *line)
 	}
 	if (!strcmp(cmd, "option")) {
 		if (p && !strcmp(p, "no-deref"))
-			st->flags |= REF_NO_DEREF;
+			st->option |= REF_NO_DEREF;
 		else
 			die("option unknown: %s", p ? p : "");
 		goto out;
@@ -134,6 +136,9 @@ stdin_command(struct stdin_state *st, struct strbuf *line)
 	}
 	if (!ref || !*ref)
 		die("%s: missing <ref>", cmd);
+	/* as git: an option applies to the next command naming a ref */
+	flags = st->flags | st->option;
+	st->option = 0;
 	if (!strcmp(cmd, "update") || !strcmp(cmd, "create")) {
 		a = next_arg(st, &p, &rec);
 		if (!a || !*a)
@@ -141,26 +146,26 @@ stdin_command(struct stdin_state *st, struct strbuf *line)
 		parse_value(&new_oid, st->repo, a, cmd, ref, "newvalue");
 		if (!strcmp(cmd, "create")) {
 			refs_txn_update(&st->txn, ref, &new_oid, &null_oid,
-					st->flags);
+					flags);
 		} else {
 			b = next_arg(st, &p, &rec);
 			have_old = parse_value(&old_oid, st->repo, b, cmd, ref,
 					       "oldvalue");
 			refs_txn_update(&st->txn, ref, &new_oid,
-					have_old ? &old_oid : NULL, st->flags);
+					have_old ? &old_oid : NULL, flags);
 		}
 	} else if (!strcmp(cmd, "delete")) {
 		a = next_arg(st, &p, &rec);
 		have_old = parse_value(&old_oid, st->repo, a, cmd, ref,
 				       "oldvalue");
 		refs_txn_delete(&st->txn, ref, have_old ? &old_oid : NULL,
-				st->flags);
+				flags);
 	} else {
 		a = next_arg(st, &p, &rec);
 		have_old = parse_value(&old_oid, st->repo, a, cmd, ref,
 				       "oldvalue");
 		refs_txn_verify(&st->txn, ref, have_old ? &old_oid : NULL,
-				st->flags);
+				flags);
 	}
 	if (!st->nul && p)
 		die("%s %s: extra input: %s", cmd, ref, p);

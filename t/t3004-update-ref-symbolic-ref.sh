@@ -489,6 +489,25 @@ test_expect_success GIT '--stdin: a ref reached twice through symbolic refs: ref
 	succeeds_like_git -i input update-ref --stdin
 '
 
+test_expect_success GIT '--stdin: option no-deref applies to the next ref only, as in git' '
+	test_when_finished "git -C rg update-ref -d refs/heads/nd &&
+		git -C rg symbolic-ref HEAD refs/heads/master && resync" &&
+	git -C rg symbolic-ref HEAD refs/heads/master &&
+	resync &&
+	git -C rg update-ref refs/heads/master "$c1" &&
+	resync &&
+	printf "option no-deref\nupdate refs/heads/nd %s\nupdate HEAD %s\n" \
+		"$c1" "$c2" >input &&
+	succeeds_like_git -i input update-ref --stdin &&
+	echo "ref: refs/heads/master" >expect &&
+	test_cmp expect rd/.git/HEAD &&
+	printf "option no-deref\nstart\nupdate HEAD %s\ncommit\n" "$c3" >input &&
+	ur_both -i input update-ref --stdin &&
+	same_result &&
+	echo "$c3" >expect &&
+	test_cmp expect rd/.git/HEAD
+'
+
 test_expect_success GIT 'a leftover HEAD.lock stops updates through HEAD, as in git' '
 	test_when_finished "rm -f rg/.git/HEAD.lock rd/.git/HEAD.lock; resync" &&
 	: >rg/.git/HEAD.lock &&

@@ -953,6 +953,19 @@ head_points_at(struct ref_store *rs, const char *ref)
 	return ret;
 }
 
+/* Is name a symbolic ref (which --no-deref would turn into a value)? */
+static int
+is_symbolic(struct ref_store *rs, const char *name)
+{
+	struct strbuf sym = STRBUF_INIT;
+	struct object_id oid;
+	int ret = refs_read_raw(rs, name, &oid, &sym) == 1;
+
+	error_clear();
+	strbuf_release(&sym);
+	return ret;
+}
+
 static int
 commit_one(struct ref_txn *txn, struct ref_update *u)
 {
@@ -964,6 +977,19 @@ commit_one(struct ref_txn *txn, struct ref_update *u)
 		return 0;
 	log_head = u->via_head || (strcmp(u->ref, "HEAD") &&
 				   head_points_at(rs, u->ref));
+	if (u->op == REF_OP_UPDATE && !u->missing &&
+	    oideq(&u->cur, &u->new_oid) && !is_symbolic(rs, u->ref)) {
+		/*
+		 * Already there: git leaves the ref and its log alone, but
+		 * HEAD's log still records the update made through it.
+		 */
+		lockfile_rollback(&u->lk);
+		if (log_head)
+			ret = append_reflog(rs, "HEAD", &u->cur, &u->new_oid,
+					    txn->committer, txn->msg,
+					    u->flags);
+		return ret;
+	}
 	if (u->op == REF_OP_UPDATE) {
 		char content[HASH_HEXSZ + 2];
 

@@ -603,4 +603,15 @@ test_expect_success GIT 'no identity, an empty name: the login name, like git' '
 	test_cmp expect dirc.code
 '
 
+test_expect_success GIT 'an update to the value a ref already has: its log untouched, HEAD logged' '
+	test_when_finished resync &&
+	succeeds_like_git update-ref refs/heads/m $c1 &&
+	succeeds_like_git update-ref refs/heads/m $c2 &&
+	succeeds_like_git update-ref refs/heads/m $c2 &&
+	succeeds_like_git symbolic-ref HEAD refs/heads/m &&
+	succeeds_like_git update-ref -m again HEAD $c2 &&
+	succeeds_like_git update-ref --no-deref -m nd HEAD $c2 &&
+	succeeds_like_git update-ref -m same refs/heads/m $c2
+'
+
 test_done

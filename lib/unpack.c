@@ -20,6 +20,7 @@
 #include "repo.h"
 #include "strbuf.h"
 #include "tree.h"
+#include "workers.h"
 
 #define MAX_TREE_DEPTH 4096
 
@@ -361,7 +362,8 @@ unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
 			ret = update_worktree(idx, repo, odb, t.e, t.nr);
 		if (!ret) {
 			cache_tree_update(idx, odb, CACHE_TREE_REPAIR |
-					  CACHE_TREE_SILENT, 0);
+					  CACHE_TREE_SILENT,
+					  workers_count(repo, 0, 0, 0));
 			error_clear();
 		}
 		goto out;

@@ -202,14 +202,14 @@ flush_out(struct batch *b, int force)
 		fflush(stdout);
 }
 
+static void batch_oid(struct batch *b, const struct object_id *oid,
+		      const char *rest, int contents);
+
 static void
 batch_one(struct batch *b, const char *name, const char *rest,
 	  int contents)
 {
-	struct odb_object obj = ODB_OBJECT_INIT;
 	struct object_id oid;
-	enum object_type type;
-	size_t size;
 	int ret;
 
 	ret = get_oid(&oid, b->repo, name);
@@ -226,23 +226,39 @@ batch_one(struct batch *b, const char *name, const char *rest,
 	}
 	if (ret < 0)
 		die_lib(ret);
+	batch_oid(b, &oid, rest, contents);
+}
+
+/* The output for an object known to be stored. */
+static void
+batch_oid(struct batch *b, const struct object_id *oid, const char *rest,
+	  int contents)
+{
+	struct odb_object obj = ODB_OBJECT_INIT;
+	enum object_type type;
+	size_t size;
+	int ret;
+
 	if (contents) {
-		ret = odb_read(&obj, b->odb, &oid, 0);
+		ret = odb_read(&obj, b->odb, oid, 0);
 		type = obj.type;
 		size = obj.size;
 	} else {
-		ret = odb_read_info(&type, &size, NULL, 0, b->odb, &oid, 0);
+		ret = odb_read_info(&type, &size, NULL, 0, b->odb, oid, 0);
 	}
 	if (ret < 0)
 		die_lib(ret);
 	expand_format(b, b->format ? b->format :
-		      "%(objectname) %(objecttype) %(objectsize)", &oid,
+		      "%(objectname) %(objecttype) %(objectsize)", oid,
 		      type_name(type), size, rest);
 	strbuf_addch(&b->out, '\n');
 	if (contents) {
-		strbuf_add(&b->out, obj.data, obj.size);
-		strbuf_addch(&b->out, '\n');
+		/* the object's bytes go out as they are, not via a copy */
+		fwrite(b->out.buf, 1, b->out.len, stdout);
+		fwrite(obj.data, 1, obj.size, stdout);
 		odb_object_release(&obj);
+		strbuf_reset(&b->out);
+		strbuf_addch(&b->out, '\n');
 	}
 	flush_out(b, 0);
 }
@@ -294,10 +310,12 @@ batch_all_objects(struct batch *b)
 
 	odb_for_each_object(b->odb, 0, collect_oid, &l);
 	sort_array(l.oids, l.nr, sizeof(*l.oids), cmp_oid);
+	/* no reader waits on a pipe for each answer here: buffer it all */
+	b->buffer = 1;
 	for (size_t i = 0; i < l.nr; i++) {
 		if (i && oideq(&l.oids[i], &l.oids[i - 1]))
 			continue;
-		batch_one(b, oid_to_hex(&l.oids[i]), NULL, b->contents);
+		batch_oid(b, &l.oids[i], NULL, b->contents);
 	}
 	free(l.oids);
 }

@@ -87,6 +87,22 @@ ps_match(struct ls *ls, const char *name, size_t len, int is_dir)
 	return 0;
 }
 
+/* Append name, quoted unless -z, and its terminator; flush when big. */
+static void
+add_quoted(struct ls *ls, const char *name, size_t len)
+{
+	if (ls->nul)
+		strbuf_add(&ls->out, name, len);
+	else
+		quote_c_style(&ls->out, name, len,
+			      ls->repo->settings.quotepath);
+	strbuf_addch(&ls->out, ls->nul ? '\0' : '\n');
+	if (ls->out.len > 65536) {
+		fwrite(ls->out.buf, 1, ls->out.len, stdout);
+		strbuf_reset(&ls->out);
+	}
+}
+
 /* name as seen from the prefix: "a", "../x" */
 static void
 add_name(struct ls *ls, const char *name, size_t len)
@@ -96,7 +112,8 @@ add_name(struct ls *ls, const char *name, size_t len)
 	size_t plen = strlen(p);
 
 	if (ls->full_name || !plen) {
-		strbuf_add(&rel, name, len);
+		add_quoted(ls, name, len);	/* the common case: no copy */
+		return;
 	} else if (len >= plen && !memcmp(name, p, plen)) {
 		strbuf_add(&rel, name + plen, len - plen);
 	} else {
@@ -111,17 +128,8 @@ add_name(struct ls *ls, const char *name, size_t len)
 				strbuf_addstr(&rel, "../");
 		strbuf_add(&rel, name + common, len - common);
 	}
-	if (ls->nul)
-		strbuf_addbuf(&ls->out, &rel);
-	else
-		quote_c_style(&ls->out, rel.buf, rel.len,
-			      ls->repo->settings.quotepath);
-	strbuf_addch(&ls->out, ls->nul ? '\0' : '\n');
+	add_quoted(ls, rel.buf, rel.len);
 	strbuf_release(&rel);
-	if (ls->out.len > 65536) {
-		fwrite(ls->out.buf, 1, ls->out.len, stdout);
-		strbuf_reset(&ls->out);
-	}
 }
 
 static void
@@ -137,9 +145,19 @@ show_entry(struct ls *ls, const struct index_entry *e, const char *tag)
 			strbuf_addch(&ls->out, tag[0]);
 		strbuf_addstr(&ls->out, tag + 1);
 	}
-	if (ls->show_stage)
-		strbuf_addf(&ls->out, "%06o %s %d\t", e->mode,
-			    oid_to_hex(&e->oid), ce_stage(e));
+	if (ls->show_stage) {
+		/* "%06o %s %d\t", by hand: it runs for every entry */
+		char buf[6 + 1 + HASH_HEXSZ + 1 + 1 + 1 + 1];
+
+		for (int i = 0; i < 6; i++)
+			buf[i] = '0' + ((e->mode >> (3 * (5 - i))) & 7);
+		buf[6] = ' ';
+		oid_to_hex_r(buf + 7, &e->oid);
+		buf[7 + HASH_HEXSZ] = ' ';
+		buf[8 + HASH_HEXSZ] = '0' + ce_stage(e);
+		buf[9 + HASH_HEXSZ] = '\t';
+		strbuf_add(&ls->out, buf, 10 + HASH_HEXSZ);
+	}
 	add_name(ls, e->name, e->namelen);
 }
 

@@ -34,8 +34,8 @@
 #include "odb.h"	/* object types and hashing only */
 
 #define MAX_CHAIN 100000	/* deeper chains are treated as corrupt */
-#define DELTA_CACHE_SLOTS 1024
-#define DELTA_CACHE_BYTES (64u << 20)
+#define DELTA_CACHE_SLOTS 2048
+#define DELTA_CACHE_BYTES (96u << 20)	/* git's core.deltaBaseCacheLimit */
 
 static int
 cmp_u64(const void *a, const void *b)
@@ -745,14 +745,18 @@ cache_get(struct delta_cache *c, const struct pack *p, uint64_t off)
 	return NULL;
 }
 
-static void
+/*
+ * Keep data (size bytes, malloc'd) as the object at (p, off): the cache
+ * takes it over.  Returns 1 if it did, 0 if the caller still owns it.
+ */
+static int
 cache_put(struct delta_cache *c, const struct pack *p, uint64_t off,
-	  int type, const unsigned char *data, size_t size)
+	  int type, unsigned char *data, size_t size)
 {
 	struct cache_ent *e = &c->slot[cache_index(p, off)];
 
 	if (size > DELTA_CACHE_BYTES / 4)
-		return;
+		return 0;
 	if (e->data)
 		cache_drop(c, e);
 	/* make room by dropping the least recently used */
@@ -770,10 +774,11 @@ cache_put(struct delta_cache *c, const struct pack *p, uint64_t off,
 	e->serial = p->serial;
 	e->off = off;
 	e->type = type;
-	e->data = xmemdupz(data, size);
+	e->data = data;
 	e->size = size;
 	e->used = ++c->clock;
 	c->bytes += size;
+	return 1;
 }
 
 static void
@@ -921,10 +926,6 @@ pack_read_object(const struct pack_env *env, struct pack *p,
 		ret = inflate_at(chain[nr].p, chain[nr].off, &h, &delta);
 		if (ret < 0)
 			goto out;
-		/* every base on the way up may serve another delta */
-		if (cur_packed)
-			cache_put(cache, cp, coff, cur_type, cur, cur_len);
-		cur_packed = 1;
 		ret = pack_apply_delta(cur, cur_len, delta, h.size, &next,
 				       &next_len);
 		free(delta);
@@ -932,7 +933,12 @@ pack_read_object(const struct pack_env *env, struct pack *p,
 			ret = at_offset(chain[nr].p, chain[nr].off, error_msg());
 			goto out;
 		}
-		free(cur);
+		/* every base on the way up may serve another delta: the
+		 * cache takes it over rather than a copy */
+		if (!cur_packed || !cache_put(cache, cp, coff, cur_type, cur,
+					      cur_len))
+			free(cur);
+		cur_packed = 1;
 		cur = next;
 		cur_len = next_len;
 		cp = chain[nr].p;

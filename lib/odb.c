@@ -658,13 +658,9 @@ odb_list_loose(struct odb *odb)
 		return;
 	if (!src->lists)
 		src->lists = xcalloc(256, sizeof(*src->lists));
-	for (int i = 0; i < 256; i++) {
+	for (int i = 0; i < 256; i++)
 		if (!src->lists[i].loaded)
 			list_fanout(src, i);
-		/* an empty listing may mean no directory yet: mkdir lazily */
-		if (src->lists[i].nr)
-			odb->fanout_known[i] = 1;
-	}
 	odb->listed = 1;
 }
 
@@ -796,7 +792,7 @@ static int
 create_tmp(struct odb *odb, struct odb_writer *w,
 	   const struct object_id *oid)
 {
-	int idx = oid ? oid->hash[0] : 0;
+	int made_dir = 0;
 
 	for (int tries = 0; tries < 100; tries++) {
 		int fd;
@@ -804,17 +800,16 @@ create_tmp(struct odb *odb, struct odb_writer *w,
 		tmp_name(w, odb, oid);
 		fd = open(w->tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
 			  0444);
-		if (fd >= 0) {
-			if (oid)
-				__atomic_store_n(&odb->fanout_known[idx], 1,
-						 __ATOMIC_RELAXED);
+		if (fd >= 0)
 			return fd;
-		}
 		if (errno == EEXIST)
 			continue;
-		if (errno == ENOENT && oid &&
-		    !__atomic_load_n(&odb->fanout_known[idx],
-				     __ATOMIC_RELAXED)) {
+		/*
+		 * No fan-out directory yet: make it (another thread or
+		 * process may be making it too; EEXIST is fine) and retry,
+		 * once — it costs nothing where the directory exists.
+		 */
+		if (errno == ENOENT && oid && !made_dir) {
 			char *slash = strrchr(w->tmp.buf, '/');
 
 			*slash = '\0';
@@ -829,8 +824,7 @@ create_tmp(struct odb *odb, struct odb_writer *w,
 						   oid_to_hex(oid));
 			}
 			*slash = '/';
-			__atomic_store_n(&odb->fanout_known[idx], 1,
-					 __ATOMIC_RELAXED);
+			made_dir = 1;
 			continue;
 		}
 		if (errno == EACCES || errno == EPERM || errno == EROFS)

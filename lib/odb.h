@@ -96,8 +96,6 @@ struct odb {
 	struct odb_pending *pending;	/* batch mode: written, not yet
 					 * named; owned */
 	size_t pending_nr, pending_alloc;
-	unsigned char fanout_known[256]; /* fan-out directory exists
-					  * (atomic) */
 	int listed;			/* every fan-out of objdir listed */
 	struct odb_writer writer;	/* the main thread's writer */
 };

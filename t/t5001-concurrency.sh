@@ -203,4 +203,25 @@ test_expect_success 'racing update-ref: one value wins, one reflog line per succ
 	git fsck --strict --no-dangling --no-progress
 '
 
+test_expect_success 'thirty-two threads making the fan-out directories at once' '
+	mkdir many &&
+	for i in $(test_seq 1500)
+	do
+		echo "many $i" >many/f$i || return 1
+	done &&
+	for r in $(test_seq 8)
+	do
+		rm -rf fresh &&
+		git init -q fresh &&
+		(
+			cd fresh &&
+			cp -R ../many . &&
+			find many -type f | dirc update-cache --threads=32 --add --stdin
+		) || return 1
+	done &&
+	git -C fresh ls-files >ls &&
+	test_line_count = 1500 ls &&
+	git -C fresh fsck --strict --no-dangling --no-progress
+'
+
 test_done

@@ -1,0 +1,233 @@
+# perf/sweeps.awk: draw the perf suite's two sweeps as one SVG (stdout).
+#
+#   awk -f perf/sweeps.awk sweeps.dat >sweeps.svg
+#
+# perf/run writes the input, one record per line:
+#
+#   mmap KIB FILES READ_S MMAP_S DEFAULT_S GIT_S   the read()/mmap() sweep
+#   threads N WARM_S COLD_S REFRESH_S               the thread sweep
+#   ref git_warm|git_cold|floor SECONDS             reference lines
+#   meta KEY VALUE                                  scale, runs
+#
+# Left: the cut-off sweep, time per MiB hashed against the file size, for
+# read() and mmap() forced, dirc's default and git.  Right: the thread
+# sweep, seconds against --threads for the add, warm and cold cache, with
+# the refresh after read-tree, git's P2 times and this machine's floor as
+# reference lines.  Both x axes are log2.  POSIX awk only.
+
+function esc(s) {
+	gsub(/&/, "\\&amp;", s)
+	gsub(/</, "\\&lt;", s)
+	gsub(/>/, "\\&gt;", s)
+	return s
+}
+
+function lg2(x) {
+	return log(x) / log(2)
+}
+
+function nice(x,   e, f) {
+	if (x <= 0)
+		return 1
+	e = 10 ^ int(log(x) / log(10))
+	if (e > x)
+		e /= 10
+	f = x / e
+	if (f <= 1) f = 1
+	else if (f <= 2) f = 2
+	else if (f <= 5) f = 5
+	else f = 10
+	return f * e
+}
+
+function fmt(v) {
+	if (v == int(v))
+		return sprintf("%d", v)
+	if (v >= 1)
+		return sprintf("%.1f", v)
+	return sprintf("%.3g", v)
+}
+
+# a panel: frame, title, axes; sets the globals X0 Y0 W H XMIN XMAX YTOP
+function panel(x0, y0, w, h, xmin, xmax, ymax, title, xlabel, ylabel,
+	       ticks, nt,   i, step, y, yv, t, px) {
+	X0 = x0; Y0 = y0; W = w; H = h; XMIN = xmin; XMAX = xmax
+	step = nice(ymax / 5)
+	YTOP = step * int(ymax / step + 0.999999)
+	if (YTOP <= 0)
+		YTOP = step
+	printf "<text x=\"%d\" y=\"%d\" class=\"title\">%s</text>\n",
+		x0, y0 - 28, esc(title)
+	printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" class=\"frame\"/>\n",
+		x0, y0, w, h
+	for (yv = 0; yv <= YTOP + step / 2; yv += step) {
+		y = py(yv)
+		printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"grid\"/>\n",
+			x0, y, x0 + w, y
+		printf "<text x=\"%d\" y=\"%.1f\" class=\"ytick\">%s</text>\n",
+			x0 - 6, y + 4, fmt(yv)
+	}
+	for (i = 1; i <= nt; i++) {
+		t = ticks[i]
+		px = pxl(t)
+		printf "<line x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" class=\"grid\"/>\n",
+			px, y0, px, y0 + h
+		printf "<text x=\"%.1f\" y=\"%d\" class=\"xtick\">%s</text>\n",
+			px, y0 + h + 16, t
+	}
+	printf "<text x=\"%d\" y=\"%d\" class=\"xlabel\">%s</text>\n",
+		x0 + w / 2, y0 + h + 36, esc(xlabel)
+	printf "<text transform=\"translate(%d,%d) rotate(-90)\" class=\"xlabel\">%s</text>\n",
+		x0 - 46, y0 + h / 2, esc(ylabel)
+}
+
+function pxl(v) {
+	return X0 + (lg2(v) - lg2(XMIN)) / (lg2(XMAX) - lg2(XMIN)) * W
+}
+
+function py(v) {
+	return Y0 + H - v / YTOP * H
+}
+
+# a series: xs[1..n], ys[1..n] (values < 0 are skipped)
+function series(xs, ys, n, cls, label, ly,   i, pts, d) {
+	pts = ""
+	for (i = 1; i <= n; i++)
+		if (ys[i] >= 0)
+			pts = pts sprintf("%.1f,%.1f ", pxl(xs[i]), py(ys[i]))
+	if (pts == "")
+		return
+	printf "<polyline points=\"%s\" class=\"%s\"/>\n", pts, cls
+	for (i = 1; i <= n; i++)
+		if (ys[i] >= 0)
+			printf "<circle cx=\"%.1f\" cy=\"%.1f\" r=\"3\" class=\"%s dot\"/>\n",
+				pxl(xs[i]), py(ys[i]), cls
+	legend(cls, label, ly)
+}
+
+function legend(cls, label, ly) {
+	printf "<line x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\" class=\"%s\"/>\n",
+		X0 + W + 12, ly, X0 + W + 36, ly, cls
+	printf "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>\n",
+		X0 + W + 40, ly + 4, esc(label)
+}
+
+# a horizontal reference line at v seconds, or a note if it is off scale
+function hline(v, cls, label, ly) {
+	if (v <= 0)
+		return
+	if (v <= YTOP) {
+		printf "<line x1=\"%d\" y1=\"%.1f\" x2=\"%d\" y2=\"%.1f\" class=\"%s\"/>\n",
+			X0, py(v), X0 + W, py(v), cls
+		legend(cls, label " " fmt(v) " s", ly)
+	} else {
+		printf "<text x=\"%d\" y=\"%d\" class=\"legend\">%s</text>\n",
+			X0 + W + 12, ly + 4, esc(label " " fmt(v) " s (off scale)")
+	}
+}
+
+function nodata(x0, y0, w, h, title) {
+	printf "<text x=\"%d\" y=\"%d\" class=\"title\">%s</text>\n",
+		x0, y0 - 28, esc(title)
+	printf "<rect x=\"%d\" y=\"%d\" width=\"%d\" height=\"%d\" class=\"frame\"/>\n",
+		x0, y0, w, h
+	printf "<text x=\"%d\" y=\"%d\" class=\"xlabel\">not measured in this run</text>\n",
+		x0 + w / 2, y0 + h / 2
+}
+
+$1 == "mmap" {
+	nm++
+	mk[nm] = $2 + 0
+	mib = $2 * $3 / 1024
+	mr[nm] = $4 / mib * 1000
+	mm[nm] = $5 / mib * 1000
+	md[nm] = $6 / mib * 1000
+	mg[nm] = $7 / mib * 1000
+}
+$1 == "threads" {
+	nt++
+	tn[nt] = $2 + 0
+	tw[nt] = $3 + 0
+	tc[nt] = $4 + 0
+	tr[nt] = ($5 == "nan" || $5 == "") ? -1 : $5 + 0
+}
+$1 == "ref" { ref[$2] = $3 + 0 }
+$1 == "meta" { meta[$2] = $3 }
+
+END {
+	print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+	print "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1120\" height=\"430\" viewBox=\"0 0 1120 430\" font-family=\"sans-serif\" font-size=\"12\">"
+	print "<style>"
+	print ".frame { fill: none; stroke: #444; }"
+	print ".grid { stroke: #ddd; }"
+	print ".title { font-size: 14px; font-weight: bold; }"
+	print ".xtick { text-anchor: middle; }"
+	print ".ytick { text-anchor: end; }"
+	print ".xlabel { text-anchor: middle; }"
+	print "polyline, line.read, line.mmap, line.dflt, line.git, line.warm, line.cold, line.refresh { fill: none; stroke-width: 2; }"
+	print ".read { stroke: #1f77b4; } .read.dot { fill: #1f77b4; }"
+	print ".mmap { stroke: #d62728; } .mmap.dot { fill: #d62728; }"
+	print ".dflt { stroke: #2ca02c; stroke-dasharray: 6 3; } .dflt.dot { fill: #2ca02c; }"
+	print ".git { stroke: #888; stroke-dasharray: 2 3; } .git.dot { fill: #888; }"
+	print ".warm { stroke: #1f77b4; } .warm.dot { fill: #1f77b4; }"
+	print ".cold { stroke: #d62728; } .cold.dot { fill: #d62728; }"
+	print ".refresh { stroke: #2ca02c; } .refresh.dot { fill: #2ca02c; }"
+	print ".gitwarm { stroke: #1f77b4; stroke-dasharray: 2 3; stroke-width: 1.5; }"
+	print ".gitcold { stroke: #d62728; stroke-dasharray: 2 3; stroke-width: 1.5; }"
+	print ".floor { stroke: #000; stroke-dasharray: 8 4; stroke-width: 1; }"
+	print "</style>"
+	print "<rect width=\"1120\" height=\"430\" fill=\"#fff\"/>"
+
+	# left: the cut-off sweep
+	t1 = "read()/mmap() cut-off: dirc hash-object --stdin-paths"
+	if (nm) {
+		ymax = 0
+		for (i = 1; i <= nm; i++) {
+			if (mr[i] > ymax) ymax = mr[i]
+			if (mm[i] > ymax) ymax = mm[i]
+			if (md[i] > ymax) ymax = md[i]
+			if (mg[i] > ymax) ymax = mg[i]
+		}
+		nxt = 0
+		for (i = 1; i <= nm; i++)
+			xt[++nxt] = mk[i]
+		panel(70, 60, 330, 300, mk[1], mk[nm], ymax * 1.05, t1,
+			"file size (KiB, log scale)", "ms per MiB hashed", xt, nxt)
+		series(mk, mr, nm, "read", "read()", 70)
+		series(mk, mm, nm, "mmap", "mmap()", 90)
+		series(mk, md, nm, "dflt", "dirc default", 110)
+		series(mk, mg, nm, "git", "git", 130)
+	} else
+		nodata(70, 60, 330, 300, t1)
+
+	# right: the thread sweep
+	t2 = "threads: dirc update-cache --threads=N --add --stdin"
+	if (nt) {
+		ymax = 0
+		for (i = 1; i <= nt; i++) {
+			if (tw[i] > ymax) ymax = tw[i]
+			if (tc[i] > ymax) ymax = tc[i]
+			if (tr[i] > ymax) ymax = tr[i]
+		}
+		if (ref["floor"] > ymax) ymax = ref["floor"]
+		if (ref["git_warm"] > ymax) ymax = ref["git_warm"]
+		if (ref["git_cold"] > ymax) ymax = ref["git_cold"]
+		nxt = 0
+		for (i = 1; i <= nt; i++)
+			xt[++nxt] = tn[i]
+		panel(620, 60, 290, 300, tn[1], tn[nt], ymax * 1.1, t2,
+			"threads (log scale)", meta["runs"] + 0 > 1 ? \
+			"seconds (median of " meta["runs"] " runs)" : "seconds (1 run)", xt, nxt)
+		series(tn, tw, nt, "warm", "add, warm", 70)
+		series(tn, tc, nt, "cold", "add, cold", 90)
+		series(tn, tr, nt, "refresh", "refresh after read-tree", 110)
+		hline(ref["git_warm"], "gitwarm", "git, warm", 140)
+		hline(ref["git_cold"], "gitcold", "git, cold", 160)
+		hline(ref["floor"], "floor", "floor", 180)
+	} else
+		nodata(620, 60, 290, 300, t2)
+
+	printf "<text x=\"70\" y=\"420\">linux-shaped tree at scale %s; the floor is this machine's read + SHA-1 + zlib-1 + loose write on 2 threads (linux-shape.md), scaled.</text>\n",
+		meta["scale"] == "" ? "?" : meta["scale"]
+	print "</svg>"
+}

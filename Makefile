@@ -252,8 +252,10 @@ demo-valgrind: all
 	DEMO_SCALE=$${DEMO_SCALE:-0.005} DIRC_WRAP="$(VALGRIND)" \
 		./Documentation/demo.sh
 
+# The full suite publishes its table and plot in perf/README.md and
+# perf/sweeps.svg; the quick one only prints.
 perf: all
-	perf/run
+	perf/run --update-readme
 
 perf-quick: all
 	perf/run --quick

@@ -793,6 +793,20 @@ cache_free(void *cache)
 	free(c);
 }
 
+void
+pack_cache_clear(void)
+{
+	struct delta_cache *c;
+
+	pthread_once(&cache_once, cache_setup);
+	c = pthread_getspecific(cache_key);
+	if (!c)
+		return;
+	for (size_t i = 0; i < DELTA_CACHE_SLOTS; i++)
+		if (c->slot[i].data)
+			cache_drop(c, &c->slot[i]);
+}
+
 /* ---- reading objects ---- */
 
 struct link {

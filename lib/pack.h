@@ -157,6 +157,12 @@ int pack_verify(const struct pack_env *env, struct pack *p,
  */
 
 /*
+ * Empty the calling thread's delta base cache now, e.g. after closing
+ * the packs whose objects it holds.
+ */
+void pack_cache_clear(void);
+
+/*
  * Apply a git delta to base.  0 with *out (owned, NUL-terminated) and
  * *out_len, or -E_CORRUPT if the delta is malformed or does not fit
  * base.  Exposed for the fuzzer.

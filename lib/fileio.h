@@ -35,7 +35,7 @@ enum sync_mode {
 int fileio_sync(int fd, enum sync_mode mode);
 
 #define FILEIO_DEFAULT_CUTOFF (32 * 1024)
-#define FILEIO_STREAM_MIN ((uint64_t)64 << 20)	/* stream from 64 MiB */
+#define FILEIO_STREAM_MIN ((uint64_t)2 << 20)	/* stream from 2 MiB */
 #define FILEIO_WINDOW (1024 * 1024)		/* bytes per streamed read */
 
 /* A reusable read() buffer; one per thread. */

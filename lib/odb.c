@@ -976,6 +976,10 @@ write_error(int e, const char *path)
 	return error_errno(e, "unable to write loose object file %s", path);
 }
 
+static int write_buffer_stream(struct odb *odb, struct odb_writer *w,
+			       const char *hdr, size_t hlen, const void *data,
+			       size_t len, const struct object_id *oid);
+
 int
 odb_write(struct odb *odb, struct odb_writer *w, const char *type,
 	  const void *data, size_t len, struct object_id *out)
@@ -996,6 +1000,8 @@ odb_write(struct odb *odb, struct odb_writer *w, const char *type,
 
 	deflate_begin(w);
 	bound = deflateBound(&w->zs, st_add(hlen, len)) + 64;
+	if (bound > STREAM_OUT_CHUNK)
+		return write_buffer_stream(odb, w, hdr, hlen, data, len, out);
 	if (bound > w->out_alloc) {
 		free(w->out);
 		w->out = xmalloc(bound);
@@ -1058,6 +1064,46 @@ stream_deflate(struct stream_state *st, const void *data, size_t len,
 		    !zs->avail_in && zs->avail_out)
 			return 0;
 	}
+}
+
+/*
+ * odb_write() of an object too big for one output buffer: deflate it
+ * through STREAM_OUT_CHUNK bytes straight into the temp file, so memory
+ * does not grow with the object (the id is known, stored() said no).
+ */
+static int
+write_buffer_stream(struct odb *odb, struct odb_writer *w, const char *hdr,
+		    size_t hlen, const void *data, size_t len,
+		    const struct object_id *oid)
+{
+	struct stream_state st = { .w = w, .fd = -1 };
+	size_t total = len;
+	int ret;
+
+	st.fd = create_tmp(odb, w, oid);
+	if (st.fd < 0)
+		return st.fd;
+	st.out = xmalloc(STREAM_OUT_CHUNK);
+	ret = stream_deflate(&st, hdr, hlen, Z_NO_FLUSH);
+	while (!ret) {
+		/* zlib counts input in unsigned int */
+		size_t n = len < (1u << 30) ? len : (1u << 30);
+
+		ret = stream_deflate(&st, data, n,
+				     n == len ? Z_FINISH : Z_NO_FLUSH);
+		if (n == len)
+			break;
+		data = (const unsigned char *)data + n;
+		len -= n;
+	}
+	free(st.out);
+	if (ret < 0) {
+		close(st.fd);
+		unlink(w->tmp.buf);
+		return ret;
+	}
+	trace_count(TC_BYTES_DEFLATED, total);
+	return finalize(odb, w, st.fd, oid);
 }
 
 static int

@@ -9,7 +9,8 @@
  * call, and moved into place with renameat2(RENAME_NOREPLACE) — or
  * link()+unlink() where the file system lacks it — never overwriting;
  * mode 0444.  Files at or past FILEIO_STREAM_MIN are hashed and deflated
- * in windows, so memory stays bounded.
+ * in windows, and an object whose deflated form would not fit one 256 KB
+ * buffer is written through it in pieces, so memory stays bounded.
  *
  * Reading: inflate, check the header, the size and the end of the stream;
  * check the id on request.  The empty tree always exists.

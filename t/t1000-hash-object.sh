@@ -7,7 +7,7 @@ write_all_bytes () {
 	printf "$(awk 'BEGIN { for (i = 0; i < 256; i++) printf "\\%03o", i }')"
 }
 
-# A sparse file of 64 MiB + 12 KiB (past FILEIO_STREAM_MIN, so dirc
+# A sparse file of 64 MiB + 12 KiB (far past FILEIO_STREAM_MIN, so dirc
 # streams it), with a few bytes set around the 1 MiB read windows and
 # at both ends.
 make_huge () {
@@ -216,6 +216,30 @@ test_expect_success GIT '--stdin -w from a pipe: same object file as git' '
 	id=$(cat actual) &&
 	obj=${id#??} && dir=${id%$obj} &&
 	cmp .git/objects/$dir/$obj gitrepo/.git/objects/$dir/$obj
+'
+
+test_expect_success GIT '--stdin -w of 3 MB from a pipe (deflated in pieces): same object file as git' '
+	cat files/big | dirc hash-object -w --stdin >actual &&
+	cat files/big | git -C gitrepo hash-object -w --stdin >expect &&
+	test_cmp expect actual &&
+	id=$(cat actual) &&
+	obj=${id#??} && dir=${id%$obj} &&
+	cmp .git/objects/$dir/$obj gitrepo/.git/objects/$dir/$obj &&
+	! ls .git/objects/tmp_obj_* .git/objects/$dir/tmp_obj_* 2>/dev/null
+'
+
+test_expect_success GIT 'a 3 MB file -w (past 2 MiB: streamed): same object file as git' '
+	git init -q big-dirc &&
+	git init -q big-git &&
+	dirc -C big-dirc hash-object -w ../files/big >actual &&
+	git -C big-git hash-object -w ../files/big >expect &&
+	test_cmp expect actual &&
+	id=$(cat actual) &&
+	obj=${id#??} && dir=${id%$obj} &&
+	cmp big-dirc/.git/objects/$dir/$obj big-git/.git/objects/$dir/$obj &&
+	(cd big-dirc/.git/objects && find . -print | sort) >dirc-tree &&
+	(cd big-git/.git/objects && find . -print | sort) >git-tree &&
+	test_cmp git-tree dirc-tree
 '
 
 test_expect_success GIT '--stdin comes first, then the files, as in git' '

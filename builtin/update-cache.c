@@ -45,13 +45,14 @@ enum job_kind {
 	JOB_LINK,	/* hash (and store) a symlink's target */
 };
 
+/* One per path: 32 bytes, as a whole tree's worth are queued at once. */
 struct job {
-	enum job_kind kind;
 	struct index_entry *entry;	/* from the index pool */
-	const char *report;		/* "add", "remove" or NULL */
 	uint64_t size;			/* from lstat */
+	struct error_saved *err;	/* owned; the failure, if any */
 	int ret;			/* result of the work */
-	struct error_saved err;
+	unsigned char kind;		/* enum job_kind */
+	unsigned char remove;		/* report "remove", not "add" */
 };
 
 struct uc {
@@ -171,7 +172,7 @@ stage_remove(struct uc *uc, const char *name, size_t len)
 
 static struct job *
 queue(struct uc *uc, enum job_kind kind, struct index_entry *e,
-      const char *report)
+      int remove)
 {
 	struct job *j;
 
@@ -180,7 +181,7 @@ queue(struct uc *uc, enum job_kind kind, struct index_entry *e,
 	memset(j, 0, sizeof(*j));
 	j->kind = kind;
 	j->entry = e;
-	j->report = report;
+	j->remove = remove;
 	return j;
 }
 
@@ -204,8 +205,10 @@ run_job(void *ctx, size_t i, int thread)
 				j->kind == JOB_LINK ? S_IFLNK : S_IFREG,
 				j->size, r->uc->info_only ? 0 : ODB_FD_WRITE,
 				&j->entry->oid);
-	if (j->ret < 0)
-		error_save(&j->err);
+	if (j->ret < 0) {
+		j->err = xcalloc(1, sizeof(*j->err));
+		error_save(j->err);
+	}
 	progress_add(r->progress, 1, j->size);
 	if (!thread)
 		progress_tick(r->progress);
@@ -255,12 +258,12 @@ flush_jobs(struct uc *uc)
 		struct job *j = &uc->jobs[i];
 
 		if (j->ret < 0) {
-			int opened = j->err.code != E_NOTFOUND &&
-				     j->err.msg && !starts_with(j->err.msg,
-								"open(") &&
-				     !starts_with(j->err.msg, "readlink(");
+			int opened = j->err->code != E_NOTFOUND &&
+				     j->err->msg && !starts_with(j->err->msg,
+								 "open(") &&
+				     !starts_with(j->err->msg, "readlink(");
 
-			error_restore(&j->err);
+			error_restore(j->err);
 			fflush(stdout);
 			fprintf(stderr, "error: %s\n", error_msg());
 			/* git adds this for objects it could not store */
@@ -269,8 +272,9 @@ flush_jobs(struct uc *uc)
 					"into database\n", j->entry->name);
 			die("Unable to process path %s", j->entry->name);
 		}
-		if (uc->verbose && j->report)
-			printf("%s '%s'\n", j->report, j->entry->name);
+		if (uc->verbose)
+			printf("%s '%s'\n", j->remove ? "remove" : "add",
+			       j->entry->name);
 	}
 	uc->jobs_nr = 0;
 }
@@ -322,7 +326,7 @@ add_one_path(struct uc *uc, struct index_entry *old, const char *path,
 	/* already up to date? (stat data, and content when racy) */
 	if (old && !ce_stage(old) &&
 	    !index_entry_changed(uc->repo, &uc->idx, old, st, 0)) {
-		queue(uc, JOB_NONE, old, "add");
+		queue(uc, JOB_NONE, old, 0);
 		return;
 	}
 	if (!uc->allow_add && !path_present(uc, path, len))
@@ -349,7 +353,7 @@ add_one_path(struct uc *uc, struct index_entry *old, const char *path,
 	} else {
 		kind = JOB_FILE;
 	}
-	queue(uc, kind, e, "add")->size = st->st_size;
+	queue(uc, kind, e, 0)->size = st->st_size;
 	stage_add(uc, e);
 }
 
@@ -362,7 +366,7 @@ remove_one_path(struct uc *uc, const char *path, size_t len)
 	if (path_present(uc, path, len))
 		stage_remove(uc, path, len);
 	/* git reports even this as "add" */
-	queue(uc, JOB_NONE, index_entry_new(&uc->idx, path, len), "add");
+	queue(uc, JOB_NONE, index_entry_new(&uc->idx, path, len), 0);
 }
 
 static void
@@ -377,7 +381,7 @@ process_directory(struct uc *uc, const char *path, size_t len,
 		if (S_ISGITLINK(old->mode)) {
 			if (refs_resolve_gitlink(&oid, path) < 0) {
 				error_clear();
-				queue(uc, JOB_NONE, old, "add");
+				queue(uc, JOB_NONE, old, 0);
 				return;
 			}
 			add_one_path(uc, old, path, len, st);
@@ -463,8 +467,7 @@ update_one(struct uc *uc, const char *path)
 	if (uc->force_remove) {
 		if (path_present(uc, path, len))
 			stage_remove(uc, path, len);
-		queue(uc, JOB_NONE, index_entry_new(&uc->idx, path, len),
-		      "remove");
+		queue(uc, JOB_NONE, index_entry_new(&uc->idx, path, len), 1);
 		return;
 	}
 
@@ -473,7 +476,7 @@ update_one(struct uc *uc, const char *path)
 		/* the work tree is assumed good: only removal makes sense */
 		if (uc->allow_remove && !uc->ignore_skip_worktree)
 			stage_remove(uc, path, len);
-		queue(uc, JOB_NONE, old, "add");
+		queue(uc, JOB_NONE, old, 0);
 		return;
 	}
 	if (index_check_leading_path(path, len, &uc->dirs) < 0)
@@ -1170,8 +1173,11 @@ cmd_update_cache(int argc, const char **argv)
 	} else {
 		lockfile_rollback(&uc.lk);
 	}
-	for (size_t i = 0; i < uc.jobs_nr; i++)
-		error_saved_release(&uc.jobs[i].err);
+	for (size_t i = 0; i < uc.jobs_nr; i++) {
+		if (uc.jobs[i].err)
+			error_saved_release(uc.jobs[i].err);
+		free(uc.jobs[i].err);
+	}
 	free(uc.jobs);
 	strmap_release(&uc.staged);
 	error_saved_release(&uc.lock_err);

@@ -68,6 +68,8 @@ strmap_put(struct strmap *map, const char *key, size_t len, void *value)
 	uint32_t h = strmap_hash(key, len);
 	struct strmap_slot *s;
 
+	if (len > UINT32_MAX)
+		BUG("strmap key of %zu bytes", len);
 	if ((map->nr + 1) * 2 > map->cap)
 		grow(map);
 	s = find(map, key, len, h);

@@ -7,11 +7,11 @@
 
 #include "util.h"
 
-struct strmap_slot {
+struct strmap_slot {		/* 24 bytes */
 	const char *key;	/* borrowed; NULL: empty slot */
-	size_t len;
-	uint32_t hash;
 	void *value;
+	uint32_t len;		/* keys are shorter than 4 GiB */
+	uint32_t hash;
 };
 
 struct strmap {

@@ -238,6 +238,16 @@ odb_prepare_threads(struct odb *odb)
 	pthread_rwlock_unlock(&odb->packs_lock);
 }
 
+void
+odb_trim_packs(struct odb *odb)
+{
+	pthread_rwlock_rdlock(&odb->packs_lock);
+	for (size_t i = 0; i < odb->nr_sources; i++)
+		for (size_t k = 0; k < odb->sources[i].nr_packs; k++)
+			pack_trim(odb->sources[i].packs[k]);
+	pthread_rwlock_unlock(&odb->packs_lock);
+}
+
 int
 odb_reprepare(struct odb *odb)
 {

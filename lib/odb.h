@@ -183,6 +183,13 @@ void odb_prepare_packs(struct odb *odb);
 void odb_prepare_threads(struct odb *odb);
 
 /*
+ * pack_trim() every mapped pack: for a long sequential read (a whole
+ * checkout), so that the resident set does not grow to the size of the
+ * packs.  Any thread.
+ */
+void odb_trim_packs(struct odb *odb);
+
+/*
  * Call fn for every object id stored (loose and packed, every source
  * unless local_only), in no particular order, duplicates possible.
  * Stops at the first non-zero return, which is returned.

@@ -306,7 +306,18 @@ map_locked(struct pack *p)
 						       "%s", p->pack_path));
 	p->pack_size = st.st_size;
 	p->mtime = st.st_mtim;
+	p->data_is_file = 1;
 	return publish(p, m, st.st_size, 0);
+}
+
+void
+pack_trim(struct pack *p)
+{
+	const unsigned char *m = __atomic_load_n(&p->data, __ATOMIC_ACQUIRE);
+
+	/* an anonymous copy would be zeroed, not refaulted */
+	if (m && p->data_is_file)
+		madvise((void *)m, p->data_len, MADV_DONTNEED);
 }
 
 int

@@ -56,6 +56,7 @@ struct pack {
 	const unsigned char *data;
 	pthread_mutex_t lock;
 	size_t data_len;
+	int data_is_file;		/* data maps the .pack file itself */
 	int open_failed;		/* mapping or checking the .pack failed
 					 * once: the pack is not used */
 	struct error_saved open_err;	/* why, repeated to every reader */
@@ -155,6 +156,15 @@ int pack_verify(const struct pack_env *env, struct pack *p,
  * read from several threads at once.  Mapping a pack (pack_map) is not
  * thread-safe: map the packs before sharing them.
  */
+
+/*
+ * Drop the pages of p's mapped .pack from the process's resident set
+ * (madvise MADV_DONTNEED).  The mapping is a read-only view of the
+ * file: the next read faults the same bytes back in from the page
+ * cache, so this is safe while other threads read the pack.  A pack
+ * not mapped yet, or mapped from a buffer, is left alone.
+ */
+void pack_trim(struct pack *p);
 
 /*
  * Empty the calling thread's delta base cache now, e.g. after closing

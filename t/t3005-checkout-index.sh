@@ -477,4 +477,62 @@ test_expect_success GIT,ULIMIT_FILE_SIZE 'file size limit: clear error, non-zero
 	test_grep "big" err
 '
 
+# More than CHECKOUT_TRIM_BYTES (32 MB) of objects read by one thread:
+# the packs' pages are dropped from memory midway and read again.
+test_expect_success GIT 'setup: 40 MB of incompressible files, packed' '
+	git init -q trim &&
+	(
+		cd trim &&
+		mkdir d &&
+		for i in $(test_seq 1 40)
+		do
+			head -c 1048576 /dev/urandom >d/f$i || return 1
+		done &&
+		git add d &&
+		git commit -q -m big &&
+		git repack -q -a -d &&
+		git prune-packed &&
+		find .git/objects -type f -path "*/objects/??/*" >loose &&
+		test_must_be_empty loose &&
+		rm -rf d
+	)
+'
+
+test_expect_success GIT 'checkout-index -a of 40 MB packed, packs trimmed midway: git sees no change' '
+	(
+		cd trim &&
+		dirc read-tree HEAD &&
+		dirc checkout-index -a --threads=1 &&
+		git update-index -q --refresh &&
+		git diff-files --quiet &&
+		git diff-index --quiet HEAD --
+	)
+'
+
+test_expect_success GIT 'read-tree -u of 40 MB packed, packs trimmed midway: git sees no change' '
+	(
+		cd trim &&
+		rm -rf d .git/index &&
+		dirc read-tree --reset -u HEAD &&
+		git diff-files --quiet &&
+		git diff-index --quiet HEAD -- &&
+		git ls-files >ls &&
+		test_line_count = 40 ls
+	)
+'
+
+test_lazy_prereq STRACE 'strace -o /dev/null true'
+
+test_expect_success GIT,STRACE 'the trim is madvise(MADV_DONTNEED) on the pack, once per 32 MB' '
+	(
+		cd trim &&
+		rm -rf d &&
+		strace -f -e trace=madvise -o ../trim.trace \
+			dirc checkout-index -a --threads=1
+	) &&
+	grep -c MADV_DONTNEED trim.trace >count &&
+	echo 1 >expect &&
+	test_cmp expect count
+'
+
 test_done

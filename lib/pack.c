@@ -1217,6 +1217,13 @@ pack_verify(const struct pack_env *env, struct pack *p, struct strbuf *out,
 		return error_set(E_CORRUPT, "packfile %s is corrupt: its first "
 				 "indexed object is at offset %llu, not 12",
 				 p->pack_path, (unsigned long long)p->rev[0]);
+	/* and nothing past the end: each object's bytes end at the next */
+	if (p->nr && p->rev[p->nr - 1] >= p->rev[p->nr])
+		return error_set(E_CORRUPT, "packfile %s is corrupt: its index "
+				 "lists an object at offset %llu, past the end "
+				 "of its objects (%llu)", p->pack_path,
+				 (unsigned long long)p->rev[p->nr - 1],
+				 (unsigned long long)p->rev[p->nr]);
 	depth = xmalloc(st_mult(p->nr + 1, sizeof(*depth)));
 	for (uint32_t r = 0; r <= p->nr; r++)
 		depth[r] = UINT_MAX;

@@ -412,6 +412,25 @@ test_expect_success 'an .idx whose offsets point past the end of the pack' '
 	verify_fails "$idx"
 '
 
+# Found by fuzz-pack: with the .idx checksum made right again, verify-pack
+# took the object before such an offset to run up to it, and read far
+# past the mapping (SIGBUS in crc32).
+test_expect_success PYTHON 'an offset past the end in an .idx whose checksum is right: verify-pack fails, no crash' '
+	damaged idxoff2 &&
+	python3 - "$idx" <<-\EOF &&
+	import hashlib, struct, sys
+	idx = bytearray(open(sys.argv[1], "rb").read())
+	nr = struct.unpack(">I", idx[8 + 255 * 4:8 + 256 * 4])[0]
+	at = 8 + 1024 + 24 * nr
+	idx[at:at + 4] = struct.pack(">I", 0x7fff0000)
+	idx[-20:] = hashlib.sha1(idx[:-20]).digest()
+	open(sys.argv[1], "wb").write(idx)
+	EOF
+	test_expect_code 1 git verify-pack "$idx" >/dev/null 2>&1 &&
+	verify_fails "$idx" &&
+	test_grep "past the end of its objects" err
+'
+
 test_expect_success PYTHON 'setup: a pack made by hand reads as git reads it' '
 	write_mkpack mkpack.py &&
 	hand_pack hand <<-\EOF &&

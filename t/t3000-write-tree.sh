@@ -402,4 +402,78 @@ test_expect_success GIT,STRACE 'thread count: --threads, then DIRC_THREADS, then
 	)
 '
 
+# add_zzzz: append an unknown optional extension to .git/index
+add_zzzz () {
+	perl -MDigest::SHA=sha1 -e '
+		open my $f, "<", ".git/index" or die; binmode $f; local $/;
+		my $d = <$f>; close $f; $d = substr($d, 0, -20);
+		$d .= "ZZZZ" . pack("N", 5) . "hello";
+		open $f, ">", ".git/index" or die; binmode $f;
+		print $f $d, sha1($d); close $f;'
+}
+
+test_expect_success GIT 'valid cache-tree (answered without keeping the entries): one "ignoring" line, as git' '
+	git init -q zz &&
+	(
+		cd zz &&
+		mkdir d && echo a >d/a && echo b >b &&
+		git update-index --add b d/a &&
+		git write-tree >expect &&
+		add_zzzz &&
+		cp .git/index index.zz &&
+		git write-tree >expect.git 2>err.git &&
+		cp index.zz .git/index &&
+		dirc write-tree >actual 2>err &&
+		test_cmp expect actual &&
+		test_cmp expect.git actual &&
+		test_cmp err.git err &&
+		echo "ignoring ZZZZ extension" >expect.err &&
+		test_cmp expect.err err &&
+		test_cmp index.zz .git/index
+	)
+'
+
+test_expect_success GIT 'invalid cache-tree (the index read twice): still one "ignoring" line, as git' '
+	(
+		cd zz &&
+		echo c >c &&
+		git update-index --add c &&
+		add_zzzz &&
+		cp .git/index index.zz &&
+		git write-tree >expect 2>err.git &&
+		cp index.zz .git/index &&
+		dirc write-tree >actual 2>err &&
+		test_cmp expect actual &&
+		test_cmp err.git err &&
+		echo "ignoring ZZZZ extension" >expect.err &&
+		test_cmp expect.err err
+	)
+'
+
+test_expect_success 'valid cache-tree but entries out of order: the full read reports it, 128' '
+	(
+		cd zz &&
+		rm -f .git/index &&
+		dirc update-cache --add b c d/a &&
+		dirc write-tree >/dev/null &&
+		perl -MDigest::SHA=sha1 -e '\''
+			open my $f, "<", ".git/index" or die; binmode $f;
+			local $/; my $d = <$f>; close $f;
+			$d = substr($d, 0, -20);
+			# swap the names "b" and "c": version 2 entries of 64
+			# bytes from offset 12, each name after 62 bytes
+			substr($d, 74, 1) eq "b" && substr($d, 138, 1) eq "c"
+				or die "not the layout expected";
+			substr($d, 74, 1) = "c"; substr($d, 138, 1) = "b";
+			open $f, ">", ".git/index" or die; binmode $f;
+			print $f $d, sha1($d); close $f;'\'' &&
+		cp .git/index index.bad &&
+		test_expect_code 128 dirc write-tree >out 2>err &&
+		test_must_be_empty out &&
+		test_grep "out of order" err &&
+		test_cmp index.bad .git/index &&
+		test_path_is_missing .git/index.lock
+	)
+'
+
 test_done

@@ -195,17 +195,16 @@ static size_t
 read_batch(struct strbuf *in, struct path_job *jobs, size_t max, int *eof)
 {
 	struct strbuf uq = STRBUF_INIT;
-	size_t nr = 0;
+	size_t nr = 0, pos = 0;		/* in->buf up to pos is consumed */
 
 	while (nr < max) {
-		char *nl = memchr(in->buf, '\n', in->len);
+		char *line_start = in->buf + pos;
+		char *nl = memchr(line_start, '\n', in->len - pos);
 
 		if (nl) {
-			size_t len = nl - in->buf;
-			char *line = xmemdupz(in->buf, len);
+			char *line = xmemdupz(line_start, nl - line_start);
 
-			memmove(in->buf, nl + 1, in->len - len - 1);
-			strbuf_setlen(in, in->len - len - 1);
+			pos += nl - line_start + 1;
 			if (line[0] == '"') {
 				if (unquote_c_style(&uq, line, NULL))
 					die("line is badly quoted: %s", line);
@@ -217,11 +216,12 @@ read_batch(struct strbuf *in, struct path_job *jobs, size_t max, int *eof)
 			continue;
 		}
 		if (*eof) {
-			if (in->len) {
+			if (in->len > pos) {
 				/* a last line without its newline */
 				memset(&jobs[nr], 0, sizeof(jobs[nr]));
-				jobs[nr++].path = xmemdupz(in->buf, in->len);
-				strbuf_reset(in);
+				jobs[nr++].path = xmemdupz(line_start,
+							   in->len - pos);
+				pos = in->len;
 			}
 			break;
 		}
@@ -231,6 +231,10 @@ read_batch(struct strbuf *in, struct path_job *jobs, size_t max, int *eof)
 			if (poll(&pfd, 1, 0) <= 0)
 				break;	/* nothing more right now */
 		}
+		/* keep the unfinished line only, then read more */
+		memmove(in->buf, in->buf + pos, in->len - pos);
+		strbuf_setlen(in, in->len - pos);
+		pos = 0;
 		strbuf_grow(in, 65536);
 		{
 			ssize_t n = read(0, in->buf + in->len, 65536);
@@ -246,6 +250,9 @@ read_batch(struct strbuf *in, struct path_job *jobs, size_t max, int *eof)
 				strbuf_setlen(in, in->len + n);
 		}
 	}
+	/* what is left for the next batch; moved once, not once per line */
+	memmove(in->buf, in->buf + pos, in->len - pos);
+	strbuf_setlen(in, in->len - pos);
 	strbuf_release(&uq);
 	return nr;
 }

@@ -86,6 +86,19 @@ test_expect_success GIT 'ids equal git with mmap() forced (DIRC_MMAP_CUTOFF=0)' 
 	test_cmp expect actual
 '
 
+test_lazy_prereq STRACE 'strace -o /dev/null true'
+
+# The default cut-off is 128 KiB: one byte below it is read(), at it
+# mapped (the dynamic loader maps files too, but not of these sizes).
+test_expect_success STRACE 'default cut-off: read() below 128 KiB, mmap() from 128 KiB' '
+	head -c 131071 files/big >c128k-1 &&
+	head -c 131072 files/big >c128k &&
+	strace -o below.trace -e trace=mmap dirc hash-object c128k-1 >/dev/null &&
+	strace -o at.trace -e trace=mmap dirc hash-object c128k >/dev/null &&
+	! grep "mmap(NULL, 131071," below.trace &&
+	grep "mmap(NULL, 131072, PROT_READ, MAP_PRIVATE, [0-9]" at.trace
+'
+
 test_expect_success GIT '-w with read() forced and with mmap() forced: the object files of git' '
 	git init -q cut-git &&
 	dirc init -q cut-read &&

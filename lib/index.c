@@ -524,6 +524,101 @@ index_read(struct index *idx, const char *path, unsigned flags)
 	return ret;
 }
 
+/* Skip one entry at c (of an index of this version); 0 if it runs out. */
+static int
+skip_entry(struct cursor *c, uint32_t version)
+{
+	const unsigned char *p = c->p;
+	size_t fixed = ENTRY_FIXED, namelen;
+	uint16_t fl;
+
+	if (c->end - p < ENTRY_FIXED + 2)
+		return 0;
+	fl = get_be16(p + 60);
+	if (fl & CE_EXTENDED)
+		fixed += 2;
+	c->p = p + fixed;
+	if (version == 4) {
+		const unsigned char *nul;
+		int ok;
+
+		decode_varint(c, &ok);
+		nul = ok ? memchr(c->p, '\0', c->end - c->p) : NULL;
+		if (!nul)
+			return 0;
+		c->p = nul + 1;
+		return 1;
+	}
+	namelen = fl & CE_NAMEMASK;
+	if (namelen == CE_NAMEMASK) {
+		const unsigned char *nul = memchr(c->p, '\0', c->end - c->p);
+
+		if (!nul)
+			return 0;
+		namelen = nul - c->p;
+	}
+	if ((size_t)(c->end - p) < ((fixed + namelen + 8) & ~(size_t)7))
+		return 0;
+	c->p = p + ((fixed + namelen + 8) & ~(size_t)7);
+	return 1;
+}
+
+struct cache_tree *
+index_peek_tree_buf(const void *buf, size_t len)
+{
+	struct cursor c = { buf, (const unsigned char *)buf + len };
+	struct cache_tree *tree = NULL;
+	uint32_t version, nr;
+
+	if (len < INDEX_HEADER_SIZE + HASH_RAWSZ)
+		return NULL;
+	c.end -= HASH_RAWSZ;
+	version = get_be32(c.p + 4);
+	nr = get_be32(c.p + 8);
+	if (memcmp(c.p, "DIRC", 4) || version < 2 || version > 4)
+		return NULL;
+	c.p += INDEX_HEADER_SIZE;
+	for (uint32_t i = 0; i < nr; i++)
+		if (!skip_entry(&c, version))
+			return NULL;
+	/* the last TREE counts, as in a full read */
+	while (c.end - c.p >= 8) {
+		uint32_t ext_len = get_be32(c.p + 4);
+
+		if (ext_len > (size_t)(c.end - c.p - 8))
+			break;
+		if (!memcmp(c.p, "TREE", 4)) {
+			cache_tree_free(tree);
+			tree = cache_tree_read(c.p + 8, ext_len);
+		}
+		c.p += 8 + ext_len;
+	}
+	return tree;
+}
+
+struct cache_tree *
+index_peek_tree(const char *path)
+{
+	struct cache_tree *tree;
+	struct stat st;
+	void *map;
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		return NULL;
+	if (fstat(fd, &st) < 0 || !st.st_size) {
+		close(fd);
+		return NULL;
+	}
+	map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	close(fd);
+	if (map == MAP_FAILED)
+		return NULL;
+	tree = index_peek_tree_buf(map, st.st_size);
+	munmap(map, st.st_size);
+	return tree;
+}
+
 int
 index_parse(struct index *idx, const void *buf, size_t len,
 	    const char *name, unsigned flags)

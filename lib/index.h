@@ -129,17 +129,6 @@ enum index_read_flags {
  */
 int index_read(struct index *idx, const char *path, unsigned flags);
 
-/*
- * The cache-tree of the index at path, found by skipping over the entries
- * without checking them (bounds only), or NULL: no file, no TREE, or
- * anything unexpected.  A hint, cheap next to index_read(): a caller that
- * acts on it must still read the index (INDEX_READ_NO_ENTRIES checks
- * every entry as a full read would).  Prints nothing.
- */
-struct cache_tree *index_peek_tree(const char *path);
-/* The same over an index image in memory (for the fuzzer). */
-struct cache_tree *index_peek_tree_buf(const void *buf, size_t len);
-
 /* Parse an index image (for the fuzzer and tests); the buffer is copied. */
 int index_parse(struct index *idx, const void *buf, size_t len,
 		const char *name, unsigned flags);

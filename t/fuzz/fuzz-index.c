@@ -55,7 +55,6 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct index idx, again, light;
-	struct cache_tree *peek;
 	struct strbuf one = STRBUF_INIT, two = STRBUF_INIT;
 	int ret, light_ret;
 
@@ -68,8 +67,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		BUG("a full read gives %d, one without the entries %d", ret,
 		    light_ret);
 	if (ret < 0) {
-		/* a damaged index: the peek may say anything, but safely */
-		cache_tree_free(index_peek_tree_buf(data, size));
 		error_clear();
 		return 0;
 	}
@@ -77,14 +74,6 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	    (idx.tree && !oideq(&light.tree->oid, &idx.tree->oid)))
 		BUG("a read without the entries kept some, or another TREE");
 	index_release(&light);
-	/* the peek (bounds only) finds the TREE a full read finds */
-	peek = index_peek_tree_buf(data, size);
-	if (!peek != !idx.tree ||
-	    (peek && (!oideq(&peek->oid, &idx.tree->oid) ||
-		      cache_tree_fully_valid(peek) !=
-		      cache_tree_fully_valid(idx.tree))))
-		BUG("the peek at the TREE extension disagrees with a read");
-	cache_tree_free(peek);
 	for (size_t i = 0; i < idx.nr; i++) {
 		const struct index_entry *e = idx.entries[i];
 

@@ -16,26 +16,6 @@ const char *const write_tree_usage[] = {
 	NULL,
 };
 
-/*
- * Read the index with its entries into idx, which holds the result of
- * the first read (light_ret: 0, or negative when it failed or was
- * skipped); without the cache-tree when ignore.
- */
-static void
-read_whole(struct index *idx, struct repo *repo, int light_ret, int ignore)
-{
-	if (!light_ret)
-		index_release(idx);
-	if (index_read(idx, repo->index_path,
-		       light_ret < 0 && ignore ? 0 : INDEX_READ_QUIET) < 0)
-		die("git-write-tree: error reading the index: %s",
-		    error_msg());
-	if (ignore) {
-		cache_tree_free(idx->tree);
-		idx->tree = NULL;
-	}
-}
-
 int
 cmd_write_tree(int argc, const char **argv)
 {
@@ -45,7 +25,7 @@ cmd_write_tree(int argc, const char **argv)
 	struct lockfile lk = LOCKFILE_INIT;
 	const char *prefix = NULL;
 	struct cache_tree *node;
-	int missing_ok = 0, ignore = 0, threads = 0, valid, ret;
+	int missing_ok = 0, ignore = 0, threads = 0, ret;
 	struct option opts[] = {
 		OPT_BOOL(0, "missing-ok", &missing_ok, "allow missing objects"),
 		OPT_STRING(0, "prefix", &prefix, "<prefix>/",
@@ -66,31 +46,24 @@ cmd_write_tree(int argc, const char **argv)
 	ret = lockfile_hold(&lk, repo.index_path);
 	if (ret < 0)
 		die_lib(ret);
+	ret = index_read(&idx, repo.index_path, 0);
+	if (ret < 0)
+		die("git-write-tree: error reading the index: %s", error_msg());
+	ret = repo_odb(&odb, &repo);
+	if (ret < 0)
+		die_lib(ret);
+	if (ignore) {
+		cache_tree_free(idx.tree);
+		idx.tree = NULL;
+	}
 	/*
 	 * A fully valid cache-tree is taken as it is, but only while its
 	 * root tree is stored (git checks the same): an index copied from
 	 * elsewhere, or objects pruned, must not make us print an id that
-	 * names nothing.  That answer needs the extensions only, so the
-	 * entries are first checked without being kept, and the index is
-	 * read whole only when there is tree work to do, or an error to
-	 * report (the full read says what is wrong, as before).  The second
-	 * read is quiet: the first printed any "ignoring" warning.
+	 * names nothing.
 	 */
-	ret = ignore ? -1 : index_read(&idx, repo.index_path,
-				       INDEX_READ_NO_ENTRIES);
-	if (ret < 0)
-		error_clear();
-	valid = !ret && idx.tree && cache_tree_fully_valid(idx.tree);
-	if (!valid)
-		read_whole(&idx, &repo, ret, ignore);
-	ret = repo_odb(&odb, &repo);
-	if (ret < 0)
-		die_lib(ret);
-	if (valid && !odb_has(odb, &idx.tree->oid)) {
-		read_whole(&idx, &repo, 0, 0);
-		valid = 0;
-	}
-	if (!valid) {
+	if (!idx.tree || !cache_tree_fully_valid(idx.tree) ||
+	    !odb_has(odb, &idx.tree->oid)) {
 		/* --threads, DIRC_THREADS, dirc.threads: the common order */
 		ret = cache_tree_update(&idx, odb, missing_ok ?
 					CACHE_TREE_MISSING_OK : 0,

@@ -270,7 +270,6 @@ parse(struct index *idx, const char *path, unsigned flags)
 	const unsigned char *base = idx->map;
 	struct cursor c = { base, base + idx->map_len };
 	const struct index_entry *prev = NULL;
-	struct index_entry scratch[2];
 	struct strbuf v4name = STRBUF_INIT;
 	uint32_t version, nr;
 	char why[256];
@@ -315,12 +314,8 @@ parse(struct index *idx, const char *path, unsigned flags)
 	if (nr > (size_t)(c.end - c.p) / ENTRY_FIXED)
 		return corrupt(path, "more entries than the file can hold");
 	idx->version = version;
-	idx->no_entries = !!(flags & INDEX_READ_NO_ENTRIES);
-	if (!idx->no_entries) {
-		idx->entries = xmalloc(st_mult(nr ? nr : 1,
-					       sizeof(*idx->entries)));
-		idx->alloc = nr ? nr : 1;
-	}
+	idx->entries = xmalloc(st_mult(nr ? nr : 1, sizeof(*idx->entries)));
+	idx->alloc = nr ? nr : 1;
 
 	for (uint32_t i = 0; i < nr; i++) {
 		struct index_entry *e;
@@ -355,9 +350,7 @@ parse(struct index *idx, const char *path, unsigned flags)
 			}
 			fixed += 2;
 		}
-		/* kept, or checked in one of two scratch entries */
-		e = (flags & INDEX_READ_NO_ENTRIES) ? &scratch[i & 1] :
-			mempool_alloc(&idx->pool);
+		e = mempool_alloc(&idx->pool);
 		e->sd.ctime_sec = get_be32(p);
 		e->sd.ctime_nsec = get_be32(p + 4);
 		e->sd.mtime_sec = get_be32(p + 8);
@@ -454,8 +447,7 @@ parse(struct index *idx, const char *path, unsigned flags)
 			ret = corrupt(path, why);
 			goto out;
 		}
-		if (!(flags & INDEX_READ_NO_ENTRIES))
-			idx->entries[idx->nr++] = e;
+		idx->entries[idx->nr++] = e;
 		prev = e;
 	}
 	trace_count(TC_ENTRIES_READ, nr);
@@ -1259,8 +1251,6 @@ index_write_fd(struct index *idx, int fd, const char *name)
 
 	if (idx->staged_nr)
 		BUG("index_write_fd with %zu staged changes", idx->staged_nr);
-	if (idx->no_entries)
-		BUG("index_write_fd of an index read without its entries");
 	index_compact(idx);
 	for (size_t i = 0; i < idx->nr; i++)
 		if (idx->entries[i]->ext_flags)
@@ -1276,8 +1266,6 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	uint64_t start = trace_now();
 	struct stat st;
 
-	if (idx->no_entries)
-		BUG("index_write of an index read without its entries");
 	if (idx->staged_nr)
 		BUG("index_write with %zu staged changes", idx->staged_nr);
 	index_compact(idx);

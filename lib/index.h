@@ -96,8 +96,6 @@ struct index {
 	struct resolve_undo *reuc;	/* the REUC extension; owned */
 	size_t reuc_nr, reuc_alloc;
 	int changed;			/* something needs writing */
-	int no_entries;			/* read with INDEX_READ_NO_ENTRIES:
-					 * never to be written */
 	int has_removed;		/* some entries carry CE_REMOVE */
 	unsigned char checksum[HASH_RAWSZ]; /* trailer as read */
 
@@ -113,12 +111,6 @@ void index_release(struct index *idx);
 enum index_read_flags {
 	INDEX_READ_VERIFY = 1 << 0,	/* check the trailing checksum */
 	INDEX_READ_QUIET = 1 << 1,	/* no "ignoring XXXX extension" */
-	/*
-	 * Check every entry as a full read does, but keep none (nr stays
-	 * 0): for a caller that needs only the extensions, such as
-	 * write-tree answering from a valid cache-tree.
-	 */
-	INDEX_READ_NO_ENTRIES = 1 << 2,
 };
 
 /*

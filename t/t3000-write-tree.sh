@@ -412,7 +412,7 @@ add_zzzz () {
 		print $f $d, sha1($d); close $f;'
 }
 
-test_expect_success GIT 'valid cache-tree (answered without keeping the entries): one "ignoring" line, as git' '
+test_expect_success GIT 'valid cache-tree: one "ignoring" line, as git' '
 	git init -q zz &&
 	(
 		cd zz &&
@@ -433,7 +433,7 @@ test_expect_success GIT 'valid cache-tree (answered without keeping the entries)
 	)
 '
 
-test_expect_success GIT 'invalid cache-tree (the index read twice): still one "ignoring" line, as git' '
+test_expect_success GIT 'invalid cache-tree: one "ignoring" line, as git' '
 	(
 		cd zz &&
 		echo c >c &&
@@ -450,7 +450,7 @@ test_expect_success GIT 'invalid cache-tree (the index read twice): still one "i
 	)
 '
 
-test_expect_success 'valid cache-tree but entries out of order: the full read reports it, 128' '
+test_expect_success 'valid cache-tree but entries out of order: refused, 128, index unchanged' '
 	(
 		cd zz &&
 		rm -f .git/index &&

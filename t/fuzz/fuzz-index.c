@@ -54,26 +54,13 @@ same_entries(const struct index *a, const struct index *b)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct index idx, again, light;
+	struct index idx, again;
 	struct strbuf one = STRBUF_INIT, two = STRBUF_INIT;
-	int ret, light_ret;
 
-	/* checking the entries without keeping them: the same verdict */
-	light_ret = index_parse(&light, data, size, "fuzz",
-				INDEX_READ_QUIET | INDEX_READ_NO_ENTRIES);
-	error_clear();
-	ret = index_parse(&idx, data, size, "fuzz", INDEX_READ_QUIET);
-	if ((ret < 0) != (light_ret < 0))
-		BUG("a full read gives %d, one without the entries %d", ret,
-		    light_ret);
-	if (ret < 0) {
+	if (index_parse(&idx, data, size, "fuzz", INDEX_READ_QUIET) < 0) {
 		error_clear();
 		return 0;
 	}
-	if (light.nr || !light.no_entries || !light.tree != !idx.tree ||
-	    (idx.tree && !oideq(&light.tree->oid, &idx.tree->oid)))
-		BUG("a read without the entries kept some, or another TREE");
-	index_release(&light);
 	for (size_t i = 0; i < idx.nr; i++) {
 		const struct index_entry *e = idx.entries[i];
 

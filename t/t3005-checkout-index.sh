@@ -523,14 +523,18 @@ test_expect_success GIT 'read-tree -u of 40 MB packed, packs trimmed midway: git
 
 test_lazy_prereq STRACE 'strace -o /dev/null true'
 
+# (a sanitizer's allocator calls madvise too: count the pack's length only;
+# LeakSanitizer cannot run under ptrace)
 test_expect_success GIT,STRACE 'the trim is madvise(MADV_DONTNEED) on the pack, once per 32 MB' '
 	(
 		cd trim &&
 		rm -rf d &&
-		strace -f -e trace=madvise -o ../trim.trace \
+		ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
+			strace -f -e trace=madvise -o ../trim.trace \
 			dirc checkout-index -a --threads=1
 	) &&
-	grep -c MADV_DONTNEED trim.trace >count &&
+	size=$(cat trim/.git/objects/pack/pack-*.pack | wc -c) &&
+	grep -c "madvise(0x[0-9a-f]*, $size, MADV_DONTNEED)" trim.trace >count &&
 	echo 1 >expect &&
 	test_cmp expect count
 '

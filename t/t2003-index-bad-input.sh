@@ -9,26 +9,8 @@ git gives, and leaves the index byte for byte as it was, with no
 index.lock behind.'
 . ./test-lib.sh
 
-# craft IN OUT 'PERL': OUT is IN with the perl code applied to $d (IN
-# without its trailing checksum), followed by the SHA-1 of the result.
-# With "craft -n", the old checksum is kept instead.
-craft () {
-	cr_keep=0
-	if test "$1" = -n
-	then
-		cr_keep=1
-		shift
-	fi
-	perl -MDigest::SHA=sha1 -e '
-		my ($in, $out, $keep, $code) = @ARGV;
-		open my $f, "<", $in or die "$in: $!"; binmode $f;
-		local $/; my $all = <$f>; close $f;
-		my $d = substr($all, 0, length($all) - 20);
-		my $sum = substr($all, -20);
-		eval $code; die $@ if $@;
-		open my $o, ">", $out or die "$out: $!"; binmode $o;
-		print $o $d, ($keep ? $sum : sha1($d)); close $o;' "$1" "$2" $cr_keep "$3"
-}
+# craft, object_path, snapshot_objects: see lib-catalogue.sh
+. "$TEST_DIRECTORY"/lib-catalogue.sh
 
 # refused INDEX: with INDEX installed as .git/index, both "dirc ls-files
 # -s" and "dirc update-cache --add new" exit 128 (stderr in ls.err and
@@ -52,16 +34,6 @@ git_says () {
 	cp "$1" .git/index &&
 	{ git update-index --add new >/dev/null 2>git-uc.err; echo $? >git-uc.code; } &&
 	cp "$1" .git/index
-}
-
-# object_path ID: the loose object file of ID.
-object_path () {
-	echo .git/objects/$(echo $1 | cut -c1-2)/$(echo $1 | cut -c3-)
-}
-
-# Every file under the objects directory (sorted).
-snapshot_objects () {
-	(cd .git/objects && find . -type f -print) | sort
 }
 
 test_lazy_prereq UNPRIV_TMP '

@@ -83,6 +83,22 @@ fails_like_git () {
 	test_must_be_empty dirc.out
 }
 
+# bad_author_dates TREE DATE...: with each DATE as GIT_AUTHOR_DATE, both
+# refuse "commit-tree -m x TREE" with git's "invalid date format", 128.
+bad_author_dates () {
+	bd_tree=$1 &&
+	shift &&
+	for d
+	do
+		(
+			GIT_AUTHOR_DATE=$d &&
+			export GIT_AUTHOR_DATE &&
+			fails_like_git 128 "fatal: invalid date format: $d" \
+				-m x "$bd_tree"
+		) || return 1
+	done
+}
+
 # body_of ID: the commit message of ID, on stdout.
 body_of () {
 	git cat-file commit "$1" | sed "1,/^\$/d"
@@ -388,18 +404,10 @@ test_expect_success GIT 'dates: timestamps from 100000000, years 1970-2099, as g
 		export GIT_AUTHOR_DATE GIT_COMMITTER_DATE &&
 		succeeds_like_git -m x "$tree"
 	) &&
-	for d in "099999999 +0000" " 0036828767 +0200" \
+	bad_author_dates "$tree" "099999999 +0000" " 0036828767 +0200" \
 		"Thu, 07 Apr 0205 22:13:13 +0200" "Jan 1 1901 10:00:00 +0000" \
 		"Jan 1 2100 10:00:00 +0000" "2100-01-01 00:00:00 +0000" \
 		"31.12.2100 10:00:00 +0000"
-	do
-		(
-			GIT_AUTHOR_DATE=$d &&
-			export GIT_AUTHOR_DATE &&
-			fails_like_git 128 "fatal: invalid date format: $d" \
-				-m x "$tree"
-		) || return 1
-	done
 '
 
 test_expect_success GIT 'dates: compact YYYYMMDD and HHMMSS, as git reads them' '
@@ -419,18 +427,10 @@ test_expect_success GIT 'dates: compact YYYYMMDD and HHMMSS, as git reads them' 
 			return 1
 		}
 	done &&
-	for d in "20050407" "20051307 10:00:00 +0000" "20050432 10:00:00" \
-		"20050400 10:00:00" "19690407 10:00:00" "21000101 10:00:00" \
-		"2005040 10:00:00" "050407 10:00:00" "20050407 246000" \
-		"20050407 106000 +0000"
-	do
-		(
-			GIT_AUTHOR_DATE=$d &&
-			export GIT_AUTHOR_DATE &&
-			fails_like_git 128 "fatal: invalid date format: $d" \
-				-m x "$tree"
-		) || return 1
-	done
+	bad_author_dates "$tree" "20050407" "20051307 10:00:00 +0000" \
+		"20050432 10:00:00" "20050400 10:00:00" "19690407 10:00:00" \
+		"21000101 10:00:00" "2005040 10:00:00" "050407 10:00:00" \
+		"20050407 246000" "20050407 106000 +0000"
 '
 
 test_expect_success GIT 'identity from user.name and user.email' '

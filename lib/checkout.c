@@ -168,7 +168,6 @@ write_entry(struct checkout *co, struct index_entry *e, const char *path)
 		ret = write_file(path, S_ISLNK(e->mode) ? 0644 : e->mode,
 				 obj.data, obj.size);
 	}
-	co->read_bytes += obj.size;
 	odb_object_release(&obj);
 	if (!ret)
 		trace_count(TC_FILES_CHECKED_OUT, 1);
@@ -248,14 +247,6 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 	return 0;
 }
 
-/*
- * Each thread drops the packs' pages from memory after reading this
- * many bytes of objects: a checkout reads most of a pack once, and
- * without this the whole pack would stay resident (252 MB for the
- * linux-shaped tree's), bigger than everything else together.
- */
-#define CHECKOUT_TRIM_BYTES (32u << 20)
-
 struct many {
 	struct checkout *co;		/* per thread */
 	struct index_entry **entries;
@@ -271,10 +262,6 @@ checkout_one(void *ctx, size_t i, int thread)
 	m->rep[i].ret = checkout_entry(co, m->entries[i]);
 	if (m->rep[i].ret < 0)
 		error_save(&m->rep[i].err);
-	if (co->read_bytes >= CHECKOUT_TRIM_BYTES) {
-		odb_trim_packs(co->odb);
-		co->read_bytes = 0;
-	}
 	if (!thread && co->progress.add)
 		co->progress.add(co->progress.ctx, 1);
 }
@@ -299,7 +286,6 @@ checkout_many(struct checkout *co, struct index_entry **entries, size_t nr,
 		m.co[t] = *co;
 		strbuf_init(&m.co[t].path, 0);
 		m.co[t].refreshed = 0;
-		m.co[t].read_bytes = 0;
 		if (t)
 			m.co[t].progress.add = NULL;
 	}

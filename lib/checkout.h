@@ -34,8 +34,6 @@ struct checkout {
 	int refresh;		/* record the new file's stat data in the entry */
 	struct checkout_progress progress;	/* optional */
 	int refreshed;		/* some entry got new stat data */
-	uint64_t read_bytes;	/* object bytes read since the last
-				 * odb_trim_packs() by this thread */
 	struct strbuf path;	/* scratch */
 };
 

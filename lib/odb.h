@@ -183,9 +183,9 @@ void odb_prepare_packs(struct odb *odb);
 void odb_prepare_threads(struct odb *odb);
 
 /*
- * pack_trim() every mapped pack: for a long sequential read (a whole
- * checkout), so that the resident set does not grow to the size of the
- * packs.  Any thread.
+ * pack_trim() every mapped pack, so that the resident set does not grow
+ * to the size of the packs.  odb_read() calls it itself each time a
+ * thread has read 32 MB of packed objects.  Any thread.
  */
 void odb_trim_packs(struct odb *odb);
 

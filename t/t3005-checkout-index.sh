@@ -477,7 +477,7 @@ test_expect_success GIT,ULIMIT_FILE_SIZE 'file size limit: clear error, non-zero
 	test_grep "big" err
 '
 
-# More than CHECKOUT_TRIM_BYTES (32 MB) of objects read by one thread:
+# More than 32 MB of packed objects read by one thread (odb.c):
 # the packs' pages are dropped from memory midway and read again.
 test_expect_success GIT 'setup: 40 MB of incompressible files, packed' '
 	git init -q trim &&

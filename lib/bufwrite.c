@@ -38,14 +38,30 @@ bufwrite_init(struct bufwrite *bw, int fd, const char *path, int checksum)
 	}
 }
 
+/*
+ * Hash and write.  A long span (the unchanged entries of an index, passed
+ * straight from its mapping) goes in pieces, each written while the
+ * hashing has it in cache.
+ */
+#define EMIT_PIECE (256 * 1024)
+
 static int
 emit(struct bufwrite *bw, const void *data, size_t len)
 {
-	if (bw->hash)
-		hasher_update(bw->hash, data, len);
-	if (write_full(bw->fd, data, len) < 0)
-		bw->err = error_errno(errno, "unable to write '%s'", bw->path);
-	return bw->err;
+	const unsigned char *p = data;
+
+	while (len) {
+		size_t n = MIN(len, EMIT_PIECE);
+
+		if (bw->hash)
+			hasher_update(bw->hash, p, n);
+		if (write_full(bw->fd, p, n) < 0)
+			return bw->err = error_errno(errno, "unable to write "
+						     "'%s'", bw->path);
+		p += n;
+		len -= n;
+	}
+	return 0;
 }
 
 int

@@ -502,7 +502,9 @@ index_read(struct index *idx, const char *path, unsigned flags)
 		return error_set(E_CORRUPT, "%s: index file smaller than "
 				 "expected", path);
 	}
-	idx->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE, fd, 0);
+	/* every page is parsed: map them all at once, not fault by fault */
+	idx->map = mmap(NULL, st.st_size, PROT_READ, MAP_PRIVATE | MAP_POPULATE,
+			fd, 0);
 	close(fd);
 	if (idx->map == MAP_FAILED) {
 		idx->map = NULL;
@@ -1127,11 +1129,10 @@ smudge_racy(const struct repo *repo, const struct index *idx,
 		e->sd.size = 0;
 }
 
-static void
-put_entry(struct strbuf *out, const struct index_entry *e, unsigned version,
-	  const char *prev, size_t prevlen)
+/* The fixed part of e's on-disk entry into hdr; returns its size (62/64). */
+static size_t
+entry_header(unsigned char hdr[64], const struct index_entry *e)
 {
-	unsigned char hdr[64];
 	uint16_t fl = e->flags & (CE_VALID | CE_STAGEMASK);
 	size_t fixed = ENTRY_FIXED;
 
@@ -1153,6 +1154,16 @@ put_entry(struct strbuf *out, const struct index_entry *e, unsigned version,
 		fixed += 2;
 	}
 	put_be16(hdr + 60, fl);
+	return fixed;
+}
+
+static void
+put_entry(struct strbuf *out, const struct index_entry *e, unsigned version,
+	  const char *prev, size_t prevlen)
+{
+	unsigned char hdr[64];
+	size_t fixed = entry_header(hdr, e);
+
 	strbuf_add(out, hdr, fixed);
 	if (version == 4) {
 		size_t common = 0, max = MIN(prevlen, e->namelen);
@@ -1168,6 +1179,65 @@ put_entry(struct strbuf *out, const struct index_entry *e, unsigned version,
 		strbuf_add(out, e->name, e->namelen);
 		strbuf_add(out, "\0\0\0\0\0\0\0\0", entlen - fixed - e->namelen);
 	}
+}
+
+/* memcmp(a, b, fixed) == 0 for the two sizes, in words: no call. */
+static inline int
+same_header(const unsigned char *a, const unsigned char *b, size_t fixed)
+{
+	uint64_t x, y, diff = 0;
+	uint32_t u, v;
+	uint16_t s, t;
+
+	for (size_t i = 0; i < 56; i += 8) {
+		memcpy(&x, a + i, 8);
+		memcpy(&y, b + i, 8);
+		diff |= x ^ y;
+	}
+	memcpy(&u, a + 56, 4);
+	memcpy(&v, b + 56, 4);
+	memcpy(&s, a + 60, 2);
+	memcpy(&t, b + 60, 2);
+	diff |= (u ^ v) | (uint16_t)(s ^ t);
+	if (fixed > ENTRY_FIXED) {
+		memcpy(&s, a + 62, 2);
+		memcpy(&t, b + 62, 2);
+		diff |= (uint16_t)(s ^ t);
+	}
+	return !diff;
+}
+
+/*
+ * The bytes the file that was read holds for e, when they are exactly
+ * the bytes put_entry() would write (v2/v3): e's name still points into
+ * the mapping, the fixed part there equals e's as encoded now, and the
+ * padding is NULs.  Such entries go out from the mapping as they are,
+ * unformatted and uncopied: after a small change that is nearly all of
+ * them.  The check compares what would be written, so an entry changed
+ * in memory in any way is formatted again.  NULL if not; *len its size.
+ */
+static const unsigned char *
+raw_entry(const struct index *idx, const struct index_entry *e, size_t *len)
+{
+	const unsigned char *map = idx->map, *name = (const void *)e->name;
+	const unsigned char *raw;
+	unsigned char hdr[64];
+	size_t fixed, entlen;
+
+	if (name < map + INDEX_HEADER_SIZE + ENTRY_FIXED ||
+	    name >= map + idx->map_len)
+		return NULL;
+	fixed = entry_header(hdr, e);
+	raw = name - fixed;
+	entlen = (fixed + e->namelen + 8) & ~(size_t)7;
+	if ((size_t)(map + idx->map_len - raw) < entlen + HASH_RAWSZ ||
+	    !same_header(hdr, raw, fixed))
+		return NULL;
+	for (size_t i = fixed + e->namelen; i < entlen; i++)
+		if (raw[i])
+			return NULL;
+	*len = entlen;
+	return raw;
 }
 
 static int
@@ -1208,7 +1278,8 @@ write_image(struct index *idx, unsigned version, int fd, const char *path)
 	struct bufwrite bw;
 	unsigned char hdr[INDEX_HEADER_SIZE];
 	const char *prev = "";
-	size_t prevlen = 0;
+	size_t prevlen = 0, runlen = 0;
+	const unsigned char *run = NULL;	/* unchanged entries, mapped */
 	int ret;
 
 	bufwrite_init(&bw, fd, path, 1);
@@ -1218,13 +1289,29 @@ write_image(struct index *idx, unsigned version, int fd, const char *path)
 	ret = bufwrite_add(&bw, hdr, sizeof(hdr));
 	for (size_t i = 0; !ret && i < idx->nr; i++) {
 		const struct index_entry *e = idx->entries[i];
+		const unsigned char *raw = NULL;
+		size_t rawlen;
 
+		if (version != 4 && idx->map)
+			raw = raw_entry(idx, e, &rawlen);
+		if (raw && run && run + runlen == raw) {
+			runlen += rawlen;	/* the next entry of a run */
+			continue;
+		}
+		if (runlen)
+			ret = bufwrite_add(&bw, run, runlen);
+		run = raw;
+		runlen = raw ? rawlen : 0;
+		if (raw || ret)
+			continue;
 		strbuf_reset(&ent);
 		put_entry(&ent, e, version, prev, prevlen);
 		prev = e->name;
 		prevlen = e->namelen;
 		ret = bufwrite_add(&bw, ent.buf, ent.len);
 	}
+	if (!ret && runlen)
+		ret = bufwrite_add(&bw, run, runlen);
 	if (!ret && idx->tree) {
 		unsigned char ext[8];
 

@@ -9,6 +9,7 @@ its entries.  REUC is kept and cleared as git does; optional extensions
 dirc does not know (EOIE, IEOT, UNTR, ZZZZ) are read and dropped; the
 version of a new index follows index.version and GIT_INDEX_VERSION.'
 . ./test-lib.sh
+. "$TEST_DIRECTORY"/lib-catalogue.sh
 
 # run_both [-i FILE] ARGS...: "git update-index ARGS" and then "dirc
 # update-cache ARGS", each starting from the same .git/index (its mtime
@@ -425,6 +426,40 @@ test_expect_success GIT 'feature.manyFiles makes a new index version 4' '
 	GIT_INDEX_FILE=.git/index.by-git git ls-files -s --debug >expect &&
 	git ls-files -s --debug >actual &&
 	test_cmp expect actual
+'
+
+# Unchanged entries are written from the mapping of the index that was
+# read when their bytes there are exactly what would be formatted; these
+# check the cases where they are not, against git's bytes.
+
+test_expect_success GIT 'an entry padded with garbage is written with NULs, as git writes it' '
+	rm -f .git/index &&
+	put abcd one && put efgh two && put ijkl three &&
+	git update-index --add abcd efgh ijkl &&
+	# "abcd": entry at 12, name at 74, NUL at 78, padding 79..83
+	craft .git/index .git/index.padded \
+		"substr(\$d, 80, 1) = \"X\"; substr(\$d, 83, 1) = \"\\001\"" &&
+	cp .git/index.padded .git/index &&
+	put mnop four &&
+	run_both --add mnop &&
+	same_result &&
+	! cmp -s .git/index.padded .git/index
+'
+
+test_expect_success GIT 'entries changed in memory around unchanged runs: refresh, chmod, assume-unchanged' '
+	rm -f .git/index &&
+	for f in p0 p1 p2 p3 p4 p5 p6 p7; do put $f $f || return 1; done &&
+	git update-index --add p0 p1 p2 p3 p4 p5 p6 p7 &&
+	put p2 changed-two $((T0 + 5)) &&
+	put p5 changed-five $((T0 + 7)) &&
+	run_both --refresh &&
+	same_result &&
+	run_both --chmod=+x p3 &&
+	same_result &&
+	run_both --assume-unchanged p0 p7 &&
+	same_result &&
+	run_both --add p2 p5 &&
+	same_result
 '
 
 test_done

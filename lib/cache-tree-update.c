@@ -44,31 +44,35 @@ struct updater {
 	struct strbuf *bufs;	/* one per thread */
 	struct odb_writer *writers;	/* one per thread ([0] unused) */
 	size_t *order;		/* task indexes of the current level */
+	unsigned bad_paths;	/* entries refused by plan() */
 };
+
+/*
+ * Only a damaged or hostile index holds a name like "", "/x", "a//b",
+ * "." or ".git/x": refuse it rather than build a tree of it (git writes
+ * one, or dies of an empty sub-tree).  plan() checks every entry that
+ * lies directly in a directory it will rebuild, and the first entry of
+ * each of their sub-directories (which carries the sub-directory's
+ * name), so every name that goes into a new tree is checked; a valid
+ * node's entries build nothing and are not walked.
+ */
+static int
+path_ok(struct updater *u, const struct index_entry *e)
+{
+	if (path_verify(e->name, e->mode, 0))
+		return 1;
+	if (++u->bad_paths <= 10)
+		diag_emit(DIAG_ERROR, "invalid path '%s'", e->name);
+	else if (u->bad_paths == 11)
+		diag_emit(DIAG_PLAIN, "...");
+	return 0;
+}
 
 static int
 verify_index(const struct index *idx)
 {
 	unsigned funny = 0;
 
-	/*
-	 * Only a damaged or hostile index holds a name like "", "/x",
-	 * "a//b", "." or ".git/x": refuse it rather than build a tree of
-	 * it (git writes one, or dies of an empty sub-tree).
-	 */
-	for (size_t i = 0; i < idx->nr; i++) {
-		const struct index_entry *e = idx->entries[i];
-
-		if (path_verify(e->name, e->mode, 0))
-			continue;
-		if (++funny > 10) {
-			diag_emit(DIAG_PLAIN, "...");
-			break;
-		}
-		diag_emit(DIAG_ERROR, "invalid path '%s'", e->name);
-	}
-	if (funny)
-		return -1;
 	for (size_t i = 0; i < idx->nr; i++) {
 		const struct index_entry *e = idx->entries[i];
 
@@ -132,6 +136,10 @@ plan(struct updater *u, struct cache_tree *t, struct index_entry **entries,
 
 		if (e->namelen <= baselen || memcmp(e->name, base, baselen))
 			break;
+		if (!(u->flags & CACHE_TREE_SILENT) && !path_ok(u, e)) {
+			i++;
+			continue;
+		}
 		slash = memchr(e->name + baselen, '/', e->namelen - baselen);
 		if (!slash) {
 			i++;
@@ -288,13 +296,16 @@ cache_tree_update(struct index *idx, struct odb *odb, unsigned flags,
 					 idx->entries[i]->mode, 0))
 				return -E_CORRUPT;
 		}
-	} else if (verify_index(idx) < 0) {
-		return error_set(E_CONFLICT, "git-write-tree: error building "
-				 "trees");
 	}
 	if (!idx->tree)
 		idx->tree = cache_tree_new();
 	plan(&u, idx->tree, idx->entries, idx->nr, "", 0, 0);
+	if (u.bad_paths || (!(flags & CACHE_TREE_SILENT) &&
+			    verify_index(idx) < 0)) {
+		free(u.tasks);
+		return error_set(E_CONFLICT, "git-write-tree: error building "
+				 "trees");
+	}
 
 	n = u.nr < PARALLEL_MIN_TREES ? 1 :
 		workers_count(NULL, threads, u.nr, PARALLEL_MIN_TREES / 2);

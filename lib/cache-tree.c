@@ -162,12 +162,44 @@ cache_tree_read(const void *buf, size_t len)
 	return t;
 }
 
+/*
+ * "<entry_count> <subtree_nr>\n" as the extension spells a node's counts
+ * (entry_count -1 when invalid) into buf; its length.  By hand: a
+ * linux-sized tree has thousands of nodes and every write spells each
+ * twice (size, then bytes), which snprintf made a visible cost.
+ */
+static size_t
+put_counts(char buf[48], int entry_count, size_t subtree_nr)
+{
+	char tmp[24];
+	size_t n = 0, k;
+	unsigned long long v;
+
+	if (entry_count < 0) {
+		buf[n++] = '-';
+		v = -(long long)entry_count;
+	} else {
+		v = entry_count;
+	}
+	for (int pass = 0; pass < 2; pass++) {
+		k = 0;
+		do {
+			tmp[k++] = '0' + v % 10;
+			v /= 10;
+		} while (v);
+		while (k)
+			buf[n++] = tmp[--k];
+		buf[n++] = pass ? '\n' : ' ';
+		v = subtree_nr;
+	}
+	return n;
+}
+
 static size_t
 node_size(const struct cache_tree *t)
 {
-	char num[64];
-	size_t size = snprintf(num, sizeof(num), "%d %zu\n", t->entry_count,
-			       t->subtree_nr);
+	char num[48];
+	size_t size = put_counts(num, t->entry_count, t->subtree_nr);
 
 	if (t->entry_count >= 0)
 		size += HASH_RAWSZ;
@@ -185,10 +217,9 @@ cache_tree_size(const struct cache_tree *tree)
 static int
 write_node(struct bufwrite *bw, const struct cache_tree *t)
 {
-	char num[64];
-	int n = snprintf(num, sizeof(num), "%d %zu\n", t->entry_count,
-			 t->subtree_nr);
-	int ret = bufwrite_add(bw, num, n);
+	char num[48];
+	int ret = bufwrite_add(bw, num, put_counts(num, t->entry_count,
+						   t->subtree_nr));
 
 	if (!ret && t->entry_count >= 0)
 		ret = bufwrite_add(bw, t->oid.hash, HASH_RAWSZ);

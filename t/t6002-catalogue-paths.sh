@@ -369,4 +369,55 @@ test_expect_success GIT 'write-tree refuses them: "invalid path", 128, no tree w
 	rm -rf scratch.git .git/index
 '
 
+# retree IN OUT 'PERL': craft the TREE extension of index IN: the perl
+# code edits $x (the extension's data); the length is fixed up.
+retree () {
+	craft "$1" "$2" "
+		my \$t = index(\$d, \"TREE\"); die \"no TREE\" if \$t < 0;
+		my \$len = unpack(\"N\", substr(\$d, \$t + 4, 4));
+		my \$x = substr(\$d, \$t + 8, \$len);
+		$3;
+		substr(\$d, \$t, 8 + \$len) = \"TREE\" . pack(\"N\", length(\$x)) . \$x;"
+}
+
+test_expect_success GIT 'write-tree with a valid cache-tree beside: a bad name in a directory it rebuilds is refused, 128' '
+	test_when_finished "rm -f .git/index" &&
+	rm -f .git/index &&
+	git update-index --add --cacheinfo 100644,$blob,a/x \
+		--cacheinfo 100644,$blob,b/y &&
+	git write-tree >/dev/null &&
+	# "b/y" becomes "b/."; the root and "b" invalid, "a" still valid
+	craft .git/index dotted "\$d =~ s{b/y\\0}{b/.\\0} or die" &&
+	retree dotted bad-in-b "
+		\$x =~ s/^\\0002 2\\n.{20}/\\000-1 2\\n/s or die \"root\";
+		\$x =~ s/b\\0001 0\\n.{20}/b\\000-1 0\\n/s or die \"b\"" &&
+	cp bad-in-b .git/index &&
+	state_save &&
+	test_expect_code 128 dirc write-tree >out 2>err &&
+	test_must_be_empty out &&
+	test_grep "^error: invalid path '\''b/\.'\''" err &&
+	test_grep "^fatal: git-write-tree: error building trees" err &&
+	state_unchanged
+'
+
+test_expect_success GIT 'write-tree: a valid directory named ".git" under a rebuilt one is refused by its first entry, 128' '
+	test_when_finished "rm -f .git/index" &&
+	rm -f .git/index &&
+	git update-index --add --cacheinfo 100644,$blob,bbbb/y \
+		--cacheinfo 100644,$blob,c/x &&
+	git write-tree >/dev/null &&
+	# "bbbb" becomes ".git" in the entries and in TREE, where it stays
+	# valid; only the root is invalid
+	craft .git/index renamed "\$d =~ s{bbbb/y\\0}{.git/y\\0} or die" &&
+	retree renamed bad-sub "
+		\$x =~ s/^\\0002 2\\n.{20}/\\000-1 2\\n/s or die \"root\";
+		\$x =~ s/bbbb\\0/.git\\0/ or die \"bbbb\"" &&
+	cp bad-sub .git/index &&
+	state_save &&
+	test_expect_code 128 dirc write-tree >out 2>err &&
+	test_must_be_empty out &&
+	test_grep "^error: invalid path '\''\.git/y'\''" err &&
+	state_unchanged
+'
+
 test_done

@@ -209,6 +209,7 @@ cmd_checkout_index(int argc, const char **argv)
 	if (err) {
 		lockfile_rollback(&lk);
 	} else if (co.refresh && idx.changed) {
+		idx.threads = threads;
 		ret = index_write(&idx, &repo, &lk);
 		if (ret < 0)
 			die("Unable to write new index file: %s", error_msg());

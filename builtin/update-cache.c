@@ -1167,6 +1167,7 @@ cmd_update_cache(int argc, const char **argv)
 				exit(128);
 			die_lib(error_restore(&uc.lock_err));
 		}
+		uc.idx.threads = uc.threads;
 		ret = index_write(&uc.idx, &repo, &uc.lk);
 		if (ret < 0)
 			die_lib(ret);

@@ -75,6 +75,7 @@ cmd_write_tree(int argc, const char **argv)
 		if (ret < 0)
 			die_lib(ret);
 		/* writing the refreshed cache-tree back is opportunistic */
+		idx.threads = threads;
 		if (index_write(&idx, &repo, &lk) < 0)
 			error_clear();
 	} else {

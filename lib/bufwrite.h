@@ -5,6 +5,11 @@
  * running SHA-1 just before it is written, while it is hot in cache, so
  * the bytes are hashed once.  bufwrite_finish() appends that checksum.
  *
+ * For big files (the index of a large tree) the hashing can run on a
+ * second thread, bufwrite_hash_async(), overlapping the formatting and
+ * the write() calls; each buffer then goes to that thread once written
+ * and a fresh one (from a small ring) takes its place.
+ *
  * DIRC_BUFWRITE_SIZE=<bytes> overrides the size for perf's sweep
  * (0: one write() per record, which is what this module exists to avoid).
  */
@@ -15,12 +20,15 @@
 
 #define BUFWRITE_SIZE (16 * 1024)	/* DESIGN §2.2: 16 KB */
 
+struct bufwrite_async;
+
 struct bufwrite {
 	int fd;
 	const char *path;	/* for messages; borrowed */
 	unsigned char *buf;	/* owned; NULL when the size is 0 */
 	size_t len, cap;
 	struct hasher *hash;	/* NULL: no checksum; borrowed */
+	struct bufwrite_async *async;	/* the hashing thread, or NULL */
 	uint64_t total;		/* bytes accepted so far */
 	int err;		/* first failure (negative E_*), sticky */
 };
@@ -32,8 +40,24 @@ struct bufwrite {
 void bufwrite_init(struct bufwrite *bw, int fd, const char *path,
 		   int checksum);
 
+/*
+ * Hash on a second thread from here on (after bufwrite_init with a
+ * checksum, before anything is added): this thread formats and writes
+ * while the other hashes what was written, so a long write costs the
+ * larger of the two rather than their sum.  The bytes and the checksum
+ * are the same.  A no-op without a checksum or a buffer.
+ */
+void bufwrite_hash_async(struct bufwrite *bw);
+
 /* Buffer len bytes.  0, or the sticky negative E_* of a failed write. */
 int bufwrite_add(struct bufwrite *bw, const void *data, size_t len);
+/*
+ * The same for bytes that stay valid and unchanged until
+ * bufwrite_finish() or bufwrite_release() (a mapped file): a long span
+ * is written from where it is, and the hashing thread reads it there
+ * without this one waiting for it.
+ */
+int bufwrite_add_stable(struct bufwrite *bw, const void *data, size_t len);
 int bufwrite_flush(struct bufwrite *bw);
 
 /*

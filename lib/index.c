@@ -36,6 +36,7 @@
 #include "strbuf.h"
 #include "trace.h"
 #include "tree.h"
+#include "workers.h"
 
 #define INDEX_HEADER_SIZE 12
 #define ENTRY_FIXED 62		/* up to and including flags */
@@ -1270,9 +1271,17 @@ write_reuc(struct bufwrite *bw, struct index *idx)
 	return ret;
 }
 
+/*
+ * From this many entries (about a megabyte) a write with more than one
+ * thread allowed hashes on a second thread: starting it costs tens of
+ * microseconds, hashing a megabyte most of a millisecond.
+ */
+#define ASYNC_HASH_MIN_ENTRIES 16384
+
 /* The file's bytes: header, entries, TREE, REUC, trailing checksum. */
 static int
-write_image(struct index *idx, unsigned version, int fd, const char *path)
+write_image(struct index *idx, unsigned version, int fd, const char *path,
+	    int threads)
 {
 	struct strbuf ent = STRBUF_INIT;
 	struct bufwrite bw;
@@ -1283,6 +1292,8 @@ write_image(struct index *idx, unsigned version, int fd, const char *path)
 	int ret;
 
 	bufwrite_init(&bw, fd, path, 1);
+	if (threads > 1 && idx->nr >= ASYNC_HASH_MIN_ENTRIES)
+		bufwrite_hash_async(&bw);
 	memcpy(hdr, "DIRC", 4);
 	put_be32(hdr + 4, version);
 	put_be32(hdr + 8, idx->nr);
@@ -1299,7 +1310,7 @@ write_image(struct index *idx, unsigned version, int fd, const char *path)
 			continue;
 		}
 		if (runlen)
-			ret = bufwrite_add(&bw, run, runlen);
+			ret = bufwrite_add_stable(&bw, run, runlen);
 		run = raw;
 		runlen = raw ? rawlen : 0;
 		if (raw || ret)
@@ -1311,7 +1322,7 @@ write_image(struct index *idx, unsigned version, int fd, const char *path)
 		ret = bufwrite_add(&bw, ent.buf, ent.len);
 	}
 	if (!ret && runlen)
-		ret = bufwrite_add(&bw, run, runlen);
+		ret = bufwrite_add_stable(&bw, run, runlen);
 	if (!ret && idx->tree) {
 		unsigned char ext[8];
 
@@ -1342,7 +1353,8 @@ index_write_fd(struct index *idx, int fd, const char *name)
 	for (size_t i = 0; i < idx->nr; i++)
 		if (idx->entries[i]->ext_flags)
 			extended = 1;
-	return write_image(idx, pick_version(idx, NULL, extended), fd, name);
+	return write_image(idx, pick_version(idx, NULL, extended), fd, name,
+			   workers_count(NULL, idx->threads, 0, 0));
 }
 
 int
@@ -1382,7 +1394,8 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 		smudge_racy(repo, idx, e);
 	}
 	version = pick_version(idx, repo, extended);
-	ret = write_image(idx, version, lk->fd, lk->lock_path);
+	ret = write_image(idx, version, lk->fd, lk->lock_path,
+			  workers_count(repo, idx->threads, 0, 0));
 	if (!ret)
 		ret = lockfile_close(lk, repo_sync_mode(&repo->settings,
 							FSYNC_INDEX));

@@ -98,6 +98,10 @@ struct index {
 					 * when absent */
 	struct resolve_undo *reuc;	/* the REUC extension; owned */
 	size_t reuc_nr, reuc_alloc;
+	int threads;			/* --threads of the command (0:
+					 * automatic): more than one lets a
+					 * large write hash on a second
+					 * thread */
 	int changed;			/* something needs writing */
 	int has_removed;		/* some entries carry CE_REMOVE */
 	unsigned char checksum[HASH_RAWSZ]; /* trailer as read */

@@ -637,6 +637,25 @@ test_expect_success ULIMIT_FILE_SIZE 'a full disk while writing the index: clean
 	test_line_count = 5003 actual
 '
 
+test_expect_success ULIMIT_FILE_SIZE 'a full disk while a 20,000-entry index is written and hashed on a second thread: clean failure, old index kept' '
+	cp good .git/index &&
+	blob=$(dirc hash-object -w a) &&
+	awk -v b=$blob "BEGIN { for (i = 0; i < 20000; i++)
+		printf \"100644 %s\\tbig%03d/file%05d\\n\", b, i / 200, i }" >huge.info &&
+	for t in 1 2
+	do
+		(
+			ulimit -f 1024 &&
+			trap "" XFSZ &&
+			test_expect_code 128 dirc update-cache --threads=$t \
+				--index-info <huge.info 2>err
+		) &&
+		test_grep "^fatal: .*File too large" err &&
+		test_cmp good .git/index &&
+		test_path_is_missing .git/index.lock || return 1
+	done
+'
+
 test_expect_success ULIMIT_FILE_SIZE 'a full disk while writing an object: clean failure, nothing left' '
 	cp good .git/index &&
 	awk "BEGIN { for (i = 0; i < 200000; i++) print i, i * 7919 % 65521 }" >huge &&

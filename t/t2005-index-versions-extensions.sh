@@ -462,4 +462,30 @@ test_expect_success GIT 'entries changed in memory around unchanged runs: refres
 	same_result
 '
 
+test_expect_success GIT 'a 20,000-entry index (hashed on a second thread) is the bytes git writes, for every thread count and buffer size' '
+	rm -f .git/index &&
+	blob=$(git hash-object -w --stdin </dev/null) &&
+	awk -v b=$blob "BEGIN { for (i = 0; i < 20000; i++)
+		printf \"100644 %s\\td%03d/f%05d\\n\", b, i % 150, i }" >many &&
+	run_both -i many --index-info &&
+	same_result &&
+	test $(wc -c <.git/index) -gt 1000000 &&
+	for t in 1 2 4
+	do
+		cp .git/index.by-git .git/index &&
+		dirc update-cache --threads=$t --add mnop &&
+		mv .git/index dirc.$t || return 1
+	done &&
+	cp .git/index.by-git .git/index &&
+	DIRC_BUFWRITE_SIZE=0 dirc update-cache --add mnop &&
+	mv .git/index dirc.unbuffered &&
+	cp .git/index.by-git .git/index &&
+	git update-index --add mnop &&
+	test_cmp .git/index dirc.1 &&
+	test_cmp .git/index dirc.2 &&
+	test_cmp .git/index dirc.4 &&
+	test_cmp .git/index dirc.unbuffered &&
+	dirc test-tool verify-index
+'
+
 test_done

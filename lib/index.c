@@ -689,11 +689,18 @@ find_exact(struct index_entry **a, size_t n, const char *name, size_t len,
 	return -(ssize_t)lo - 1;
 }
 
+/* What checking the file/directory conflicts of one index_apply() found. */
+struct df_check {
+	uint32_t err_order;
+	const struct index_entry *err_entry;	/* the first conflict */
+	struct index_entry **evicted;	/* losers marked CE_REMOVE */
+	size_t evicted_nr, evicted_alloc;
+};
+
 /* The adder of two conflicting entries is the one staged later. */
 static int
 resolve_conflict(struct index *idx, struct index_entry *a,
-		 struct index_entry *b, uint32_t *err_order,
-		 const struct index_entry **err_entry)
+		 struct index_entry *b, struct df_check *dc)
 {
 	struct index_entry *adder = a->order >= b->order ? a : b;
 	struct index_entry *loser = adder == a ? b : a;
@@ -702,15 +709,17 @@ resolve_conflict(struct index *idx, struct index_entry *a,
 		return 0;
 	if (adder->state & CE_STAGED_REPLACE) {
 		loser->state |= CE_REMOVE;
+		ALLOC_GROW(dc->evicted, dc->evicted_nr + 1, dc->evicted_alloc);
+		dc->evicted[dc->evicted_nr++] = loser;
 		record_resolve_undo(idx, loser);
 		if (idx->tree)
 			cache_tree_invalidate_path(idx->tree, loser->name,
 						   loser->namelen);
 		return 0;
 	}
-	if (!*err_entry || adder->order < *err_order) {
-		*err_order = adder->order;
-		*err_entry = adder;
+	if (!dc->err_entry || adder->order < dc->err_order) {
+		dc->err_order = adder->order;
+		dc->err_entry = adder;
 	}
 	return -1;
 }
@@ -718,8 +727,7 @@ resolve_conflict(struct index *idx, struct index_entry *a,
 /* File/directory conflicts of new entry e within the merged array. */
 static void
 check_df(struct index *idx, struct index_entry **a, size_t n,
-	 struct index_entry *e, uint32_t *err_order,
-	 const struct index_entry **err_entry)
+	 struct index_entry *e, struct df_check *dc)
 {
 	int stage = ce_stage(e);
 	ssize_t pos;
@@ -730,7 +738,7 @@ check_df(struct index *idx, struct index_entry **a, size_t n,
 			continue;
 		pos = find_exact(a, n, e->name, i, stage);
 		if (pos >= 0)
-			resolve_conflict(idx, a[pos], e, err_order, err_entry);
+			resolve_conflict(idx, a[pos], e, dc);
 	}
 	/* entries under e/ */
 	pos = find_exact(a, n, e->name, e->namelen, stage);
@@ -747,40 +755,56 @@ check_df(struct index *idx, struct index_entry **a, size_t n,
 		if (x->name[e->namelen] > '/')
 			break;
 		if (ce_stage(x) == stage)
-			resolve_conflict(idx, x, e, err_order, err_entry);
+			resolve_conflict(idx, x, e, dc);
 	}
+}
+
+/*
+ * The first of entries[lo..hi) whose name is not below name: the live
+ * entries before a staged change are copied in one piece, so applying a
+ * few changes to a large index compares O(log n) names per change, not
+ * every entry.
+ */
+static size_t
+lower_bound(struct index_entry **entries, size_t lo, size_t hi,
+	    const char *name, size_t len)
+{
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (name_cmp(entries[mid]->name, entries[mid]->namelen,
+			     name, len) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
 }
 
 int
 index_apply(struct index *idx)
 {
-	struct index_entry **merged;
-	size_t i = 0, j = 0, n = 0, cap;
-	uint32_t err_order = 0;
-	const struct index_entry *err_entry = NULL;
+	struct index_entry **merged, **added;
+	size_t i = 0, j = 0, n = 0, cap, added_nr = 0;
+	struct df_check dc = { 0 };
 
 	if (!idx->staged_nr)
 		return 0;
 	sort_array(idx->staged, idx->staged_nr, sizeof(*idx->staged), staged_cmp);
 	cap = st_add(idx->nr, idx->staged_nr);
 	merged = xmalloc(st_mult(cap ? cap : 1, sizeof(*merged)));
-	while (i < idx->nr || j < idx->staged_nr) {
-		struct index_entry *next;
+	added = xmalloc(st_mult(idx->staged_nr, sizeof(*added)));
+	while (j < idx->staged_nr) {
+		struct index_entry *next = idx->staged[j];
 		struct group g = { { NULL } };
-		const char *name;
-		size_t len;
+		const char *name = next->name;
+		size_t len = next->namelen;
+		size_t pos = lower_bound(idx->entries, i, idx->nr, name, len);
 
-		if (j >= idx->staged_nr ||
-		    (i < idx->nr &&
-		     name_cmp(idx->entries[i]->name, idx->entries[i]->namelen,
-			      idx->staged[j]->name,
-			      idx->staged[j]->namelen) < 0)) {
-			merged[n++] = idx->entries[i++];
-			continue;
-		}
-		next = idx->staged[j];
-		name = next->name;
-		len = next->namelen;
+		memcpy(merged + n, idx->entries + i,
+		       (pos - i) * sizeof(*merged));
+		n += pos - i;
+		i = pos;
 		while (i < idx->nr && !name_cmp(idx->entries[i]->name,
 						idx->entries[i]->namelen,
 						name, len)) {
@@ -791,19 +815,32 @@ index_apply(struct index *idx)
 		       !name_cmp(idx->staged[j]->name, idx->staged[j]->namelen,
 				 name, len))
 			group_apply(idx, &g, idx->staged[j++]);
-		for (int s = 0; s < 4; s++)
-			if (g.stage[s])
-				merged[n++] = g.stage[s];
-	}
-	/* file/directory conflicts of what was added */
-	for (size_t k = 0; k < n; k++)
-		if (merged[k]->state & CE_NEW && merged[k]->order)
-			check_df(idx, merged, n, merged[k], &err_order,
-				 &err_entry);
-	if (err_entry) {
-		int ret = error_set(E_CONFLICT, "'%s' appears as both a file "
-				    "and as a directory", err_entry->name);
+		for (int s = 0; s < 4; s++) {
+			struct index_entry *e = g.stage[s];
 
+			if (!e)
+				continue;
+			merged[n++] = e;
+			/* only staged entries carry an order */
+			if (e->order)
+				added[added_nr++] = e;
+		}
+	}
+	memcpy(merged + n, idx->entries + i, (idx->nr - i) * sizeof(*merged));
+	n += idx->nr - i;
+	/* file/directory conflicts of what was added, in name order */
+	for (size_t k = 0; k < added_nr; k++)
+		if (added[k]->state & CE_NEW)
+			check_df(idx, merged, n, added[k], &dc);
+	if (dc.err_entry) {
+		int ret = error_set(E_CONFLICT, "'%s' appears as both a file "
+				    "and as a directory", dc.err_entry->name);
+
+		/* the index stays as it was: no entry evicted */
+		for (size_t k = 0; k < dc.evicted_nr; k++)
+			dc.evicted[k]->state &= ~CE_REMOVE;
+		free(dc.evicted);
+		free(added);
 		free(merged);
 		idx->staged_nr = 0;
 		return ret;
@@ -813,11 +850,12 @@ index_apply(struct index *idx)
 	idx->nr = n;
 	idx->alloc = cap;
 	idx->staged_nr = 0;
-	for (size_t k = 0; k < n; k++) {
-		merged[k]->order = 0;
-		if (merged[k]->state & CE_REMOVE)
-			idx->has_removed = 1;
-	}
+	for (size_t k = 0; k < added_nr; k++)
+		added[k]->order = 0;
+	if (dc.evicted_nr)
+		idx->has_removed = 1;
+	free(dc.evicted);
+	free(added);
 	index_compact(idx);
 	return 0;
 }

@@ -1341,6 +1341,13 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 		const unsigned char *raw = NULL;
 		size_t rawlen;
 
+		/* entries and their bytes in the map are walked in step */
+		if (i + 8 < idx->nr) {
+			__builtin_prefetch(idx->entries[i + 8]);
+			__builtin_prefetch((const void *)
+				((uintptr_t)idx->entries[i + 4]->name -
+				 ENTRY_FIXED));
+		}
 		if (version != 4 && idx->map)
 			raw = raw_entry(idx, e, &rawlen);
 		if (raw && run && run + runlen == raw) {

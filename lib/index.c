@@ -317,6 +317,7 @@ parse(struct index *idx, const char *path, unsigned flags)
 	idx->version = version;
 	idx->entries = xmalloc(st_mult(nr ? nr : 1, sizeof(*idx->entries)));
 	idx->alloc = nr ? nr : 1;
+	mempool_reserve(&idx->pool, nr);
 
 	for (uint32_t i = 0; i < nr; i++) {
 		struct index_entry *e;

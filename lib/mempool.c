@@ -18,6 +18,14 @@ struct pool_block {
 	_Alignas(16) unsigned char data[];	/* arenas may ask for 16 */
 };
 
+struct pool_region {
+	struct pool_region *next;
+	void *map;
+	size_t len;
+};
+
+#define HUGE_PAGE (2u << 20)
+
 /*
  * A block is filled from its start, object after object: fault its pages
  * in with one call rather than one fault per page (for the 78,635 entries
@@ -54,15 +62,91 @@ block_new(size_t size, struct pool_block *next)
 	return b;
 }
 
+/* Is b cut from one of the regions (and so not free()d on its own)? */
+static int
+in_region(const struct pool_block *b, const struct pool_region *r)
+{
+	for (; r; r = r->next)
+		if ((const unsigned char *)b >= (const unsigned char *)r->map &&
+		    (const unsigned char *)b < (const unsigned char *)r->map +
+		    r->len)
+			return 1;
+	return 0;
+}
+
 static void
-blocks_free(struct pool_block *b)
+blocks_free(struct pool_block *b, const struct pool_region *regions)
 {
 	while (b) {
 		struct pool_block *next = b->next;
 
-		free(b);
+		if (!regions || !in_region(b, regions))
+			free(b);
 		b = next;
 	}
+}
+
+static void
+regions_free(struct pool_region *r)
+{
+	while (r) {
+		struct pool_region *next = r->next;
+
+		munmap(r->map, r->len);
+		free(r);
+		r = next;
+	}
+}
+
+/* Bytes one block of the pool takes in a region. */
+static size_t
+block_span(const struct mempool *pool)
+{
+	size_t n = sizeof(struct pool_block) + pool->objsize * MEMPOOL_BLOCK_OBJS;
+
+	return (n + 15) & ~(size_t)15;
+}
+
+void
+mempool_reserve(struct mempool *pool, size_t n)
+{
+#ifdef DIRC_SANITIZE
+	(void)pool;
+	(void)n;
+#else
+	size_t blocks = n / MEMPOOL_BLOCK_OBJS + 2, bytes, len;
+	struct pool_region *r;
+	unsigned char *map, *start;
+
+	if (blocks > SIZE_MAX / block_span(pool))
+		return;
+	bytes = blocks * block_span(pool);
+	if (bytes < HUGE_PAGE || bytes > SIZE_MAX - 2 * HUGE_PAGE)
+		return;
+	len = (bytes + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1);
+	/* one huge page more, to start on a huge page boundary */
+	map = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED)
+		return;		/* blocks come from malloc, as without */
+	start = (unsigned char *)(((uintptr_t)map + HUGE_PAGE - 1) &
+				  ~(uintptr_t)(HUGE_PAGE - 1));
+	if (start > map)
+		munmap(map, start - map);
+	if (start + len < map + len + HUGE_PAGE)
+		munmap(start + len, map + len + HUGE_PAGE - (start + len));
+#ifdef MADV_HUGEPAGE
+	(void)madvise(start, len, MADV_HUGEPAGE);
+#endif
+	populate(start, len);
+	r = xmalloc(sizeof(*r));
+	r->map = start;
+	r->len = len;
+	r->next = pool->regions;
+	pool->regions = r;
+	pool->rnext = start;
+	pool->rleft = len;
+#endif
 }
 
 static struct pool_block *
@@ -97,7 +181,18 @@ mempool_alloc(struct mempool *pool)
 	pool->nr_blocks++;
 	obj = pool->blocks->data;
 #else
-	if (!pool->left) {
+	if (!pool->left && pool->rleft >= block_span(pool)) {
+		struct pool_block *b = (struct pool_block *)pool->rnext;
+
+		b->next = pool->blocks;
+		b->size = pool->objsize * MEMPOOL_BLOCK_OBJS;
+		pool->rnext += block_span(pool);
+		pool->rleft -= block_span(pool);
+		pool->blocks = b;
+		pool->nr_blocks++;
+		pool->next = b->data;
+		pool->left = MEMPOOL_BLOCK_OBJS;
+	} else if (!pool->left) {
 		pool->blocks = block_new(st_mult(pool->objsize,
 						 MEMPOOL_BLOCK_OBJS),
 					 pool->blocks);
@@ -125,7 +220,8 @@ mempool_calloc(struct mempool *pool)
 void
 mempool_release(struct mempool *pool)
 {
-	blocks_free(pool->blocks);
+	blocks_free(pool->blocks, pool->regions);
+	regions_free(pool->regions);
 	mempool_init(pool, pool->objsize);
 }
 
@@ -152,7 +248,17 @@ mempool_merge(struct mempool *dst, struct mempool *src)
 	}
 	dst->nr_blocks += src->nr_blocks;
 	dst->nr_objs += src->nr_objs;
+	if (src->regions) {
+		/* src's mappings now hold dst's blocks; its free tail is lost */
+		struct pool_region *tail = src->regions;
+
+		while (tail->next)
+			tail = tail->next;
+		tail->next = dst->regions;
+		dst->regions = src->regions;
+	}
 	src->blocks = NULL;
+	src->regions = NULL;
 	mempool_init(src, src->objsize);
 }
 
@@ -160,7 +266,7 @@ size_t
 mempool_overhead(const struct mempool *pool)
 {
 	return pool->nr_blocks * sizeof(struct pool_block) +
-	       pool->left * pool->objsize;
+	       pool->left * pool->objsize + pool->rleft;
 }
 
 void
@@ -227,7 +333,7 @@ arena_strndup(struct arena *a, const char *s, size_t len)
 void
 arena_release(struct arena *a)
 {
-	blocks_free(a->blocks);
+	blocks_free(a->blocks, NULL);
 	arena_init(a);
 }
 

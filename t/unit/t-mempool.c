@@ -300,6 +300,64 @@ test_arena(void)
 	free(strs);
 }
 
+static void
+test_reserve(void)
+{
+	size_t n = 200000;
+	struct mempool a, b;
+	struct obj **oa = malloc(n * sizeof(*oa));
+	struct obj **ob = malloc(n * sizeof(*ob));
+	struct obj **oc = malloc(n * sizeof(*oc));
+
+	mempool_init(&a, sizeof(struct obj));
+	mempool_init(&b, sizeof(struct obj));
+	/* too small to reserve: nothing mapped */
+	mempool_reserve(&a, 10);
+	ok(a.regions == NULL && a.rleft == 0, "reserve of 10 objects maps nothing");
+	mempool_reserve(&a, n);
+#ifdef DIRC_SANITIZE
+	ok(a.regions == NULL, "reserve does nothing under DIRC_SANITIZE");
+#else
+	ok(a.regions != NULL && a.rleft >= n * a.objsize,
+	   "reserve of %zu objects maps room for them (%zu bytes)", n, a.rleft);
+	ok(aligned(a.rnext, 2 << 20), "... starting on a 2 MB boundary");
+#endif
+	fill(&a, oa, n, 0);
+	is_int(check(oa, n, 0), 0, "reserved objects are distinct and writable");
+	ok(aligned(oa[0], MEMPOOL_ALIGN) && aligned(oa[n - 1], MEMPOOL_ALIGN),
+	   "... and aligned");
+#ifndef DIRC_SANITIZE
+	is_int(a.nr_blocks, (n + MEMPOOL_BLOCK_OBJS - 1) / MEMPOOL_BLOCK_OBJS,
+	       "still blocks of %d objects", MEMPOOL_BLOCK_OBJS);
+#else
+	ok(1, "# skip block count under DIRC_SANITIZE");
+#endif
+	/* past the reservation: malloc'd blocks again */
+	fill(&a, ob, n, n);
+	is_int(check(oa, n, 0) + check(ob, n, n), 0,
+	       "allocating past the reservation does not overlap it");
+	/* a reserved pool merged into another keeps its objects alive */
+	mempool_reserve(&b, n);
+	fill(&b, oc, n, 2 * n);
+	mempool_merge(&a, &b);
+	ok(b.regions == NULL && b.rleft == 0 && b.blocks == NULL,
+	   "merge moves the reserved mapping to dst");
+	is_int(check(oa, n, 0) + check(ob, n, n) + check(oc, n, 2 * n), 0,
+	       "merged reserved objects keep their contents");
+	mempool_release(&a);
+	ok(a.regions == NULL && a.blocks == NULL && a.rleft == 0,
+	   "release unmaps the reservation");
+	/* and the pool is reusable, reserve included */
+	mempool_reserve(&a, n);
+	fill(&a, oa, n, 5 * n);
+	is_int(check(oa, n, 5 * n), 0, "a released pool reserves again");
+	mempool_release(&a);
+	mempool_release(&b);
+	free(oa);
+	free(ob);
+	free(oc);
+}
+
 int
 main(void)
 {
@@ -307,6 +365,7 @@ main(void)
 	test_many();
 	test_overhead();
 	test_merge();
+	test_reserve();
 	test_arena();
 	return done_testing();
 }

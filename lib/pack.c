@@ -381,9 +381,15 @@ pack_find(const struct pack *p, const struct object_id *oid, uint32_t *n)
 	uint32_t lo = b ? get_be32(p->fanout + 4 * (b - 1)) : 0;
 	uint32_t hi = get_be32(p->fanout + 4 * b);
 
+	uint64_t key = get_be64(oid->hash);
+
 	while (lo < hi) {
 		uint32_t mid = lo + (hi - lo) / 2;
-		int cmp = memcmp(oid->hash, pack_nth_id(p, mid), HASH_RAWSZ);
+		const unsigned char *id = pack_nth_id(p, mid);
+		uint64_t first = get_be64(id);
+		/* the first 8 bytes decide all but the last step or two */
+		int cmp = key != first ? (key < first ? -1 : 1) :
+			memcmp(oid->hash, id, HASH_RAWSZ);
 
 		if (!cmp) {
 			*n = mid;

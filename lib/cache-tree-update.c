@@ -68,10 +68,28 @@ path_ok(struct updater *u, const struct index_entry *e)
 	return 0;
 }
 
+/* "a" and "a/..." side by side: a file that is also a directory. */
+static int
+file_and_dir(const struct index_entry *a, const struct index_entry *b)
+{
+	return a->namelen < b->namelen && b->name[a->namelen] == '/' &&
+	       !memcmp(a->name, b->name, a->namelen);
+}
+
 static int
 verify_index(const struct index *idx)
 {
 	unsigned funny = 0;
+	size_t k;
+
+	/* one pass for the common case, a clean index */
+	for (k = 0; k < idx->nr; k++)
+		if (ce_stage(idx->entries[k]) ||
+		    (k + 1 < idx->nr &&
+		     file_and_dir(idx->entries[k], idx->entries[k + 1])))
+			break;
+	if (k == idx->nr)
+		return 0;
 
 	for (size_t i = 0; i < idx->nr; i++) {
 		const struct index_entry *e = idx->entries[i];
@@ -91,8 +109,7 @@ verify_index(const struct index *idx)
 		const struct index_entry *a = idx->entries[i];
 		const struct index_entry *b = idx->entries[i + 1];
 
-		if (a->namelen < b->namelen && b->name[a->namelen] == '/' &&
-		    !memcmp(a->name, b->name, a->namelen)) {
+		if (file_and_dir(a, b)) {
 			if (++funny > 10) {
 				diag_emit(DIAG_PLAIN, "...");
 				break;

@@ -93,6 +93,42 @@ struct cursor {
 	const unsigned char *p, *end;
 };
 
+/*
+ * The counts as git writes them ("-1" or up to 9 digits, one space, up
+ * to 9 digits), read without strtol(), which per node of a linux-sized
+ * tree was a visible part of reading the index.  Anything else takes the
+ * strtol() path, so what is accepted does not change.
+ */
+static int
+canonical_counts(const unsigned char *p, const unsigned char *nl,
+		 long *count, long *subs)
+{
+	long v[2] = { 0, 0 };
+
+	if (nl - p >= 3 && p[0] == '-' && p[1] == '1' && p[2] == ' ') {
+		v[0] = -1;
+		p += 3;
+	} else {
+		const unsigned char *start = p;
+
+		for (; p < nl && *p >= '0' && *p <= '9'; p++)
+			v[0] = v[0] * 10 + (*p - '0');
+		if (p == start || p - start > 9 || p == nl || *p++ != ' ')
+			return 0;
+	}
+	{
+		const unsigned char *start = p;
+
+		for (; p < nl && *p >= '0' && *p <= '9'; p++)
+			v[1] = v[1] * 10 + (*p - '0');
+		if (p == start || p - start > 9 || p != nl)
+			return 0;
+	}
+	*count = v[0];
+	*subs = v[1];
+	return 1;
+}
+
 static struct cache_tree *
 read_one(struct cursor *c, int depth)
 {
@@ -107,6 +143,8 @@ read_one(struct cursor *c, int depth)
 	nl = memchr(c->p, '\n', c->end - c->p);
 	if (!nl || (size_t)(nl - c->p) >= sizeof(num))
 		return NULL;
+	if (canonical_counts(c->p, nl, &count, &subs))
+		goto counted;
 	memcpy(num, c->p, nl - c->p);
 	num[nl - c->p] = '\0';
 	errno = 0;
@@ -116,6 +154,7 @@ read_one(struct cursor *c, int depth)
 	subs = strtol(end + 1, &end, 10);
 	if (errno || *end || subs < 0 || subs > INT32_MAX)
 		return NULL;
+counted:
 	c->p = nl + 1;
 	t = cache_tree_new();
 	t->entry_count = count;
@@ -214,31 +253,39 @@ cache_tree_size(const struct cache_tree *tree)
 	return 1 + node_size(tree);
 }
 
-static int
-write_node(struct bufwrite *bw, const struct cache_tree *t)
+static void
+encode_node(struct strbuf *out, const struct cache_tree *t)
 {
 	char num[48];
-	int ret = bufwrite_add(bw, num, put_counts(num, t->entry_count,
-						   t->subtree_nr));
 
-	if (!ret && t->entry_count >= 0)
-		ret = bufwrite_add(bw, t->oid.hash, HASH_RAWSZ);
-	for (size_t i = 0; !ret && i < t->subtree_nr; i++) {
+	strbuf_add(out, num, put_counts(num, t->entry_count, t->subtree_nr));
+	if (t->entry_count >= 0)
+		strbuf_add(out, t->oid.hash, HASH_RAWSZ);
+	for (size_t i = 0; i < t->subtree_nr; i++) {
 		const struct cache_tree_sub *s = t->down[i];
 
-		ret = bufwrite_add(bw, s->name, s->namelen + 1);
-		if (!ret)
-			ret = write_node(bw, s->tree);
+		strbuf_add(out, s->name, s->namelen + 1);
+		encode_node(out, s->tree);
 	}
-	return ret;
+}
+
+void
+cache_tree_encode(struct strbuf *out, const struct cache_tree *tree)
+{
+	strbuf_addch(out, '\0');
+	encode_node(out, tree);
 }
 
 int
 cache_tree_write(struct bufwrite *bw, const struct cache_tree *tree)
 {
-	int ret = bufwrite_add(bw, "", 1);
+	struct strbuf sb = STRBUF_INIT;
+	int ret;
 
-	return ret ? ret : write_node(bw, tree);
+	cache_tree_encode(&sb, tree);
+	ret = bufwrite_add(bw, sb.buf, sb.len);
+	strbuf_release(&sb);
+	return ret;
 }
 
 void

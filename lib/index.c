@@ -1372,11 +1372,13 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 	if (!ret && idx->tree) {
 		unsigned char ext[8];
 
+		strbuf_reset(&ent);
+		cache_tree_encode(&ent, idx->tree);
 		memcpy(ext, "TREE", 4);
-		put_be32(ext + 4, cache_tree_size(idx->tree));
+		put_be32(ext + 4, ent.len);
 		ret = bufwrite_add(&bw, ext, 8);
 		if (!ret)
-			ret = cache_tree_write(&bw, idx->tree);
+			ret = bufwrite_add(&bw, ent.buf, ent.len);
 	}
 	if (!ret && idx->reuc_nr)
 		ret = write_reuc(&bw, idx);

@@ -114,7 +114,7 @@ mempool_reserve(struct mempool *pool, size_t n)
 	(void)pool;
 	(void)n;
 #else
-	size_t blocks = n / MEMPOOL_BLOCK_OBJS + 2, bytes, len;
+	size_t blocks = n / MEMPOOL_BLOCK_OBJS + 1, bytes, len, huge;
 	struct pool_region *r;
 	unsigned char *map, *start;
 
@@ -123,8 +123,8 @@ mempool_reserve(struct mempool *pool, size_t n)
 	bytes = blocks * block_span(pool);
 	if (bytes < HUGE_PAGE || bytes > SIZE_MAX - 2 * HUGE_PAGE)
 		return;
-	len = (bytes + HUGE_PAGE - 1) & ~(size_t)(HUGE_PAGE - 1);
-	/* one huge page more, to start on a huge page boundary */
+	len = (bytes + 4095) & ~(size_t)4095;
+	/* a huge page more, to start on a huge page boundary */
 	map = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE,
 		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
 	if (map == MAP_FAILED)
@@ -135,8 +135,15 @@ mempool_reserve(struct mempool *pool, size_t n)
 		munmap(map, start - map);
 	if (start + len < map + len + HUGE_PAGE)
 		munmap(start + len, map + len + HUGE_PAGE - (start + len));
+	/*
+	 * Huge pages for the whole 2 MB stretches only: the tail keeps
+	 * small pages, so memory use is what the objects need.
+	 */
+	huge = len & ~(size_t)(HUGE_PAGE - 1);
 #ifdef MADV_HUGEPAGE
-	(void)madvise(start, len, MADV_HUGEPAGE);
+	(void)madvise(start, huge, MADV_HUGEPAGE);
+#else
+	(void)huge;
 #endif
 	populate(start, len);
 	r = xmalloc(sizeof(*r));

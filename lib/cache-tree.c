@@ -111,7 +111,7 @@ canonical_counts(const unsigned char *p, const unsigned char *nl,
 	} else {
 		const unsigned char *start = p;
 
-		for (; p < nl && *p >= '0' && *p <= '9'; p++)
+		for (; p < nl && p - start < 10 && *p >= '0' && *p <= '9'; p++)
 			v[0] = v[0] * 10 + (*p - '0');
 		if (p == start || p - start > 9 || p == nl || *p++ != ' ')
 			return 0;
@@ -119,7 +119,7 @@ canonical_counts(const unsigned char *p, const unsigned char *nl,
 	{
 		const unsigned char *start = p;
 
-		for (; p < nl && *p >= '0' && *p <= '9'; p++)
+		for (; p < nl && p - start < 10 && *p >= '0' && *p <= '9'; p++)
 			v[1] = v[1] * 10 + (*p - '0');
 		if (p == start || p - start > 9 || p != nl)
 			return 0;

@@ -802,8 +802,9 @@ index_apply(struct index *idx)
 		size_t len = next->namelen;
 		size_t pos = lower_bound(idx->entries, i, idx->nr, name, len);
 
-		memcpy(merged + n, idx->entries + i,
-		       (pos - i) * sizeof(*merged));
+		if (pos > i)
+			memcpy(merged + n, idx->entries + i,
+			       (pos - i) * sizeof(*merged));
 		n += pos - i;
 		i = pos;
 		while (i < idx->nr && !name_cmp(idx->entries[i]->name,
@@ -827,7 +828,9 @@ index_apply(struct index *idx)
 				added[added_nr++] = e;
 		}
 	}
-	memcpy(merged + n, idx->entries + i, (idx->nr - i) * sizeof(*merged));
+	if (idx->nr > i)
+		memcpy(merged + n, idx->entries + i,
+		       (idx->nr - i) * sizeof(*merged));
 	n += idx->nr - i;
 	/* file/directory conflicts of what was added, in name order */
 	for (size_t k = 0; k < added_nr; k++)

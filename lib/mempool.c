@@ -98,6 +98,7 @@ regions_free(struct pool_region *r)
 	}
 }
 
+#ifndef DIRC_SANITIZE
 /* Bytes one block of the pool takes in a region. */
 static size_t
 block_span(const struct mempool *pool)
@@ -106,6 +107,7 @@ block_span(const struct mempool *pool)
 
 	return (n + 15) & ~(size_t)15;
 }
+#endif
 
 void
 mempool_reserve(struct mempool *pool, size_t n)

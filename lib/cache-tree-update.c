@@ -165,7 +165,7 @@ plan(struct updater *u, struct cache_tree *t, struct index_entry **entries,
 		sublen = slash - (e->name + baselen);
 		sub = cache_tree_sub(t, e->name + baselen, sublen, 1);
 		if (!sub->tree)
-			sub->tree = cache_tree_new();
+			sub->tree = cache_tree_new_node(t);
 		subcnt = plan(u, sub->tree, entries + i, n - i, e->name,
 			      baselen + sublen + 1, depth + 1);
 		if (!subcnt)
@@ -177,12 +177,9 @@ plan(struct updater *u, struct cache_tree *t, struct index_entry **entries,
 	/* drop children no entry lives in any more */
 	keep = 0;
 	for (size_t k = 0; k < t->subtree_nr; k++) {
-		if (t->down[k]->used) {
+		if (t->down[k]->used)
 			t->down[keep++] = t->down[k];
-		} else {
-			cache_tree_free(t->down[k]->tree);
-			free(t->down[k]);
-		}
+		/* else: dropped; its memory stays in the tree's arena */
 	}
 	t->subtree_nr = keep;
 	t->entry_count = -1;	/* computed in phase two */
@@ -407,7 +404,7 @@ prime(struct odb *odb, struct cache_tree *t, const struct object_id *oid,
 				cache_tree_sub(t, e.name, e.namelen, 1);
 
 			if (!sub->tree)
-				sub->tree = cache_tree_new();
+				sub->tree = cache_tree_new_node(t);
 			ret = prime(odb, sub->tree, e.oid, depth + 1);
 			if (ret < 0)
 				break;

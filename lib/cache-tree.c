@@ -5,31 +5,51 @@
 #include "cache-tree.h"
 
 #include "bufwrite.h"
+#include "mempool.h"
 #include "error.h"
 #include "strbuf.h"
 
 #define MAX_DEPTH 4096	/* deeper TREE data is treated as malformed */
 
+static struct cache_tree *
+node_new(struct arena *arena)
+{
+	struct cache_tree *t = arena_alloc(arena, sizeof(*t), 8);
+
+	memset(t, 0, sizeof(*t));
+	t->entry_count = -1;
+	t->arena = arena;
+	return t;
+}
+
 struct cache_tree *
 cache_tree_new(void)
 {
-	struct cache_tree *t = xcalloc(1, sizeof(*t));
+	struct arena *arena = xmalloc(sizeof(*arena));
+	struct cache_tree *t;
 
-	t->entry_count = -1;
+	arena_init(arena);
+	t = node_new(arena);
+	t->is_root = 1;
 	return t;
+}
+
+struct cache_tree *
+cache_tree_new_node(struct cache_tree *parent)
+{
+	return node_new(parent->arena);
 }
 
 void
 cache_tree_free(struct cache_tree *tree)
 {
-	if (!tree)
+	struct arena *arena;
+
+	if (!tree || !tree->is_root)
 		return;
-	for (size_t i = 0; i < tree->subtree_nr; i++) {
-		cache_tree_free(tree->down[i]->tree);
-		free(tree->down[i]);
-	}
-	free(tree->down);
-	free(tree);
+	arena = tree->arena;
+	arena_release(arena);	/* tree included */
+	free(arena);
 }
 
 /* Children order: shorter names first, then bytes. */
@@ -74,11 +94,22 @@ cache_tree_sub(struct cache_tree *tree, const char *name, size_t len,
 	if (!create)
 		return NULL;
 	pos = -pos - 1;
-	ALLOC_GROW(tree->down, tree->subtree_nr + 1, tree->subtree_alloc);
+	if (tree->subtree_nr == tree->subtree_alloc) {
+		/* the old array stays in the arena */
+		size_t alloc = tree->subtree_alloc ? 2 * tree->subtree_alloc : 4;
+		struct cache_tree_sub **down =
+			arena_alloc(tree->arena, st_mult(alloc, sizeof(*down)), 8);
+
+		if (tree->subtree_nr)
+			memcpy(down, tree->down,
+			       tree->subtree_nr * sizeof(*down));
+		tree->down = down;
+		tree->subtree_alloc = alloc;
+	}
 	memmove(tree->down + pos + 1, tree->down + pos,
 		(tree->subtree_nr - pos) * sizeof(*tree->down));
 	tree->subtree_nr++;
-	s = xmalloc(st_add(sizeof(*s), len + 1));
+	s = arena_alloc(tree->arena, st_add(sizeof(*s), len + 1), 8);
 	s->tree = NULL;
 	s->count = 0;
 	s->used = 0;
@@ -130,7 +161,7 @@ canonical_counts(const unsigned char *p, const unsigned char *nl,
 }
 
 static struct cache_tree *
-read_one(struct cursor *c, int depth)
+read_one(struct cursor *c, struct cache_tree *parent, int depth)
 {
 	struct cache_tree *t;
 	const unsigned char *nl;
@@ -156,7 +187,7 @@ read_one(struct cursor *c, int depth)
 		return NULL;
 counted:
 	c->p = nl + 1;
-	t = cache_tree_new();
+	t = parent ? cache_tree_new_node(parent) : cache_tree_new();
 	t->entry_count = count;
 	if (count >= 0) {
 		if (c->end - c->p < HASH_RAWSZ)
@@ -174,13 +205,13 @@ counted:
 		if (s->tree)
 			goto bad;	/* the same name twice */
 		c->p = nul + 1;
-		s->tree = read_one(c, depth + 1);
+		s->tree = read_one(c, t, depth + 1);
 		if (!s->tree)
 			goto bad;
 	}
 	return t;
 bad:
-	cache_tree_free(t);
+	cache_tree_free(t);	/* the root frees all; a node nothing */
 	return NULL;
 }
 
@@ -193,7 +224,7 @@ cache_tree_read(const void *buf, size_t len)
 	if (!len || c.p[0] != '\0')
 		return NULL;	/* the root's name must be empty */
 	c.p++;
-	t = read_one(&c, 0);
+	t = read_one(&c, NULL, 0);
 	if (t && c.p != c.end) {
 		cache_tree_free(t);
 		t = NULL;
@@ -302,8 +333,7 @@ cache_tree_invalidate_path(struct cache_tree *tree, const char *path,
 			ssize_t pos = sub_pos(tree, path, clen);
 
 			if (pos >= 0) {
-				cache_tree_free(tree->down[pos]->tree);
-				free(tree->down[pos]);
+				/* its memory stays in the arena */
 				memmove(tree->down + pos, tree->down + pos + 1,
 					(tree->subtree_nr - pos - 1) *
 					sizeof(*tree->down));

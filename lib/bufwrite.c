@@ -62,7 +62,8 @@ bufwrite_init(struct bufwrite *bw, int fd, const char *path, int checksum)
 	bw->cap = buf_size;
 	bw->buf = bw->cap ? xmalloc(bw->cap) : NULL;
 	if (checksum) {
-		bw->hash = hasher_thread();
+		hasher_init(&bw->own);
+		bw->hash = &bw->own;
 		hasher_begin(bw->hash);
 	}
 }
@@ -313,6 +314,9 @@ bufwrite_release(struct bufwrite *bw)
 {
 	if (bw->async)
 		async_end(bw, NULL);
+	if (bw->own.ctx)
+		hasher_release(&bw->own);
+	bw->hash = NULL;
 	free(bw->buf);
 	bw->buf = NULL;
 	bw->cap = bw->len = 0;

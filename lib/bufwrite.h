@@ -27,15 +27,18 @@ struct bufwrite {
 	const char *path;	/* for messages; borrowed */
 	unsigned char *buf;	/* owned; NULL when the size is 0 */
 	size_t len, cap;
-	struct hasher *hash;	/* NULL: no checksum; borrowed */
+	struct hasher *hash;	/* NULL: no checksum; else &own */
+	struct hasher own;	/* a context of its own: what the writer
+				 * hashes meanwhile (the content of racy
+				 * entries) must not disturb it */
 	struct bufwrite_async *async;	/* the hashing thread, or NULL */
 	uint64_t total;		/* bytes accepted so far */
 	int err;		/* first failure (negative E_*), sticky */
 };
 
 /*
- * Start writing to fd.  checksum: feed a SHA-1 (this thread's context)
- * for bufwrite_finish().
+ * Start writing to fd.  checksum: feed a SHA-1 (a context of the
+ * bufwrite's own) for bufwrite_finish().
  */
 void bufwrite_init(struct bufwrite *bw, int fd, const char *path,
 		   int checksum);

@@ -343,6 +343,7 @@ parse(struct index *idx, const char *path, unsigned flags)
 				goto out;
 			}
 			ext = get_be16(p + 62);
+			idx->read_extended = 1;
 			if (ext & ~CE_EXT_KNOWN) {
 				snprintf(why, sizeof(why), "unknown index "
 					 "entry format 0x%08x",
@@ -1313,6 +1314,19 @@ write_reuc(struct bufwrite *bw, struct index *idx)
 	return ret;
 }
 
+static int
+null_id(const struct index_entry *e)
+{
+	struct strbuf pre = STRBUF_INIT;
+	int ret;
+
+	strbuf_addf(&pre, "cache entry has null sha1: %s", e->name);
+	ret = error_set_pre(E_INVALID, pre.buf, "Unable to write new index "
+			    "file");
+	strbuf_release(&pre);
+	return ret;
+}
+
 /*
  * From this many entries (about a megabyte) a write with more than one
  * thread allowed hashes on a second thread: starting it costs tens of
@@ -1320,10 +1334,25 @@ write_reuc(struct bufwrite *bw, struct index *idx)
  */
 #define ASYNC_HASH_MIN_ENTRIES 16384
 
-/* The file's bytes: header, entries, TREE, REUC, trailing checksum. */
+/* What index_write() asks of write_image() beyond the bytes. */
+struct write_opts {
+	struct repo *repo;	/* smudge racily clean entries; NULL: not */
+	int check_null;		/* refuse an entry with a null id */
+	int allow_null;		/* GIT_ALLOW_NULL_SHA1: warn instead */
+	int quiet;		/* no warnings (the same entries again) */
+	int threads;		/* more than 1: hash on a second thread */
+	int extended;		/* out: an entry has extended flags */
+};
+
+/*
+ * The file's bytes: header, entries, TREE, REUC, trailing checksum.  The
+ * checks and the racy smudging index_write() needs are made entry by
+ * entry as they are written, in one pass over the entries: a separate
+ * pass cost as much as the write of the unchanged ones.
+ */
 static int
 write_image(struct index *idx, unsigned version, int fd, const char *path,
-	    int threads)
+	    struct write_opts *o)
 {
 	struct strbuf ent = STRBUF_INIT;
 	struct bufwrite bw;
@@ -1334,14 +1363,15 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 	int ret;
 
 	bufwrite_init(&bw, fd, path, 1);
-	if (threads > 1 && idx->nr >= ASYNC_HASH_MIN_ENTRIES)
+	if (o->threads > 1 && idx->nr >= ASYNC_HASH_MIN_ENTRIES)
 		bufwrite_hash_async(&bw);
+	o->extended = 0;
 	memcpy(hdr, "DIRC", 4);
 	put_be32(hdr + 4, version);
 	put_be32(hdr + 8, idx->nr);
 	ret = bufwrite_add(&bw, hdr, sizeof(hdr));
 	for (size_t i = 0; !ret && i < idx->nr; i++) {
-		const struct index_entry *e = idx->entries[i];
+		struct index_entry *e = idx->entries[i];
 		const unsigned char *raw = NULL;
 		size_t rawlen;
 
@@ -1352,6 +1382,19 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 				((uintptr_t)idx->entries[i + 4]->name -
 				 ENTRY_FIXED));
 		}
+		if (e->ext_flags)
+			o->extended = 1;
+		if (o->check_null && oid_is_null(&e->oid)) {
+			if (!o->allow_null) {
+				ret = null_id(e);
+				break;
+			}
+			if (!o->quiet)
+				diag_emit(DIAG_WARNING, "cache entry has null "
+					  "sha1: %s", e->name);
+		}
+		if (o->repo)
+			smudge_racy(o->repo, idx, e);
 		if (version != 4 && idx->map)
 			raw = raw_entry(idx, e, &rawlen);
 		if (raw && run && run + runlen == raw) {
@@ -1404,14 +1447,19 @@ index_write_fd(struct index *idx, int fd, const char *name)
 	for (size_t i = 0; i < idx->nr; i++)
 		if (idx->entries[i]->ext_flags)
 			extended = 1;
+	struct write_opts o = {
+		.threads = workers_count(NULL, idx->threads, 0, 0),
+	};
+
 	return write_image(idx, pick_version(idx, NULL, extended), fd, name,
-			   workers_count(NULL, idx->threads, 0, 0));
+			   &o);
 }
 
 int
 index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 {
-	int extended = 0, ret = 0, allow_null;
+	struct write_opts o = { 0 };
+	int ret = 0;
 	unsigned version;
 	uint64_t start = trace_now();
 	struct stat st;
@@ -1419,34 +1467,27 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	if (idx->staged_nr)
 		BUG("index_write with %zu staged changes", idx->staged_nr);
 	index_compact(idx);
-	allow_null = getenv("GIT_ALLOW_NULL_SHA1") != NULL;
-	for (size_t i = 0; i < idx->nr; i++) {
-		struct index_entry *e = idx->entries[i];
-
-		if (e->ext_flags)
-			extended = 1;
-		if (oid_is_null(&e->oid)) {
-			if (allow_null) {
-				diag_emit(DIAG_WARNING, "cache entry has null "
-					  "sha1: %s", e->name);
-			} else {
-				struct strbuf pre = STRBUF_INIT;
-
-				lockfile_rollback(lk);
-				strbuf_addf(&pre, "cache entry has null sha1: "
-					    "%s", e->name);
-				ret = error_set_pre(E_INVALID, pre.buf,
-						    "Unable to write new index "
-						    "file");
-				strbuf_release(&pre);
-				return ret;
-			}
-		}
-		smudge_racy(repo, idx, e);
+	o.repo = repo;
+	o.check_null = 1;
+	o.allow_null = getenv("GIT_ALLOW_NULL_SHA1") != NULL;
+	o.threads = workers_count(repo, idx->threads, 0, 0);
+	/*
+	 * The version depends on whether an entry has extended flags,
+	 * which is known only once they are written: guess as the index
+	 * was read, and in the rare case that changed, write it again.
+	 */
+	version = pick_version(idx, repo, idx->read_extended);
+	ret = write_image(idx, version, lk->fd, lk->lock_path, &o);
+	if (!ret && pick_version(idx, repo, o.extended) != version) {
+		version = pick_version(idx, repo, o.extended);
+		o.quiet = 1;
+		if (lseek(lk->fd, 0, SEEK_SET) < 0 || ftruncate(lk->fd, 0) < 0)
+			ret = error_errno(errno, "unable to rewrite '%s'",
+					  lk->lock_path);
+		else
+			ret = write_image(idx, version, lk->fd, lk->lock_path,
+					  &o);
 	}
-	version = pick_version(idx, repo, extended);
-	ret = write_image(idx, version, lk->fd, lk->lock_path,
-			  workers_count(repo, idx->threads, 0, 0));
 	if (!ret)
 		ret = lockfile_close(lk, repo_sync_mode(&repo->settings,
 							FSYNC_INDEX));
@@ -1462,6 +1503,7 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 		return ret;
 	idx->timestamp = st.st_mtim;
 	idx->version = version;
+	idx->read_extended = o.extended;
 	idx->exists = 1;
 	idx->changed = 0;
 	trace_phase("write index", start);

@@ -104,6 +104,8 @@ struct index {
 					 * thread */
 	int changed;			/* something needs writing */
 	int has_removed;		/* some entries carry CE_REMOVE */
+	int read_extended;		/* an entry had extended flags when
+					 * read: the version a write guesses */
 	unsigned char checksum[HASH_RAWSZ]; /* trailer as read */
 
 	/* staged changes, merged by index_apply() */

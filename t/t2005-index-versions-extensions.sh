@@ -462,6 +462,35 @@ test_expect_success GIT 'entries changed in memory around unchanged runs: refres
 	same_result
 '
 
+test_expect_success GIT 'the version follows extended flags coming and going (the write guesses, then writes again)' '
+	rm -f .git/index &&
+	put abcd one && put efgh two &&
+	git update-index --add abcd efgh &&
+	run_both --skip-worktree efgh &&
+	same_result &&
+	printf "DIRC\000\000\000\003" >expect &&
+	head -c 8 .git/index >actual &&
+	test_cmp expect actual &&
+	run_both --no-skip-worktree efgh &&
+	same_result &&
+	printf "DIRC\000\000\000\002" >expect &&
+	head -c 8 .git/index >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 'a null id allowed by GIT_ALLOW_NULL_SHA1 is warned about once, also when the write starts again' '
+	rm -f .git/index &&
+	put abcd one &&
+	git update-index --add abcd &&
+	GIT_ALLOW_NULL_SHA1=1 git update-index --add \
+		--cacheinfo 100644,0000000000000000000000000000000000000000,zero &&
+	GIT_ALLOW_NULL_SHA1=1 run_both --skip-worktree abcd &&
+	same_result &&
+	grep -c "cache entry has null sha1: zero" dirc.err >count &&
+	echo 1 >expect &&
+	test_cmp expect count
+'
+
 test_expect_success GIT 'a 20,000-entry index (hashed on a second thread) is the bytes git writes, for every thread count and buffer size' '
 	rm -f .git/index &&
 	blob=$(git hash-object -w --stdin </dev/null) &&

@@ -249,24 +249,25 @@ static int
 add(struct bufwrite *bw, const void *data, size_t len, int stable)
 {
 	const unsigned char *p = data;
+	const size_t cap = bw->cap;	/* fixed while writing */
 
 	if (bw->err)
 		return bw->err;
 	bw->total += len;
-	if (!bw->cap)
+	if (!cap)
 		return emit(bw, data, len, stable);
 	while (len) {
-		size_t room = bw->cap - bw->len, n = MIN(room, len);
+		size_t room = cap - bw->len, n = MIN(room, len);
 
-		if (!bw->len && len >= bw->cap) {
+		if (!bw->len && len >= cap) {
 			/* a whole buffer's worth: no point copying it */
-			n = len - len % bw->cap;
+			n = len - len % cap;
 			if (emit(bw, p, n, stable) < 0)
 				return bw->err;
 		} else {
 			memcpy(bw->buf + bw->len, p, n);
 			bw->len += n;
-			if (bw->len == bw->cap && bufwrite_flush(bw) < 0)
+			if (bw->len == cap && bufwrite_flush(bw) < 0)
 				return bw->err;
 		}
 		p += n;

@@ -58,7 +58,9 @@ int bufwrite_add(struct bufwrite *bw, const void *data, size_t len);
  * The same for bytes that stay valid and unchanged until
  * bufwrite_finish() or bufwrite_release() (a mapped file): a long span
  * is written from where it is, and the hashing thread reads it there
- * without this one waiting for it.
+ * without this one waiting for it.  The bytes are read twice, by write()
+ * and by the hash, so a mapped file must not change in place meanwhile
+ * (git and dirc replace the index by rename, never in place).
  */
 int bufwrite_add_stable(struct bufwrite *bw, const void *data, size_t len);
 int bufwrite_flush(struct bufwrite *bw);

@@ -841,9 +841,16 @@ index_apply(struct index *idx)
 		int ret = error_set(E_CONFLICT, "'%s' appears as both a file "
 				    "and as a directory", dc.err_entry->name);
 
-		/* the index stays as it was: no entry evicted */
+		/*
+		 * The entries stay as they were: none evicted, none still
+		 * carrying a staging order a later apply would take for
+		 * its own (resolve-undo records and cache-tree
+		 * invalidations made on the way are kept, as before).
+		 */
 		for (size_t k = 0; k < dc.evicted_nr; k++)
 			dc.evicted[k]->state &= ~CE_REMOVE;
+		for (size_t k = 0; k < idx->staged_nr; k++)
+			idx->staged[k]->order = 0;
 		free(dc.evicted);
 		free(added);
 		free(merged);

@@ -4,7 +4,6 @@
  */
 #include "cache-tree.h"
 
-#include "bufwrite.h"
 #include "mempool.h"
 #include "error.h"
 #include "strbuf.h"
@@ -125,6 +124,24 @@ struct cursor {
 };
 
 /*
+ * Up to 9 decimal digits at *pp, before end, into *v; 0 if there are none
+ * or more (a value that may not fit is left to strtol()).
+ */
+static int
+short_number(const unsigned char **pp, const unsigned char *end, long *v)
+{
+	const unsigned char *p = *pp, *start = p;
+
+	*v = 0;
+	for (; p < end && p - start < 10 && *p >= '0' && *p <= '9'; p++)
+		*v = *v * 10 + (*p - '0');
+	if (p == start || p - start > 9)
+		return 0;
+	*pp = p;
+	return 1;
+}
+
+/*
  * The counts as git writes them ("-1" or up to 9 digits, one space, up
  * to 9 digits), read without strtol(), which per node of a linux-sized
  * tree was a visible part of reading the index.  Anything else takes the
@@ -134,30 +151,15 @@ static int
 canonical_counts(const unsigned char *p, const unsigned char *nl,
 		 long *count, long *subs)
 {
-	long v[2] = { 0, 0 };
-
 	if (nl - p >= 3 && p[0] == '-' && p[1] == '1' && p[2] == ' ') {
-		v[0] = -1;
-		p += 3;
-	} else {
-		const unsigned char *start = p;
-
-		for (; p < nl && p - start < 10 && *p >= '0' && *p <= '9'; p++)
-			v[0] = v[0] * 10 + (*p - '0');
-		if (p == start || p - start > 9 || p == nl || *p++ != ' ')
-			return 0;
+		*count = -1;
+		p += 2;
+	} else if (!short_number(&p, nl, count)) {
+		return 0;
 	}
-	{
-		const unsigned char *start = p;
-
-		for (; p < nl && p - start < 10 && *p >= '0' && *p <= '9'; p++)
-			v[1] = v[1] * 10 + (*p - '0');
-		if (p == start || p - start > 9 || p != nl)
-			return 0;
-	}
-	*count = v[0];
-	*subs = v[1];
-	return 1;
+	if (p == nl || *p++ != ' ')
+		return 0;
+	return short_number(&p, nl, subs) && p == nl;
 }
 
 static struct cache_tree *
@@ -265,25 +267,6 @@ put_counts(char buf[48], int entry_count, size_t subtree_nr)
 	return n;
 }
 
-static size_t
-node_size(const struct cache_tree *t)
-{
-	char num[48];
-	size_t size = put_counts(num, t->entry_count, t->subtree_nr);
-
-	if (t->entry_count >= 0)
-		size += HASH_RAWSZ;
-	for (size_t i = 0; i < t->subtree_nr; i++)
-		size += t->down[i]->namelen + 1 + node_size(t->down[i]->tree);
-	return size;
-}
-
-size_t
-cache_tree_size(const struct cache_tree *tree)
-{
-	return 1 + node_size(tree);
-}
-
 static void
 encode_node(struct strbuf *out, const struct cache_tree *t)
 {
@@ -305,18 +288,6 @@ cache_tree_encode(struct strbuf *out, const struct cache_tree *tree)
 {
 	strbuf_addch(out, '\0');
 	encode_node(out, tree);
-}
-
-int
-cache_tree_write(struct bufwrite *bw, const struct cache_tree *tree)
-{
-	struct strbuf sb = STRBUF_INIT;
-	int ret;
-
-	cache_tree_encode(&sb, tree);
-	ret = bufwrite_add(bw, sb.buf, sb.len);
-	strbuf_release(&sb);
-	return ret;
 }
 
 void

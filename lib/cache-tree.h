@@ -17,7 +17,6 @@
 #include "hash.h"
 
 struct arena;
-struct bufwrite;
 struct index;
 struct strbuf;
 struct odb;
@@ -60,12 +59,8 @@ void cache_tree_free(struct cache_tree *tree);
  */
 struct cache_tree *cache_tree_read(const void *buf, size_t len);
 
-/* Append the encoding of tree to bw. */
-int cache_tree_write(struct bufwrite *bw, const struct cache_tree *tree);
-/* Append it to out (one walk; its length is the extension's size). */
+/* Append the encoding of tree to out; its length is the extension's size. */
 void cache_tree_encode(struct strbuf *out, const struct cache_tree *tree);
-/* The encoded size of tree (for the extension header). */
-size_t cache_tree_size(const struct cache_tree *tree);
 
 /*
  * Invalidate root and every node along path; if path names a subtree

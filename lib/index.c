@@ -761,28 +761,6 @@ check_df(struct index *idx, struct index_entry **a, size_t n,
 	}
 }
 
-/*
- * The first of entries[lo..hi) whose name is not below name: the live
- * entries before a staged change are copied in one piece, so applying a
- * few changes to a large index compares O(log n) names per change, not
- * every entry.
- */
-static size_t
-lower_bound(struct index_entry **entries, size_t lo, size_t hi,
-	    const char *name, size_t len)
-{
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-
-		if (name_cmp(entries[mid]->name, entries[mid]->namelen,
-			     name, len) < 0)
-			lo = mid + 1;
-		else
-			hi = mid;
-	}
-	return lo;
-}
-
 int
 index_apply(struct index *idx)
 {
@@ -801,7 +779,12 @@ index_apply(struct index *idx)
 		struct group g = { { NULL } };
 		const char *name = next->name;
 		size_t len = next->namelen;
-		size_t pos = lower_bound(idx->entries, i, idx->nr, name, len);
+		/*
+		 * The live entries before it are copied in one piece: a few
+		 * changes to a large index compare O(log n) names each.
+		 */
+		ssize_t at = index_pos(idx, name, len, -1);
+		size_t pos = at < 0 ? (size_t)(-at - 1) : (size_t)at;
 
 		if (pos > i)
 			memcpy(merged + n, idx->entries + i,
@@ -1443,23 +1426,39 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 	return ret;
 }
 
+/*
+ * write_image() with the right version.  It depends on whether an entry
+ * has extended flags, known only once they are written: guess as the
+ * index was read, and in the rare case that changed, write again.
+ */
+static int
+write_versioned(struct index *idx, const struct repo *repo, int fd,
+		const char *path, struct write_opts *o, unsigned *version)
+{
+	int ret;
+
+	*version = pick_version(idx, repo, idx->read_extended);
+	ret = write_image(idx, *version, fd, path, o);
+	if (ret || pick_version(idx, repo, o->extended) == *version)
+		return ret;
+	*version = pick_version(idx, repo, o->extended);
+	o->quiet = 1;
+	if (lseek(fd, 0, SEEK_SET) < 0 || ftruncate(fd, 0) < 0)
+		return error_errno(errno, "unable to rewrite '%s'", path);
+	return write_image(idx, *version, fd, path, o);
+}
+
 int
 index_write_fd(struct index *idx, int fd, const char *name)
 {
-	int extended = 0;
+	struct write_opts o = { 0 };
+	unsigned version;
 
 	if (idx->staged_nr)
 		BUG("index_write_fd with %zu staged changes", idx->staged_nr);
 	index_compact(idx);
-	for (size_t i = 0; i < idx->nr; i++)
-		if (idx->entries[i]->ext_flags)
-			extended = 1;
-	struct write_opts o = {
-		.threads = workers_count(NULL, idx->threads, 0, 0),
-	};
-
-	return write_image(idx, pick_version(idx, NULL, extended), fd, name,
-			   &o);
+	o.threads = workers_count(NULL, idx->threads, 0, 0);
+	return write_versioned(idx, NULL, fd, name, &o, &version);
 }
 
 int
@@ -1478,23 +1477,7 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	o.check_null = 1;
 	o.allow_null = getenv("GIT_ALLOW_NULL_SHA1") != NULL;
 	o.threads = workers_count(repo, idx->threads, 0, 0);
-	/*
-	 * The version depends on whether an entry has extended flags,
-	 * which is known only once they are written: guess as the index
-	 * was read, and in the rare case that changed, write it again.
-	 */
-	version = pick_version(idx, repo, idx->read_extended);
-	ret = write_image(idx, version, lk->fd, lk->lock_path, &o);
-	if (!ret && pick_version(idx, repo, o.extended) != version) {
-		version = pick_version(idx, repo, o.extended);
-		o.quiet = 1;
-		if (lseek(lk->fd, 0, SEEK_SET) < 0 || ftruncate(lk->fd, 0) < 0)
-			ret = error_errno(errno, "unable to rewrite '%s'",
-					  lk->lock_path);
-		else
-			ret = write_image(idx, version, lk->fd, lk->lock_path,
-					  &o);
-	}
+	ret = write_versioned(idx, repo, lk->fd, lk->lock_path, &o, &version);
 	if (!ret)
 		ret = lockfile_close(lk, repo_sync_mode(&repo->settings,
 							FSYNC_INDEX));

@@ -190,21 +190,21 @@ mempool_alloc(struct mempool *pool)
 	pool->nr_blocks++;
 	obj = pool->blocks->data;
 #else
-	if (!pool->left && pool->rleft >= block_span(pool)) {
-		struct pool_block *b = (struct pool_block *)pool->rnext;
+	if (!pool->left) {
+		size_t size = st_mult(pool->objsize, MEMPOOL_BLOCK_OBJS);
 
-		b->next = pool->blocks;
-		b->size = pool->objsize * MEMPOOL_BLOCK_OBJS;
-		pool->rnext += block_span(pool);
-		pool->rleft -= block_span(pool);
-		pool->blocks = b;
-		pool->nr_blocks++;
-		pool->next = b->data;
-		pool->left = MEMPOOL_BLOCK_OBJS;
-	} else if (!pool->left) {
-		pool->blocks = block_new(st_mult(pool->objsize,
-						 MEMPOOL_BLOCK_OBJS),
-					 pool->blocks);
+		if (pool->rleft >= block_span(pool)) {
+			/* cut from the reservation */
+			struct pool_block *b = (struct pool_block *)pool->rnext;
+
+			pool->rnext += block_span(pool);
+			pool->rleft -= block_span(pool);
+			b->next = pool->blocks;
+			b->size = size;
+			pool->blocks = b;
+		} else {
+			pool->blocks = block_new(size, pool->blocks);
+		}
 		pool->nr_blocks++;
 		pool->next = pool->blocks->data;
 		pool->left = MEMPOOL_BLOCK_OBJS;

@@ -14,7 +14,30 @@ id that names nothing.'
 if ! test_have_prereq GIT
 then
 	skip_all='git not found in PATH: every case here is compared with git'
-	test_done
+	test_expect_success 'TREE counts that do not fit (33 digits, 2^31): ignored and rebuilt, as git' '
+	for count in 1666666666666666666666666666666666 2147483648
+	do
+		craft with-tree tree-big "
+			my \$at = index(\$d, \"TREE\");
+			die \"no TREE\" if \$at < 0;
+			my \$len = unpack(\"N\", substr(\$d, \$at + 4, 4));
+			my \$x = substr(\$d, \$at + 8, \$len);
+			\$x =~ s/^\\0[0-9-]+ ([0-9]+)\\n/\\0$count \$1\\n/ or die \"root\";
+			substr(\$d, \$at, 8 + \$len) =
+				\"TREE\" . pack(\"N\", length(\$x)) . \$x" &&
+		cp tree-big .git/index &&
+		dirc ls-files -s >actual &&
+		git ls-files -s >expect &&
+		test_cmp expect actual &&
+		dirc write-tree >actual &&
+		test_cmp root actual &&
+		cp tree-big .git/index &&
+		git write-tree >actual &&
+		test_cmp root actual || return 1
+	done
+'
+
+test_done
 fi
 
 # zlib FILE: the zlib stream of FILE's bytes, on stdout.
@@ -306,6 +329,29 @@ test_expect_success 'a TREE extension of garbage: ignored and rebuilt, as git' '
 	cp tree-garbage .git/index &&
 	git write-tree >actual &&
 	test_cmp root actual
+'
+
+test_expect_success 'TREE counts that do not fit (33 digits, 2^31): ignored and rebuilt, as git' '
+	for count in 1666666666666666666666666666666666 2147483648
+	do
+		craft with-tree tree-big "
+			my \$at = index(\$d, \"TREE\");
+			die \"no TREE\" if \$at < 0;
+			my \$len = unpack(\"N\", substr(\$d, \$at + 4, 4));
+			my \$x = substr(\$d, \$at + 8, \$len);
+			\$x =~ s/^\\0[0-9-]+ ([0-9]+)\\n/\\0$count \$1\\n/ or die \"root\";
+			substr(\$d, \$at, 8 + \$len) =
+				\"TREE\" . pack(\"N\", length(\$x)) . \$x" &&
+		cp tree-big .git/index &&
+		dirc ls-files -s >actual &&
+		git ls-files -s >expect &&
+		test_cmp expect actual &&
+		dirc write-tree >actual &&
+		test_cmp root actual &&
+		cp tree-big .git/index &&
+		git write-tree >actual &&
+		test_cmp root actual || return 1
+	done
 '
 
 test_done

@@ -380,44 +380,48 @@ retree () {
 		substr(\$d, \$t, 8 + \$len) = \"TREE\" . pack(\"N\", length(\$x)) . \$x;"
 }
 
-test_expect_success GIT 'write-tree with a valid cache-tree beside: a bad name in a directory it rebuilds is refused, 128' '
-	test_when_finished "rm -f .git/index" &&
+# tree_then_rename P1 P2 FROM TO 'TREE-PERL': an index of blob entries
+# P1 and P2 with git's TREE, then the entry name FROM changed to TO (same
+# length) and the TREE data edited by TREE-PERL (see retree); it becomes
+# .git/index.  The root's counts are made invalid first.
+tree_then_rename () {
 	rm -f .git/index &&
-	git update-index --add --cacheinfo 100644,$blob,a/x \
-		--cacheinfo 100644,$blob,b/y &&
+	git update-index --add --cacheinfo 100644,$blob,$1 \
+		--cacheinfo 100644,$blob,$2 &&
 	git write-tree >/dev/null &&
-	# "b/y" becomes "b/."; the root and "b" invalid, "a" still valid
-	craft .git/index dotted "\$d =~ s{b/y\\0}{b/.\\0} or die" &&
-	retree dotted bad-in-b "
+	craft .git/index renamed "\$d =~ s{\Q$3\E\\0}{$4\\0} or die" &&
+	retree renamed bad-tree "
 		\$x =~ s/^\\0002 2\\n.{20}/\\000-1 2\\n/s or die \"root\";
-		\$x =~ s/b\\0001 0\\n.{20}/b\\000-1 0\\n/s or die \"b\"" &&
-	cp bad-in-b .git/index &&
+		$5" &&
+	cp bad-tree .git/index
+}
+
+# refused_by_write_tree NAME: write-tree fails, 128, on "invalid path
+# 'NAME'" (a regular expression), printing nothing, changing nothing.
+refused_by_write_tree () {
 	state_save &&
 	test_expect_code 128 dirc write-tree >out 2>err &&
 	test_must_be_empty out &&
-	test_grep "^error: invalid path '\''b/\.'\''" err &&
+	test_grep "^error: invalid path '$1'" err &&
 	test_grep "^fatal: git-write-tree: error building trees" err &&
 	state_unchanged
+}
+
+test_expect_success GIT 'write-tree with a valid cache-tree beside: a bad name in a directory it rebuilds is refused, 128' '
+	test_when_finished "rm -f .git/index" &&
+	# "b/y" becomes "b/."; the root and "b" invalid, "a" still valid
+	tree_then_rename a/x b/y b/y b/. \
+		"\$x =~ s/b\\0001 0\\n.{20}/b\\000-1 0\\n/s or die \"b\"" &&
+	refused_by_write_tree "b/\."
 '
 
 test_expect_success GIT 'write-tree: a valid directory named ".git" under a rebuilt one is refused by its first entry, 128' '
 	test_when_finished "rm -f .git/index" &&
-	rm -f .git/index &&
-	git update-index --add --cacheinfo 100644,$blob,bbbb/y \
-		--cacheinfo 100644,$blob,c/x &&
-	git write-tree >/dev/null &&
 	# "bbbb" becomes ".git" in the entries and in TREE, where it stays
 	# valid; only the root is invalid
-	craft .git/index renamed "\$d =~ s{bbbb/y\\0}{.git/y\\0} or die" &&
-	retree renamed bad-sub "
-		\$x =~ s/^\\0002 2\\n.{20}/\\000-1 2\\n/s or die \"root\";
-		\$x =~ s/bbbb\\0/.git\\0/ or die \"bbbb\"" &&
-	cp bad-sub .git/index &&
-	state_save &&
-	test_expect_code 128 dirc write-tree >out 2>err &&
-	test_must_be_empty out &&
-	test_grep "^error: invalid path '\''\.git/y'\''" err &&
-	state_unchanged
+	tree_then_rename bbbb/y c/x bbbb/y .git/y \
+		"\$x =~ s/bbbb\\0/.git\\0/ or die \"bbbb\"" &&
+	refused_by_write_tree "\.git/y"
 '
 
 test_done

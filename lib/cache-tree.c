@@ -213,7 +213,8 @@ counted:
 	}
 	return t;
 bad:
-	cache_tree_free(t);	/* the root frees all; a node nothing */
+	if (!parent)
+		cache_tree_free(t);	/* the whole tree; a node is the root's */
 	return NULL;
 }
 

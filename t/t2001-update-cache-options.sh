@@ -5,72 +5,7 @@ Each case runs "git update-index ARGS" and "dirc update-cache ARGS" from
 the same index on the same work tree: exit code, stdout, stderr and the
 resulting index bytes must be equal.'
 . ./test-lib.sh
-
-# run_both [-C DIR] [-i FILE] ARGS...: "git update-index ARGS" and then
-# "dirc update-cache ARGS", each starting from the same .git/index (or
-# from none), with stdin from FILE (in the trash directory; default:
-# nothing), run in DIR (default: the top).  Exit code, stdout and stderr
-# go to {git,dirc}.{code,out,err} in the trash directory; git's resulting
-# index is moved to .git/index.by-git, dirc's stays in .git/index.  A lock
-# file .git/index.lock present before is present for both.
-run_both () {
-	rb_dir=.
-	if test "$1" = -C
-	then
-		rb_dir=$2
-		shift 2
-	fi
-	rb_in=/dev/null
-	if test "$1" = -i
-	then
-		rb_in=$TRASH_DIRECTORY/$2
-		shift 2
-	fi
-	rm -f .git/index.start .git/index.by-git
-	if test -f .git/index
-	then
-		cp -p .git/index .git/index.start || return 1
-	fi
-	(
-		cd "$rb_dir" &&
-		git update-index "$@" <"$rb_in" >"$TRASH_DIRECTORY/git.out" \
-			2>"$TRASH_DIRECTORY/git.err"
-		echo $? >"$TRASH_DIRECTORY/git.code"
-	)
-	if test -f .git/index
-	then
-		mv .git/index .git/index.by-git || return 1
-	fi
-	if test -f .git/index.start
-	then
-		cp -p .git/index.start .git/index || return 1
-	fi
-	(
-		cd "$rb_dir" &&
-		dirc update-cache "$@" <"$rb_in" >"$TRASH_DIRECTORY/dirc.out" \
-			2>"$TRASH_DIRECTORY/dirc.err"
-		echo $? >"$TRASH_DIRECTORY/dirc.code"
-	)
-}
-
-# same_result: git and dirc (run_both) exited alike, printed the same and
-# left the same index bytes.
-same_result () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	if test -f .git/index.by-git
-	then
-		test_cmp .git/index.by-git .git/index
-	else
-		test_path_is_missing .git/index
-	fi
-}
-
-# index_unchanged: the index is still the one run_both started from.
-index_unchanged () {
-	test_cmp .git/index.start .git/index
-}
+. "$TEST_DIRECTORY"/lib-interop.sh
 
 # object_path ID: the loose object file of ID.
 object_path () {

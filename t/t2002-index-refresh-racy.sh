@@ -9,46 +9,7 @@ the same work tree (exit code, output and index bytes must be equal),
 and afterwards "git diff-files" on the index dirc wrote must agree with
 "dirc ls-files -m" and with what really changed.'
 . ./test-lib.sh
-
-# run_both [-i FILE] ARGS...: "git update-index ARGS" and then "dirc
-# update-cache ARGS", each starting from the same .git/index (its mtime
-# kept), with stdin from FILE (default: nothing).  Exit code, stdout and
-# stderr go to {git,dirc}.{code,out,err}; git's resulting index is moved
-# to .git/index.by-git, dirc's stays in .git/index.
-run_both () {
-	rb_in=/dev/null
-	if test "$1" = -i
-	then
-		rb_in=$2
-		shift 2
-	fi
-	rm -f .git/index.start .git/index.by-git
-	if test -f .git/index
-	then
-		cp -p .git/index .git/index.start || return 1
-	fi
-	git update-index "$@" <"$rb_in" >git.out 2>git.err
-	echo $? >git.code
-	if test -f .git/index
-	then
-		mv .git/index .git/index.by-git || return 1
-	fi
-	if test -f .git/index.start
-	then
-		cp -p .git/index.start .git/index || return 1
-	fi
-	dirc update-cache "$@" <"$rb_in" >dirc.out 2>dirc.err
-	echo $? >dirc.code
-}
-
-# same_result: git and dirc (run_both) exited alike, printed the same and
-# left the same index bytes.
-same_result () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	test_cmp .git/index.by-git .git/index
-}
+. "$TEST_DIRECTORY"/lib-interop.sh
 
 # fresh_index FILE...: a new index holding FILE..., written by git.
 fresh_index () {

@@ -9,52 +9,8 @@ its entries.  REUC is kept and cleared as git does; optional extensions
 dirc does not know (EOIE, IEOT, UNTR, ZZZZ) are read and dropped; the
 version of a new index follows index.version and GIT_INDEX_VERSION.'
 . ./test-lib.sh
+. "$TEST_DIRECTORY"/lib-interop.sh
 . "$TEST_DIRECTORY"/lib-catalogue.sh
-
-# run_both [-i FILE] ARGS...: "git update-index ARGS" and then "dirc
-# update-cache ARGS", each starting from the same .git/index (its mtime
-# kept), with stdin from FILE (default: nothing).  Exit code, stdout and
-# stderr go to {git,dirc}.{code,out,err}; git's resulting index is moved
-# to .git/index.by-git, dirc's stays in .git/index.
-run_both () {
-	rb_in=/dev/null
-	if test "$1" = -i
-	then
-		rb_in=$2
-		shift 2
-	fi
-	rm -f .git/index.start .git/index.by-git
-	if test -f .git/index
-	then
-		cp -p .git/index .git/index.start || return 1
-	fi
-	git update-index "$@" <"$rb_in" >git.out 2>git.err
-	echo $? >git.code
-	if test -f .git/index
-	then
-		mv .git/index .git/index.by-git || return 1
-	fi
-	if test -f .git/index.start
-	then
-		cp -p .git/index.start .git/index || return 1
-	fi
-	dirc update-cache "$@" <"$rb_in" >dirc.out 2>dirc.err
-	echo $? >dirc.code
-}
-
-# same_result: git and dirc (run_both) exited alike, printed the same and
-# left the same index bytes.
-same_result () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	if test -f .git/index.by-git
-	then
-		test_cmp .git/index.by-git .git/index
-	else
-		test_path_is_missing .git/index
-	fi
-}
 
 # put FILE CONTENT [TIME]: write FILE, dated TIME (default T0).
 put () {

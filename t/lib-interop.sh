@@ -1,0 +1,178 @@
+# lib-interop.sh: run one command with git and with dirc from the same
+# starting state, and compare what they did.  Sourced after test-lib.sh.
+#
+#   interop_run [-C DIR] [-i FILE] CMD ARGS...
+#	Save the state, run "git CMD ARGS", set git's resulting state
+#	aside, restore the saved state, run "dirc CMD ARGS".  DIR (default
+#	the trash directory) is where both run; FILE (relative to the trash
+#	directory, default nothing) is their standard input.  Exit code,
+#	stdout and stderr go to {git,dirc}.{code,out,err} in the trash
+#	directory.  INTEROP_DIRC_CMD names dirc's command when it differs
+#	(e.g. update-cache for git's update-index).
+#   same_result
+#	Both exited alike, printed the same and left the same state.
+#   succeeds_like_git CMD ARGS... / fails_like_git CODE MESSAGE CMD ARGS...
+#	interop_run, same_result, and dirc exited 0 with nothing on stderr,
+#	or exited CODE with MESSAGE as the first line of its stderr.
+#   state_unchanged
+#	dirc left the state as interop_run found it.
+#
+# The state is the index by default: .git/index, saved to .git/index.start,
+# git's result kept in .git/index.by-git.  INTEROP_STATE=none compares
+# output only; a script with other state (refs, a work tree) defines its own
+# interop_save, interop_keep_git, interop_restore and interop_same_state
+# after sourcing this file.
+#
+# Messages.  The tests compare stderr byte for byte with the git installed,
+# and they were written against git 2.39 (GIT_TESTED_VERSION).  With another
+# git, messages may be reworded while behaviour stays: the comparisons of
+# git's stderr with dirc's are then skipped (exit codes, output and state
+# are still compared), and the harness says so once per script.  Messages
+# dirc is expected to print are checked whatever git is installed.
+
+GIT_TESTED_VERSION=2.39
+if test_have_prereq GIT
+then
+	case $(git --version 2>/dev/null) in
+	"git version $GIT_TESTED_VERSION".*) test_set_prereq GIT_MSGS ;;
+	*)	echo "# git is not $GIT_TESTED_VERSION.x: stderr is not compared with git's" ;;
+	esac
+fi
+
+: "${INTEROP_STATE:=index}"
+
+interop_save () {
+	test "$INTEROP_STATE" = index || return 0
+	rm -f .git/index.start .git/index.by-git
+	if test -f .git/index
+	then
+		cp -p .git/index .git/index.start
+	fi
+}
+
+interop_keep_git () {
+	test "$INTEROP_STATE" = index || return 0
+	if test -f .git/index
+	then
+		mv .git/index .git/index.by-git
+	fi
+}
+
+interop_restore () {
+	test "$INTEROP_STATE" = index || return 0
+	rm -f .git/index
+	if test -f .git/index.start
+	then
+		cp -p .git/index.start .git/index
+	fi
+}
+
+interop_same_state () {
+	test "$INTEROP_STATE" = index || return 0
+	if test -f .git/index.by-git
+	then
+		test_cmp .git/index.by-git .git/index
+	else
+		test_path_is_missing .git/index
+	fi
+}
+
+interop_state_unchanged () {
+	test "$INTEROP_STATE" = index || return 0
+	if test -f .git/index.start
+	then
+		test_cmp .git/index.start .git/index
+	else
+		test_path_is_missing .git/index
+	fi
+}
+
+# interop_one_ WHO CMD ARGS...: run one side in $ir_dir with $ir_in.
+interop_one_ () {
+	io_who=$1
+	shift
+	(
+		cd "$ir_dir" &&
+		"$io_who" "$@" <"$ir_in" >"$TRASH_DIRECTORY/$io_who.out" \
+			2>"$TRASH_DIRECTORY/$io_who.err"
+		echo $? >"$TRASH_DIRECTORY/$io_who.code"
+	)
+}
+
+interop_run () {
+	ir_dir=$TRASH_DIRECTORY
+	ir_in=/dev/null
+	while :
+	do
+		case $1 in
+		-C)	ir_dir=$2 && shift 2 ;;
+		-i)	ir_in=$TRASH_DIRECTORY/$2 && shift 2 ;;
+		*)	break ;;
+		esac
+	done
+	ir_cmd=$1
+	shift
+	interop_save || return 1
+	interop_one_ git "$ir_cmd" "$@" || return 1
+	interop_keep_git || return 1
+	interop_restore || return 1
+	interop_one_ dirc "${INTEROP_DIRC_CMD:-$ir_cmd}" "$@"
+}
+
+same_result () {
+	test_cmp "$TRASH_DIRECTORY/git.code" "$TRASH_DIRECTORY/dirc.code" &&
+	test_cmp "$TRASH_DIRECTORY/git.out" "$TRASH_DIRECTORY/dirc.out" &&
+	if test_have_prereq GIT_MSGS
+	then
+		test_cmp "$TRASH_DIRECTORY/git.err" "$TRASH_DIRECTORY/dirc.err"
+	fi &&
+	interop_same_state
+}
+
+state_unchanged () {
+	interop_state_unchanged
+}
+
+succeeds_like_git () {
+	interop_run "$@" &&
+	same_result &&
+	echo 0 >"$TRASH_DIRECTORY/expect.code" &&
+	test_cmp "$TRASH_DIRECTORY/expect.code" "$TRASH_DIRECTORY/dirc.code" &&
+	test_must_be_empty "$TRASH_DIRECTORY/dirc.err"
+}
+
+fails_like_git () {
+	fl_code=$1
+	fl_msg=$2
+	shift 2
+	interop_run "$@" &&
+	same_result &&
+	echo "$fl_code" >"$TRASH_DIRECTORY/expect.code" &&
+	test_cmp "$TRASH_DIRECTORY/expect.code" "$TRASH_DIRECTORY/dirc.code" &&
+	printf "%s\n" "$fl_msg" >"$TRASH_DIRECTORY/expect.msg" &&
+	head -n 1 "$TRASH_DIRECTORY/dirc.err" >"$TRASH_DIRECTORY/actual.msg" &&
+	test_cmp "$TRASH_DIRECTORY/expect.msg" "$TRASH_DIRECTORY/actual.msg" &&
+	interop_state_unchanged
+}
+
+# run_both [-C DIR] [-i FILE] ARGS...: interop_run of "git update-index
+# ARGS" against "dirc update-cache ARGS", the index as the state.
+run_both () {
+	rb_dir=
+	rb_in=
+	while :
+	do
+		case $1 in
+		-C)	rb_dir=$2 && shift 2 ;;
+		-i)	rb_in=$2 && shift 2 ;;
+		*)	break ;;
+		esac
+	done
+	INTEROP_DIRC_CMD=update-cache interop_run ${rb_dir:+-C "$rb_dir"} \
+		${rb_in:+-i "$rb_in"} update-index "$@"
+}
+
+# index_unchanged: the index is still the one interop_run started from.
+index_unchanged () {
+	interop_state_unchanged
+}

@@ -4,10 +4,10 @@
 #   interop_run [-C DIR] [-i FILE] CMD ARGS...
 #	Save the state, run "git CMD ARGS", set git's resulting state
 #	aside, restore the saved state, run "dirc CMD ARGS".  DIR (default
-#	the trash directory) is where both run; FILE (relative to the trash
-#	directory, default nothing) is their standard input.  Exit code,
-#	stdout and stderr go to {git,dirc}.{code,out,err} in the trash
-#	directory.  INTEROP_DIRC_CMD names dirc's command when it differs
+#	the current directory) is where both run; FILE (default nothing) is
+#	their standard input.  Exit code, stdout and stderr go to
+#	{git,dirc}.{code,out,err} in the current directory, and the state
+#	is the one of the repository there; FILE is named from there too.  INTEROP_DIRC_CMD names dirc's command when it differs
 #	(e.g. update-cache for git's update-index).
 #   same_result
 #	Both exited alike, printed the same and left the same state.
@@ -87,26 +87,28 @@ interop_state_unchanged () {
 	fi
 }
 
-# interop_one_ WHO CMD ARGS...: run one side in $ir_dir with $ir_in.
+# interop_one_ WHO CMD ARGS...: run one side in $ir_dir with $ir_in,
+# its results in $ir_top.
 interop_one_ () {
 	io_who=$1
 	shift
 	(
 		cd "$ir_dir" &&
-		"$io_who" "$@" <"$ir_in" >"$TRASH_DIRECTORY/$io_who.out" \
-			2>"$TRASH_DIRECTORY/$io_who.err"
-		echo $? >"$TRASH_DIRECTORY/$io_who.code"
+		"$io_who" "$@" <"$ir_in" >"$ir_top/$io_who.out" \
+			2>"$ir_top/$io_who.err"
+		echo $? >"$ir_top/$io_who.code"
 	)
 }
 
 interop_run () {
-	ir_dir=$TRASH_DIRECTORY
+	ir_top=$(pwd)
+	ir_dir=.
 	ir_in=/dev/null
 	while :
 	do
 		case $1 in
 		-C)	ir_dir=$2 && shift 2 ;;
-		-i)	ir_in=$TRASH_DIRECTORY/$2 && shift 2 ;;
+		-i)	ir_in=$ir_top/$2 && shift 2 ;;
 		*)	break ;;
 		esac
 	done
@@ -120,11 +122,11 @@ interop_run () {
 }
 
 same_result () {
-	test_cmp "$TRASH_DIRECTORY/git.code" "$TRASH_DIRECTORY/dirc.code" &&
-	test_cmp "$TRASH_DIRECTORY/git.out" "$TRASH_DIRECTORY/dirc.out" &&
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out &&
 	if test_have_prereq GIT_MSGS
 	then
-		test_cmp "$TRASH_DIRECTORY/git.err" "$TRASH_DIRECTORY/dirc.err"
+		test_cmp git.err dirc.err
 	fi &&
 	interop_same_state
 }
@@ -136,9 +138,9 @@ state_unchanged () {
 succeeds_like_git () {
 	interop_run "$@" &&
 	same_result &&
-	echo 0 >"$TRASH_DIRECTORY/expect.code" &&
-	test_cmp "$TRASH_DIRECTORY/expect.code" "$TRASH_DIRECTORY/dirc.code" &&
-	test_must_be_empty "$TRASH_DIRECTORY/dirc.err"
+	echo 0 >expect.code &&
+	test_cmp expect.code dirc.code &&
+	test_must_be_empty dirc.err
 }
 
 fails_like_git () {
@@ -147,11 +149,11 @@ fails_like_git () {
 	shift 2
 	interop_run "$@" &&
 	same_result &&
-	echo "$fl_code" >"$TRASH_DIRECTORY/expect.code" &&
-	test_cmp "$TRASH_DIRECTORY/expect.code" "$TRASH_DIRECTORY/dirc.code" &&
-	printf "%s\n" "$fl_msg" >"$TRASH_DIRECTORY/expect.msg" &&
-	head -n 1 "$TRASH_DIRECTORY/dirc.err" >"$TRASH_DIRECTORY/actual.msg" &&
-	test_cmp "$TRASH_DIRECTORY/expect.msg" "$TRASH_DIRECTORY/actual.msg" &&
+	echo "$fl_code" >expect.code &&
+	test_cmp expect.code dirc.code &&
+	printf "%s\n" "$fl_msg" >expect.msg &&
+	head -n 1 dirc.err >actual.msg &&
+	test_cmp expect.msg actual.msg &&
 	interop_state_unchanged
 }
 

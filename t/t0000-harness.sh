@@ -531,4 +531,55 @@ test_expect_success GIT 'nested: fsck catches a corrupt object; opt-outs work' '
 	test_cmp expect nofsck.out
 '
 
+test_expect_success GIT 'lib-interop: same_result fails on any difference' '
+	mkdir -p interop &&
+	(
+		cd interop &&
+		git init -q &&
+		. "$TEST_DIRECTORY"/lib-interop.sh &&
+		echo a >a &&
+		git update-index --add a &&
+		mkdir bin &&
+		PATH=$(pwd)/bin:$PATH &&
+		# dirc stands in as git itself: everything equal
+		write_script bin/dirc <<-\EOF &&
+		test "$1" != update-cache || { shift && set -- update-index "$@"; }
+		exec git "$@"
+		EOF
+		succeeds_like_git ls-files -s &&
+		run_both --add a &&
+		same_result &&
+		rounds=0 &&
+		kinds="code out index" &&
+		if test_have_prereq GIT_MSGS
+		then
+			kinds="$kinds err"
+		fi &&
+		for how in $kinds
+		do
+			write_script bin/dirc <<-EOF &&
+			test "\$1" != update-cache || { shift && set -- update-index "\$@"; }
+			git "\$@"
+			rc=\$?
+			case $how in
+			code) exit \$((rc + 1)) ;;
+			out) echo extra ;;
+			err) echo extra >&2 ;;
+			index) echo b >b && git update-index --add b ;;
+			esac
+			exit \$rc
+			EOF
+			run_both --add a &&
+			if same_result 2>/dev/null
+			then
+				echo "same_result passed with a different $how" &&
+				return 1
+			fi &&
+			rounds=$((rounds + 1)) || return 1
+		done &&
+		set -- $kinds &&
+		test $rounds = $#
+	)
+'
+
 test_done

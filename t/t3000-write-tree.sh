@@ -1,44 +1,21 @@
 #!/bin/sh
 test_description='write-tree: same tree ids and index bytes as git, clean failures
 
-Each case runs "git write-tree ARGS" on a copy of the index
-(GIT_INDEX_FILE=.git/index.git) and "dirc write-tree ARGS" on .git/index,
-both starting from the same bytes in the same work tree: exit code,
+Each case runs "git write-tree ARGS" and "dirc write-tree ARGS", both
+starting from the same bytes in the same work tree: exit code,
 stdout, stderr and the index written afterwards (TREE extension included)
 must be equal.'
 . ./test-lib.sh
+. "$TEST_DIRECTORY"/lib-interop.sh
 
 T0=1500000000
 ZERO=0000000000000000000000000000000000000000
 
-# wt_both ARGS...: git on .git/index.git, dirc on .git/index, both copies
-# of the same index; results in {git,dirc}.{code,out,err}.  The index as it
-# was before is kept in .git/index.start.
+# wt_both ARGS...: interop_run of write-tree (t/lib-interop.sh): git and
+# then dirc from the same index; git's result in .git/index.by-git, the
+# index as it was in .git/index.start.
 wt_both () {
-	cp -p .git/index .git/index.start &&
-	cp -p .git/index .git/index.git &&
-	{
-		GIT_INDEX_FILE=.git/index.git git write-tree "$@" \
-			>git.out 2>git.err
-		echo $? >git.code
-	} &&
-	{
-		dirc write-tree "$@" >dirc.out 2>dirc.err
-		echo $? >dirc.code
-	}
-}
-
-# same_result: exit code, output and the resulting index are git's.
-same_result () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	test_cmp .git/index.git .git/index
-}
-
-# index_unchanged: .git/index is still the one wt_both started from.
-index_unchanged () {
-	test_cmp .git/index.start .git/index
+	interop_run write-tree "$@"
 }
 
 # count_objects: number of loose object files, on stdout.
@@ -92,7 +69,7 @@ test_expect_success GIT 'tricky tree: tree id and index bytes equal git'"'"'s' '
 test_expect_success GIT,SYMLINKS 'tricky tree: the tree objects are the ones git reads' '
 	tree=$(cat dirc.out) &&
 	git ls-tree -r -t --full-tree "$tree" >actual &&
-	GIT_INDEX_FILE=.git/index.git git ls-files -s >stage &&
+	GIT_INDEX_FILE=.git/index.by-git git ls-files -s >stage &&
 	git ls-tree -r "$tree" | sed -e "s/ [a-z]* / /" -e "s/	/ 0	/" >from-tree &&
 	test_cmp stage from-tree &&
 	git -c core.quotePath=false ls-tree --name-only "$tree" >names &&

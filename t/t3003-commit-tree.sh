@@ -6,6 +6,8 @@ the same environment and standard input: exit code, stdout (the commit
 id, hence the bytes of the commit) and stderr must be equal, and the
 object dirc wrote must be there and hash to its name.'
 . ./test-lib.sh
+INTEROP_STATE=none
+. "$TEST_DIRECTORY"/lib-interop.sh
 
 # ct_both [-i FILE] ARGS...: dirc commit-tree ARGS, then git commit-tree
 # ARGS, stdin from FILE (default: nothing); results in
@@ -37,12 +39,6 @@ dirc_object_ok () {
 	git cat-file commit "$do_id" >dirc.commit &&
 	git hash-object -t commit dirc.commit >rehash &&
 	test_cmp dirc.out rehash
-}
-
-same_result () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err
 }
 
 # same_fatal_line: both exit 128 with the same last line on stderr (the

@@ -264,7 +264,8 @@ hash_stdin_paths(struct hash_opts *o, struct odb_writer *w)
 {
 	struct path_run r = { o, NULL, NULL };
 	struct strbuf in = STRBUF_INIT;
-	int eof = 0, nthreads = workers_count(o->repo, o->threads,
+	int configured = o->repo ? o->repo->settings.threads : 0;
+	int eof = 0, nthreads = workers_count(o->threads, configured,
 					      PATH_BATCH, 64);
 	size_t nr;
 

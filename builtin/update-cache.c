@@ -228,7 +228,7 @@ run_jobs(struct uc *uc)
 		work += uc->jobs[i].kind != JOB_NONE;
 	if (!work)
 		return;
-	n = workers_count(uc->repo, uc->threads, work, 16);
+	n = workers_count(uc->threads, uc->repo->settings.threads, work, 16);
 	odb_prepare_packs(uc->odb);
 	if (work >= LIST_LOOSE_MIN && !uc->info_only)
 		odb_list_loose(uc->odb);
@@ -802,7 +802,8 @@ do_refresh(struct uc *uc, int really)
 	int n;
 
 	apply_staged(uc);
-	n = workers_count(uc->repo, uc->threads, idx->nr, 2048);
+	n = workers_count(uc->threads, uc->repo->settings.threads,
+			  idx->nr, 2048);
 	r.res = xcalloc(idx->nr ? idx->nr : 1, sizeof(*r.res));
 	r.rbs = xcalloc(n, sizeof(*r.rbs));
 	r.dirs = xcalloc(n, sizeof(*r.dirs));

@@ -67,7 +67,9 @@ cmd_write_tree(int argc, const char **argv)
 		/* --threads, DIRC_THREADS, dirc.threads: the common order */
 		ret = cache_tree_update(&idx, odb, missing_ok ?
 					CACHE_TREE_MISSING_OK : 0,
-					workers_count(&repo, threads, 0, 0));
+					workers_count(threads,
+						      repo.settings.threads,
+						      0, 0));
 		if (ret < 0)
 			die_lib(ret);
 		/* batch fsync: the trees are durable before anything names them */

@@ -322,7 +322,7 @@ cache_tree_update(struct index *idx, struct odb *odb, unsigned flags,
 	}
 
 	n = u.nr < PARALLEL_MIN_TREES ? 1 :
-		workers_count(NULL, threads, u.nr, PARALLEL_MIN_TREES / 2);
+		workers_count(threads, 0, u.nr, PARALLEL_MIN_TREES / 2);
 	u.parallel = n > 1;
 	if (u.parallel) {
 		/* read-only from here on: packs and the loose listing */

@@ -276,7 +276,7 @@ checkout_many(struct checkout *co, struct index_entry **entries, size_t nr,
 {
 	struct many m = { NULL, entries, rep };
 	size_t failed = 0;
-	int n = workers_count(co->repo, threads, nr, CHECKOUT_PARALLEL_MIN);
+	int n = workers_count(threads, co->repo->settings.threads, nr, CHECKOUT_PARALLEL_MIN);
 
 	(void)progress_title;
 	if (n > 1)

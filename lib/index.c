@@ -1457,7 +1457,7 @@ index_write_fd(struct index *idx, int fd, const char *name)
 	if (idx->staged_nr)
 		BUG("index_write_fd with %zu staged changes", idx->staged_nr);
 	index_compact(idx);
-	o.threads = workers_count(NULL, idx->threads, 0, 0);
+	o.threads = workers_count(idx->threads, 0, 0, 0);
 	return write_versioned(idx, NULL, fd, name, &o, &version);
 }
 
@@ -1476,7 +1476,7 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	o.repo = repo;
 	o.check_null = 1;
 	o.allow_null = getenv("GIT_ALLOW_NULL_SHA1") != NULL;
-	o.threads = workers_count(repo, idx->threads, 0, 0);
+	o.threads = workers_count(idx->threads, repo->settings.threads, 0, 0);
 	ret = write_versioned(idx, repo, lk->fd, lk->lock_path, &o, &version);
 	if (!ret)
 		ret = lockfile_close(lk, repo_sync_mode(&repo->settings,

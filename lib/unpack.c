@@ -363,7 +363,7 @@ unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
 		if (!ret) {
 			cache_tree_update(idx, odb, CACHE_TREE_REPAIR |
 					  CACHE_TREE_SILENT,
-					  workers_count(repo, 0, 0, 0));
+					  workers_count(0, repo->settings.threads, 0, 0));
 			error_clear();
 		}
 		goto out;

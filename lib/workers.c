@@ -10,7 +10,6 @@
 #include <unistd.h>
 
 #include "error.h"
-#include "repo.h"
 
 #define BATCH 8		/* items taken per grab */
 
@@ -87,7 +86,7 @@ workers_parse(const char *value)
 }
 
 int
-workers_count(const struct repo *repo, int requested, size_t nr,
+workers_count(int requested, int configured, size_t nr,
 	      size_t min_per_thread)
 {
 	int n = requested;
@@ -97,8 +96,8 @@ workers_count(const struct repo *repo, int requested, size_t nr,
 
 		n = env > 0 ? env : 0;
 	}
-	if (n <= 0 && repo)
-		n = repo->settings.threads;
+	if (n <= 0)
+		n = configured;
 	if (n <= 0) {
 		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 

@@ -16,19 +16,18 @@
 
 #define WORKERS_MAX 256
 
-struct repo;
-
 typedef void (*workers_fn)(void *ctx, size_t item, int thread);
 
 /* Run fn over nr items on nthreads threads (1: no thread is started). */
 void workers_run(int nthreads, size_t nr, workers_fn fn, void *ctx);
 
 /*
- * The thread count to use for nr items: the --threads value if non-zero,
- * else DIRC_THREADS, else dirc.threads, else the number of online CPUs;
+ * The thread count to use for nr items: requested (a --threads value) if
+ * positive, else DIRC_THREADS, else configured (the repository's
+ * dirc.threads, 0 if none) if positive, else the number of online CPUs;
  * never more than useful for nr items (min_per_thread each).
  */
-int workers_count(const struct repo *repo, int requested, size_t nr,
+int workers_count(int requested, int configured, size_t nr,
 		  size_t min_per_thread);
 
 /* Parse "--threads=<n>" / "--threads <n>" style values: n >= 0 or -1. */

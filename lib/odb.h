@@ -33,7 +33,7 @@
 #include "hash.h"
 #include "object.h"
 #include "pack.h"
-#include "repo.h"
+#include "settings.h"
 #include "strbuf.h"
 
 /* One thread's deflate state and buffers. */

@@ -31,7 +31,7 @@
 #include <zlib.h>
 
 #include "error.h"
-#include "odb.h"	/* object types and hashing only */
+#include "object.h"
 
 #define MAX_CHAIN 100000	/* deeper chains are treated as corrupt */
 #define DELTA_CACHE_SLOTS 2048

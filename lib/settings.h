@@ -1,0 +1,42 @@
+/*
+ * settings: what the repository's configuration decides for the modules
+ * below repo (odb, index, refs, checkout), as plain values.  repo_open()
+ * fills them; the lower modules read them without knowing the repository,
+ * so they never include repo.h.
+ */
+#ifndef DIRC_SETTINGS_H
+#define DIRC_SETTINGS_H
+
+enum fsync_component {
+	FSYNC_LOOSE_OBJECT = 1 << 0,
+	FSYNC_PACK = 1 << 1,
+	FSYNC_PACK_METADATA = 1 << 2,
+	FSYNC_COMMIT_GRAPH = 1 << 3,
+	FSYNC_INDEX = 1 << 4,
+	FSYNC_REFERENCE = 1 << 5,
+};
+
+enum fsync_method {
+	FSYNC_METHOD_FSYNC,		/* fsync() each file */
+	FSYNC_METHOD_WRITEOUT_ONLY,	/* start write-out, do not wait */
+	FSYNC_METHOD_BATCH,		/* write-out per object, one flush */
+};
+
+struct repo_settings {
+	int filemode;		/* core.filemode: trust the exec bit */
+	int trustctime;		/* core.trustctime */
+	int checkstat_minimal;	/* core.checkStat=minimal */
+	int symlinks;		/* core.symlinks */
+	int ignorecase;		/* core.ignorecase */
+	unsigned protect;	/* PATH_PROTECT_* from core.protectNTFS/HFS */
+	int quotepath;		/* core.quotePath */
+	int loose_level;	/* zlib level for loose objects, -1..9 */
+	unsigned fsync;		/* FSYNC_* components that must be synced */
+	enum fsync_method fsync_method;
+	int log_all_ref_updates; /* 0 no, 1 yes (branches etc.), 2 always */
+	int index_version;	/* for new indexes: 2, 3, 4, or 0 = default */
+	int threads;		/* dirc.threads, 0 = automatic */
+	int conversions;	/* config asks git for content conversion */
+};
+
+#endif

@@ -87,6 +87,7 @@ LIB_OBJS += lib/trace.o
 LIB_OBJS += lib/tree.o
 LIB_OBJS += lib/unpack.o
 LIB_OBJS += lib/util.o
+LIB_OBJS += lib/wildmatch.o
 LIB_OBJS += lib/workers.o
 
 BUILTIN_OBJS += builtin/cat-file.o
@@ -115,6 +116,7 @@ UNIT_PROGS += t/unit/t-mempool
 UNIT_PROGS += t/unit/t-path
 UNIT_PROGS += t/unit/t-quote
 UNIT_PROGS += t/unit/t-strbuf
+UNIT_PROGS += t/unit/t-wildmatch
 
 FUZZ_TARGETS += cache-tree
 FUZZ_TARGETS += commit

@@ -78,6 +78,7 @@ LIB_OBJS += lib/object.o
 LIB_OBJS += lib/odb.o
 LIB_OBJS += lib/pack.o
 LIB_OBJS += lib/path.o
+LIB_OBJS += lib/pathspec.o
 LIB_OBJS += lib/quote.o
 LIB_OBJS += lib/refs.o
 LIB_OBJS += lib/repo.o

@@ -96,6 +96,19 @@ bad(const struct ctx *c, const char *before, const char *what,
 	usage_with_options(c->usage, c->opts);
 }
 
+/*
+ * A known option with a bad value: "error: <what><after>" and exit 129,
+ * without the usage (git's parse-options shows it only for options it
+ * does not know).
+ */
+static void
+bad_value(const char *what, const char *after)
+{
+	fflush(stdout);
+	fprintf(stderr, "error: %s%s\n", what, after);
+	exit(129);
+}
+
 static int
 get_value(const struct ctx *c, const struct option *o, const char *arg,
 	  int unset, const char *shown)
@@ -103,6 +116,7 @@ get_value(const struct ctx *c, const struct option *o, const char *arg,
 	char *end;
 	long v;
 
+	(void)c;
 	switch (o->type) {
 	case OPT_BOOL_:
 		*(int *)o->value = !unset;
@@ -125,13 +139,8 @@ get_value(const struct ctx *c, const struct option *o, const char *arg,
 			return 0;
 		}
 		v = strtol(arg, &end, 10);
-		if (!*arg || *end) {
-			char msg[256];
-
-			snprintf(msg, sizeof(msg), "%s expects a numerical "
-				 "value", shown);
-			usage_msg_opt(msg, c->usage, c->opts);
-		}
+		if (!*arg || *end)
+			bad_value(shown, " expects a numerical value");
 		*(int *)o->value = (int)v;
 		return 0;
 	case OPT_CALLBACK_:
@@ -156,8 +165,8 @@ parse_long(const struct ctx *c, const char *arg, int *i, int argc,
 {
 	const char *eq = strchr(arg, '=');
 	size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-	const struct option *match = NULL;
-	int unset = 0, ambiguous = 0;
+	const struct option *match = NULL, *other = NULL;
+	int unset = 0, ambiguous = 0, other_unset = 0;
 	char shown[256];
 
 	for (const struct option *o = c->opts; o->type != OPT_END_; o++) {
@@ -190,13 +199,20 @@ parse_long(const struct ctx *c, const char *arg, int *i, int argc,
 		} else {
 			continue;
 		}
-		if (match)
+		if (match) {
 			ambiguous = 1;
+			other = match;
+			other_unset = unset;
+		}
 		match = o;
 		unset = neg;
 	}
 	if (ambiguous) {
-		snprintf(shown, sizeof(shown), "%.*s", (int)len, arg);
+		/* git names the last two candidates */
+		snprintf(shown, sizeof(shown), "%.*s (could be --%s%s or --%s%s)",
+			 (int)len, arg, other_unset ? "no-" : "",
+			 other->long_name, unset ? "no-" : "",
+			 match->long_name);
 		bad(c, "ambiguous option: ", shown, "");
 	}
 	if (!match) {
@@ -205,12 +221,12 @@ parse_long(const struct ctx *c, const char *arg, int *i, int argc,
 	}
 	snprintf(shown, sizeof(shown), "option `%s'", match->long_name);
 	if (unset && eq)
-		bad(c, "", shown, " takes no value");
+		bad_value(shown, " takes no value");
 	if (unset)
 		return get_value(c, match, NULL, 1, shown);
 	if (!needs_arg(match) && !(match->flags & OPT_OPTARG)) {
 		if (eq)
-			bad(c, "", shown, " takes no value");
+			bad_value(shown, " takes no value");
 		return get_value(c, match, NULL, 0, shown);
 	}
 	if (eq)
@@ -218,7 +234,7 @@ parse_long(const struct ctx *c, const char *arg, int *i, int argc,
 	if (match->flags & OPT_OPTARG)
 		return get_value(c, match, NULL, 0, shown);
 	if (*i + 1 >= argc)
-		bad(c, "", shown, " requires a value");
+		bad_value(shown, " requires a value");
 	return get_value(c, match, argv[++*i], 0, shown);
 }
 
@@ -253,7 +269,7 @@ parse_short(const struct ctx *c, const char *arg, int *i, int argc,
 		if (match->flags & OPT_OPTARG)
 			return get_value(c, match, NULL, 0, shown);
 		if (*i + 1 >= argc)
-			bad(c, "", shown, " requires a value");
+			bad_value(shown, " requires a value");
 		return get_value(c, match, argv[++*i], 0, shown);
 	}
 	return 0;

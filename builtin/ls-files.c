@@ -1,295 +1,617 @@
 /*
- * ls-files: show what the index holds (-c, -s, -u), how the work tree
- * differs from it (-d, -m), and what it does not track (-o), limited to
- * pathspecs, named relative to the current directory as git names them.
+ * ls-files: show what the index holds (-c, -s, -u, --resolve-undo), how
+ * the work tree differs from it (-d, -m, -k), and what it does not track
+ * (-o), limited to pathspecs (lib/pathspec.h), named relative to the
+ * current directory as git names them; --with-tree adds the paths of a
+ * tree that the index no longer has, --format and --eol describe entries.
+ *
+ * The order is git's: the index is read before the options are parsed
+ * (so a broken index wins over a bad option, except for a lone -h); the
+ * index is cut down to the pathspec's common leading directory; untracked
+ * (and killed) paths are printed first, then the index entries, then the
+ * resolve-undo records.
+ *
+ * Not implemented, and refused: ignore rules (-i, -x, -X, --exclude*),
+ * the attr/ column of --eol and %(eolattr) when attributes exist,
+ * recursing into submodules, sparse directories, fsmonitor's -f bit.
+ *
+ * The plain paths (no pathspec, -s) allocate nothing per entry: names go
+ * straight into one output buffer.
  */
-#include <dirent.h>
-#include <fnmatch.h>
+#include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "builtin.h"
+#include "config.h"
+#include "eol.h"
 #include "index.h"
+#include "object-name.h"
+#include "odb.h"
+#include "pack.h"
 #include "parse-options.h"
-#include "path.h"
+#include "pathspec.h"
 #include "quote.h"
 #include "repo.h"
 #include "strbuf.h"
 #include "strmap.h"
 #include "tree.h"
+#include "untracked.h"
 
 const char *const ls_files_usage[] = {
 	"dirc ls-files [<options>] [<file>...]",
 	NULL,
 };
 
-struct pathspec_item {
-	char *match;		/* relative to the top */
-	size_t len;
-	int has_glob;
-	int seen;
-	const char *original;
-};
+#define ABBREV_AUTO (-1)
 
 struct ls {
 	struct repo *repo;
-	struct index idx;
-	const char *prefix;	/* "" or "sub/" */
-	struct pathspec_item *ps;
-	size_t ps_nr;
+	struct index idx;		/* cut to max_prefix; with --with-tree,
+					 * the tree's entries merged in */
+	struct pathspec ps;
+	size_t common;			/* the items' common directories,
+					 * "a/b/" */
+	size_t max_prefix;		/* the same without its slash, "a/b":
+					 * git keeps entries starting so
+					 * (a gitlink "a/b" too) and takes
+					 * them as matching that far */
+	unsigned char *seen;		/* per item, with --error-unmatch */
+	size_t name_prefix_len;		/* of repo->prefix; 0 with
+					 * --full-name */
+	struct strbuf out;		/* flushed every 64 KB */
+	struct untracked others;
+	struct odb *odb;		/* opened when object data is needed */
+	struct read_buf rb;
+
 	int show_cached, show_stage, show_deleted, show_modified;
-	int show_others, show_unmerged, show_tag, full_name, nul;
-	int error_unmatch, dedup, directory, show_valid;
-	struct strbuf out;
+	int show_others, show_unmerged, show_killed, show_resolve_undo;
+	int show_tag, show_valid, show_fsmonitor, show_eol, debug;
+	int nul, full_name, error_unmatch, dedup, directory, empty_dirs;
+	int recurse_submodules, sparse;
+	int abbrev;			/* 0: full ids; ABBREV_AUTO: --abbrev */
+	const char *format, *with_tree;
+	const char *tag_cached, *tag_unmerged, *tag_removed, *tag_modified;
+	const char *tag_other, *tag_killed, *tag_skip_worktree;
+	const char *tag_resolve_undo;
+	size_t hashed;			/* git's name hash was built */
 };
 
-static int
-has_glob(const char *s)
-{
-	return strpbrk(s, "*?[\\") != NULL;
-}
+/* ---- output ---- */
 
-/* Does name match the pathspecs (or lie under the prefix without any)? */
-static int
-ps_match(struct ls *ls, const char *name, size_t len, int is_dir)
-{
-	if (!ls->ps_nr) {
-		size_t plen = strlen(ls->prefix);
-
-		if (!plen)
-			return 1;
-		/* under the prefix, or a directory on the way to it */
-		if (path_in_dir(name, len, ls->prefix, plen - 1))
-			return 1;
-		return is_dir && len < plen && ls->prefix[len] == '/' &&
-		       !memcmp(ls->prefix, name, len);
-	}
-	for (size_t i = 0; i < ls->ps_nr; i++) {
-		struct pathspec_item *it = &ls->ps[i];
-		size_t m = it->len;
-
-		if (!m || (len >= m && !memcmp(name, it->match, m) &&
-			   (len == m || name[m] == '/' ||
-			    it->match[m - 1] == '/'))) {
-			it->seen = 1;
-			return 1;
-		}
-		if (is_dir && m > len && !memcmp(name, it->match, len) &&
-		    it->match[len] == '/')
-			return 1;	/* descend towards it */
-		if (it->has_glob && !fnmatch(it->match, name, 0)) {
-			it->seen = 1;
-			return 1;
-		}
-		if (it->has_glob && is_dir)
-			return 1;
-	}
-	return 0;
-}
-
-/* Append name, quoted unless -z, and its terminator; flush when big. */
 static void
-add_quoted(struct ls *ls, const char *name, size_t len)
+flush_out(struct ls *ls)
+{
+	fwrite(ls->out.buf, 1, ls->out.len, stdout);
+	strbuf_reset(&ls->out);
+}
+
+/* Append s, quoted unless -z. */
+static void
+add_quoted(struct ls *ls, struct strbuf *sb, const char *s, size_t len)
 {
 	if (ls->nul)
-		strbuf_add(&ls->out, name, len);
+		strbuf_add(sb, s, len);
 	else
-		quote_c_style(&ls->out, name, len,
-			      ls->repo->settings.quotepath);
-	strbuf_addch(&ls->out, ls->nul ? '\0' : '\n');
-	if (ls->out.len > 65536) {
-		fwrite(ls->out.buf, 1, ls->out.len, stdout);
-		strbuf_reset(&ls->out);
-	}
+		quote_c_style(sb, s, len, ls->repo->settings.quotepath);
 }
 
-/* name as seen from the prefix: "a", "../x" */
+/*
+ * name as seen from the current directory, as git's relative_path()
+ * gives it: "a" under it, "./" for the directory itself (or a file of
+ * its name), "../x" elsewhere.  Returns 1 when the result climbs ("../"),
+ * built in rel; 0 when it is name + *skip (or "./" if *skip is len + 1).
+ */
+static int
+relative(struct ls *ls, struct strbuf *rel, const char *name, size_t len,
+	 size_t *skip)
+{
+	const char *p = ls->repo->prefix;
+	size_t plen = ls->name_prefix_len, common = 0, i;
+
+	*skip = 0;
+	if (!plen)
+		return 0;
+	for (i = 0; i < plen && i < len && p[i] == name[i]; i++)
+		if (p[i] == '/')
+			common = i + 1;
+	if (i == len && (i == plen || p[i] == '/'))
+		common = i + (i < plen);	/* name leads to the prefix */
+	if (common == plen) {
+		*skip = common < len ? common : len + 1;
+		return 0;
+	}
+	strbuf_reset(rel);
+	for (i = common; i < plen; i++)
+		if (p[i] == '/')
+			strbuf_addstr(rel, "../");
+	if (common < len)
+		strbuf_add(rel, name + common, len - common);
+	return 1;
+}
+
+/* name as seen from the current directory, quoted unless -z, into sb */
+static void
+add_path(struct ls *ls, struct strbuf *sb, const char *name, size_t len)
+{
+	struct strbuf rel = STRBUF_INIT;
+	size_t skip;
+
+	if (relative(ls, &rel, name, len, &skip))
+		add_quoted(ls, sb, rel.buf, rel.len);
+	else if (skip > len)
+		add_quoted(ls, sb, "./", 2);
+	else
+		add_quoted(ls, sb, name + skip, len - skip);
+	strbuf_release(&rel);
+}
+
+/* The name, then the line terminator. */
 static void
 add_name(struct ls *ls, const char *name, size_t len)
 {
-	struct strbuf rel = STRBUF_INIT;
-	const char *p = ls->prefix;
-	size_t plen = strlen(p);
+	add_path(ls, &ls->out, name, len);
+	strbuf_addch(&ls->out, ls->nul ? '\0' : '\n');
+	if (ls->out.len > 65536)
+		flush_out(ls);
+}
 
-	if (ls->full_name || !plen) {
-		add_quoted(ls, name, len);	/* the common case: no copy */
+static void
+open_odb(struct ls *ls)
+{
+	int ret;
+
+	if (ls->odb)
 		return;
-	} else if (len >= plen && !memcmp(name, p, plen)) {
-		strbuf_add(&rel, name + plen, len - plen);
-	} else {
-		/* climb out of the prefix as far as needed */
-		size_t common = 0, i;
+	ret = repo_odb(&ls->odb, ls->repo);
+	if (ret < 0)
+		die_lib(ret);
+}
 
-		for (i = 0; i < plen && i < len && p[i] == name[i]; i++)
-			if (p[i] == '/')
-				common = i + 1;
-		for (i = common; i < plen; i++)
-			if (p[i] == '/')
-				strbuf_addstr(&rel, "../");
-		strbuf_add(&rel, name + common, len - common);
+/* git's "auto" abbreviation: 7, or more for a store of many packed objects */
+static int
+auto_abbrev(struct ls *ls)
+{
+	uint64_t count = 0;
+	int bits = 0, len;
+
+	open_odb(ls);
+	odb_prepare_packs(ls->odb);
+	for (size_t s = 0; s < ls->odb->nr_sources; s++)
+		for (size_t p = 0; p < ls->odb->sources[s].nr_packs; p++)
+			count += ls->odb->sources[s].packs[p]->nr;
+	while (count >>= 1)
+		bits++;
+	len = (bits + 1 + 1) / 2;
+	return len < 7 ? 7 : len;
+}
+
+/* The object name, shortened to the unique prefix --abbrev asks for. */
+static void
+add_oid(struct ls *ls, struct strbuf *sb, const struct object_id *oid)
+{
+	char hex[HASH_HEXSZ + 1];
+	size_t len;
+
+	oid_to_hex_r(hex, oid);
+	if (!ls->abbrev || ls->abbrev >= HASH_HEXSZ) {
+		strbuf_add(sb, hex, HASH_HEXSZ);
+		return;
 	}
-	add_quoted(ls, rel.buf, rel.len);
+	if (ls->abbrev == ABBREV_AUTO) {
+		const char *v;
+		long n;
+
+		ls->abbrev = auto_abbrev(ls);
+		if (config_get(&ls->repo->config, "core.abbrev", &v) && v &&
+		    strcasecmp(v, "auto")) {
+			if (!config_parse_bool(v))
+				ls->abbrev = HASH_HEXSZ;
+			else if (!config_parse_long(v, &n) && n >= 4 &&
+				 n <= HASH_HEXSZ)
+				ls->abbrev = (int)n;
+			else
+				die("abbrev length out of range: %s", v);
+		}
+		if (ls->abbrev >= HASH_HEXSZ) {
+			strbuf_add(sb, hex, HASH_HEXSZ);
+			return;
+		}
+	}
+	open_odb(ls);
+	for (len = (size_t)ls->abbrev; len < HASH_HEXSZ; len++) {
+		struct object_id found[2];
+		size_t n = odb_find_prefix(ls->odb, hex, len, found, 2);
+
+		if (!n || (n == 1 && oideq(&found[0], oid)))
+			break;
+	}
+	strbuf_add(sb, hex, len);
+}
+
+/* ---- line endings (--eol, %(eolinfo:...)) ---- */
+
+static int
+stats_chunk(void *ctx, const void *data, size_t len)
+{
+	eol_stats_add(ctx, data, len);
+	return 0;
+}
+
+/* <eolinfo> of the work-tree file at path; "" if not a readable file */
+static const char *
+worktree_eolinfo(struct ls *ls, const char *path)
+{
+	struct eol_stats st = EOL_STATS_INIT;
+	struct stat sb;
+	int fd, ret;
+
+	if (lstat(path, &sb) < 0 || !S_ISREG(sb.st_mode))
+		return "";
+	fd = open(path, O_RDONLY);
+	if (fd < 0)
+		return "";
+	ret = fstat(fd, &sb);
+	if (!ret)
+		ret = fileio_stream_fd(fd, (uint64_t)sb.st_size, &ls->rb,
+				       stats_chunk, &st, path);
+	close(fd);
+	if (ret < 0) {
+		error_clear();
+		return "";
+	}
+	return eol_stats_name(&st);
+}
+
+/*
+ * <eolinfo> of the staged blob of path, as git finds it: the stage-0
+ * entry, or else stage 2 ("ours" in a merge); "none" if neither or if
+ * the blob cannot be read.
+ */
+static const char *
+index_eolinfo(struct ls *ls, const struct index_entry *e)
+{
+	struct odb_object obj = ODB_OBJECT_INIT;
+	struct eol_stats st = EOL_STATS_INIT;
+	ssize_t pos;
+	const char *name;
+
+	if (!S_ISREG(e->mode))
+		return "";
+	pos = index_pos(&ls->idx, e->name, e->namelen, 0);
+	if (pos < 0)
+		pos = index_pos(&ls->idx, e->name, e->namelen, 2);
+	if (pos < 0)
+		return "none";
+	open_odb(ls);
+	if (odb_read(&obj, ls->odb, &ls->idx.entries[pos]->oid, 0) < 0) {
+		error_clear();
+		return "none";
+	}
+	if (obj.type == OBJ_BLOB)
+		eol_stats_add(&st, obj.data, obj.size);
+	name = eol_stats_name(&st);
+	odb_object_release(&obj);
+	return name;
+}
+
+static void
+add_eolinfo(struct ls *ls, const struct index_entry *e, const char *path)
+{
+	const char *i = e ? index_eolinfo(ls, e) : "";
+
+	strbuf_addf(&ls->out, "i/%-5s w/%-5s attr/%-17s\t", i,
+		    worktree_eolinfo(ls, path), "");
+}
+
+/*
+ * The attr/ column needs attributes, which dirc does not read: refuse
+ * when any could apply — the global and repository files, a
+ * .gitattributes in the index, or one in a directory of a listed path.
+ */
+static void
+refuse_attributes(struct ls *ls, const char *what)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct strmap dirs = STRMAP_INIT;
+	const char *v, *home = getenv("HOME"), *xdg = getenv("XDG_CONFIG_HOME");
+	struct stat st;
+	size_t n = ls->idx.nr + ls->others.nr;
+
+	strbuf_addf(&path, "%s/info/attributes", ls->repo->commondir);
+	if (!lstat(path.buf, &st))
+		goto refuse;
+	strbuf_reset(&path);
+	if (config_get(&ls->repo->config, "core.attributesfile", &v) && v) {
+		if (skip_prefix(v, "~/", &v) && home)
+			strbuf_addf(&path, "%s/", home);
+		strbuf_addstr(&path, v);
+	} else if (xdg && *xdg) {
+		strbuf_addf(&path, "%s/git/attributes", xdg);
+	} else if (home) {
+		strbuf_addf(&path, "%s/.config/git/attributes", home);
+	}
+	if (path.len && !stat(path.buf, &st))
+		goto refuse;
+	v = getenv("GIT_ATTR_NOSYSTEM");
+	strbuf_reset(&path);
+	strbuf_addstr(&path, "/etc/gitattributes");
+	if ((!v || config_parse_bool(v) <= 0) && !stat(path.buf, &st))
+		goto refuse;
+	for (size_t i = 0; i < n; i++) {
+		const char *name = i < ls->idx.nr ? ls->idx.entries[i]->name :
+				   ls->others.names[i - ls->idx.nr];
+		size_t len = strlen(name), d;
+
+		/* only the paths that will be listed */
+		if (!pathspec_match(&ls->ps, name, len - (name[len - 1] == '/'),
+				    ls->max_prefix, NULL,
+				    name[len - 1] == '/' ?
+				    PATHSPEC_MATCH_DIRECTORY : 0))
+			continue;
+
+		if ((len == 14 || (len > 14 && name[len - 15] == '/')) &&
+		    !strcmp(name + len - 14, ".gitattributes")) {
+			strbuf_reset(&path);
+			strbuf_addstr(&path, name);
+			goto refuse;
+		}
+		/* every directory on the way, once */
+		for (d = len; d > 0; d--) {
+			if (name[d - 1] != '/' || d == len)
+				continue;
+			if (strmap_get(&dirs, name, d))
+				break;
+			strmap_put(&dirs, name, d, (void *)name);
+			strbuf_reset(&path);
+			strbuf_add(&path, name, d);
+			strbuf_addstr(&path, ".gitattributes");
+			if (!lstat(path.buf, &st))
+				goto refuse;
+		}
+	}
+	strbuf_reset(&path);
+	strbuf_addstr(&path, ".gitattributes");
+	if (!lstat(path.buf, &st))
+		goto refuse;
+	strmap_release(&dirs);
+	strbuf_release(&path);
+	return;
+refuse:
+	die("ls-files %s: attributes are not supported by dirc, and '%s' "
+	    "may set some (the attr/ column would be wrong)", what, path.buf);
+}
+
+/* ---- one index entry ---- */
+
+static void
+add_debug(struct ls *ls, const struct index_entry *e)
+{
+	unsigned flags = e->flags & (CE_VALID | CE_STAGEMASK);
+
+	if (e->ext_flags)
+		flags |= CE_EXTENDED | (unsigned)e->ext_flags << 16;
+	if (ls->hashed)
+		flags |= 1u << 20;	/* git's CE_HASHED */
+	strbuf_addf(&ls->out, "  ctime: %u:%u\n  mtime: %u:%u\n"
+		    "  dev: %u\tino: %u\n  uid: %u\tgid: %u\n"
+		    "  size: %u\tflags: %x\n",
+		    e->sd.ctime_sec, e->sd.ctime_nsec, e->sd.mtime_sec,
+		    e->sd.mtime_nsec, e->sd.dev, e->sd.ino, e->sd.uid,
+		    e->sd.gid, e->sd.size, flags);
+}
+
+/* --format: %(atom), %%, %n, %xNN; anything else is git's error */
+static void
+add_format_path(struct ls *ls, const struct index_entry *e, size_t line)
+{
+	struct strbuf rel = STRBUF_INIT;
+	size_t skip;
+
+	if (!relative(ls, &rel, e->name, e->namelen, &skip)) {
+		add_path(ls, &ls->out, e->name, e->namelen);
+		return;
+	}
+	/*
+	 * git 2.39 builds a climbing path in the line's own buffer: what
+	 * the line held so far is lost, and the path is there twice, raw
+	 * and then quoted.  Its output, reproduced.
+	 */
+	strbuf_setlen(&ls->out, line);
+	strbuf_addbuf(&ls->out, &rel);
+	add_quoted(ls, &ls->out, rel.buf, rel.len);
 	strbuf_release(&rel);
 }
 
 static void
-show_entry(struct ls *ls, const struct index_entry *e, const char *tag)
+add_format(struct ls *ls, const struct index_entry *e)
 {
-	if (!ps_match(ls, e->name, e->namelen, 0))
-		return;
-	if (ls->show_tag) {
-		/* -v: assume-unchanged entries get lowercase tags */
-		if (ls->show_valid && e->flags & CE_VALID)
-			strbuf_addch(&ls->out, tag[0] | 0x20);
+	const char *p = ls->format;
+	size_t line = ls->out.len;
+
+	for (;;) {
+		const char *pct = strchr(p, '%'), *end;
+		size_t len;
+
+		if (!pct) {
+			strbuf_addstr(&ls->out, p);
+			break;
+		}
+		strbuf_add(&ls->out, p, pct - p);
+		p = pct + 1;
+		if (*p == '%' || *p == 'n') {
+			strbuf_addch(&ls->out, *p == 'n' ? '\n' : '%');
+			p++;
+			continue;
+		}
+		if (*p == 'x' && hexval((unsigned char)p[1]) >= 0 &&
+		    hexval((unsigned char)p[2]) >= 0) {
+			strbuf_addch(&ls->out, hexval((unsigned char)p[1]) << 4 |
+				     hexval((unsigned char)p[2]));
+			p += 3;
+			continue;
+		}
+		if (*p != '(')
+			die("bad ls-files format: element '%s' does not start "
+			    "with '('", p);
+		end = strchr(p + 1, ')');
+		if (!end)
+			die("bad ls-files format: element '%s' does not end in "
+			    "')'", p);
+		len = end - p + 1;
+		if (len == 12 && !memcmp(p, "(objectmode)", len))
+			strbuf_addf(&ls->out, "%06o", e->mode);
+		else if (len == 12 && !memcmp(p, "(objectname)", len))
+			add_oid(ls, &ls->out, &e->oid);
+		else if (len == 7 && !memcmp(p, "(stage)", len))
+			strbuf_addf(&ls->out, "%d", ce_stage(e));
+		else if (len == 15 && !memcmp(p, "(eolinfo:index)", len))
+			strbuf_addstr(&ls->out, index_eolinfo(ls, e));
+		else if (len == 18 && !memcmp(p, "(eolinfo:worktree)", len))
+			strbuf_addstr(&ls->out, worktree_eolinfo(ls, e->name));
+		else if (len == 9 && !memcmp(p, "(eolattr)", len))
+			; /* no attributes (refused before if any exist) */
+		else if (len == 6 && !memcmp(p, "(path)", len))
+			add_format_path(ls, e, line);
 		else
-			strbuf_addch(&ls->out, tag[0]);
-		strbuf_addstr(&ls->out, tag + 1);
+			die("bad ls-files format: %%%.*s", (int)len, p);
+		p = end + 1;
 	}
-	if (ls->show_stage) {
-		/* "%06o %s %d\t", by hand: it runs for every entry */
-		char buf[6 + 1 + HASH_HEXSZ + 1 + 1 + 1 + 1];
-
-		for (int i = 0; i < 6; i++)
-			buf[i] = '0' + ((e->mode >> (3 * (5 - i))) & 7);
-		buf[6] = ' ';
-		oid_to_hex_r(buf + 7, &e->oid);
-		buf[7 + HASH_HEXSZ] = ' ';
-		buf[8 + HASH_HEXSZ] = '0' + ce_stage(e);
-		buf[9 + HASH_HEXSZ] = '\t';
-		strbuf_add(&ls->out, buf, 10 + HASH_HEXSZ);
-	}
-	add_name(ls, e->name, e->namelen);
+	strbuf_addch(&ls->out, ls->nul ? '\0' : '\n');
 }
 
-/* ---- untracked files ---- */
-
-struct others {
-	char **names;
-	size_t nr, alloc;
-};
-
-static int
-cmp_str(const void *a, const void *b)
+static void
+show_ce(struct ls *ls, const struct index_entry *e, const char *tag)
 {
-	return strcmp(*(char *const *)a, *(char *const *)b);
+	unsigned mflags = S_ISGITLINK(e->mode) ? PATHSPEC_MATCH_DIRECTORY : 0;
+
+	if (!pathspec_match(&ls->ps, e->name, e->namelen, ls->max_prefix,
+			    ls->seen, mflags))
+		return;
+	if (ls->format) {
+		add_format(ls, e);
+	} else {
+		char alt[4];
+
+		if (*tag && ls->show_valid && (e->flags & CE_VALID)) {
+			/* -v: assume-unchanged entries get lower case */
+			memcpy(alt, tag, 3);
+			alt[3] = '\0';
+			alt[0] = (char)(alt[0] | 0x20);
+			tag = alt;
+		}
+		if (ls->show_stage) {
+			/* "%s%06o %s %d\t", by hand: it runs per entry */
+			char buf[8];
+
+			strbuf_addstr(&ls->out, tag);
+			for (int i = 0; i < 6; i++)
+				buf[i] = '0' + ((e->mode >> (3 * (5 - i))) & 7);
+			buf[6] = ' ';
+			strbuf_add(&ls->out, buf, 7);
+			add_oid(ls, &ls->out, &e->oid);
+			buf[0] = ' ';
+			buf[1] = '0' + ce_stage(e);
+			buf[2] = '\t';
+			strbuf_add(&ls->out, buf, 3);
+		} else {
+			strbuf_addstr(&ls->out, tag);
+		}
+		if (ls->show_eol)
+			add_eolinfo(ls, e, e->name);
+		add_name(ls, e->name, e->namelen);
+	}
+	if (ls->debug)
+		add_debug(ls, e);
+	if (ls->out.len > 65536)
+		flush_out(ls);
 }
 
-static int
-tracked_under(const struct index *idx, const char *dir, size_t len)
+/* ---- untracked and killed files ---- */
+
+static void
+show_dir_entry(struct ls *ls, const char *tag, const char *name)
 {
-	ssize_t pos = index_pos(idx, dir, len, -1);
+	size_t len = strlen(name);
+	int dir = len && name[len - 1] == '/';
 
-	if (pos >= 0)
-		return 1;
-	pos = -pos - 1;
-	for (; (size_t)pos < idx->nr; pos++) {
-		const struct index_entry *e = idx->entries[pos];
+	if (!pathspec_match(&ls->ps, name, len - dir, ls->max_prefix,
+			    ls->seen, dir ? PATHSPEC_MATCH_DIRECTORY : 0))
+		return;
+	strbuf_addstr(&ls->out, tag);
+	if (ls->show_eol)
+		add_eolinfo(ls, NULL, name);
+	add_name(ls, name, len);
+}
 
-		if (e->namelen <= len || memcmp(e->name, dir, len))
+/*
+ * Is name (a file, or "d/") not in the index, at any stage?  git checks a
+ * directory "d/" by its name "d": one that the index has as a file is
+ * not listed as other (though the walk found it).
+ */
+static int
+is_other(const struct index *idx, const char *name)
+{
+	size_t len = strlen(name);
+
+	if (len && name[len - 1] == '/')
+		len--;
+	return index_pos(idx, name, len, -1) < 0;
+}
+
+/*
+ * Would checking out the index remove name?  Yes if a leading directory
+ * of it is a (stage-0) file in the index, or if name (a file) is a
+ * directory there.  Directories ("d/") are only checked for the first.
+ */
+static int
+is_killed(const struct index *idx, const char *name)
+{
+	size_t len = strlen(name);
+	const char *cp, *sp;
+
+	for (cp = name; (size_t)(cp - name) < len; cp = sp + 1) {
+		const struct index_entry *e;
+		ssize_t pos;
+
+		sp = strchr(cp, '/');
+		if (sp) {
+			if (index_pos(idx, name, sp - name, 0) >= 0)
+				return 1;
+			continue;
+		}
+		pos = index_pos(idx, name, len, 0);
+		if (pos >= 0)
 			return 0;
-		if (e->name[len] == '/')
-			return 1;
-		if (e->name[len] > '/')
+		pos = -pos - 1;
+		while ((size_t)pos < idx->nr && ce_stage(idx->entries[pos]))
+			pos++;	/* unmerged entries do not count */
+		if ((size_t)pos >= idx->nr)
 			return 0;
+		e = idx->entries[pos];
+		return len < e->namelen && !strncmp(e->name, name, len) &&
+		       e->name[len] == '/';
 	}
 	return 0;
 }
 
-static void
-walk(struct ls *ls, struct strbuf *path, struct others *o)
-{
-	DIR *dir = opendir(path->len ? path->buf : ".");
-	size_t base = path->len;
-	struct dirent *de;
-
-	if (!dir) {
-		if (errno != ENOENT && errno != ENOTDIR)
-			warning("could not open directory '%s': %s",
-				path->buf, strerror(errno));
-		return;
-	}
-	while ((de = readdir(dir))) {
-		const char *n = de->d_name;
-		struct stat st;
-		int is_dir;
-
-		if (!strcmp(n, ".") || !strcmp(n, ".."))
-			continue;
-		if (!base && !strcmp(n, ".git"))
-			continue;
-		strbuf_setlen(path, base);
-		strbuf_addstr(path, n);
-		if (lstat(path->buf, &st) < 0)
-			continue;
-		is_dir = S_ISDIR(st.st_mode);
-		if (!ps_match(ls, path->buf, path->len, is_dir))
-			continue;
-		if (!is_dir) {
-			if (index_pos(&ls->idx, path->buf, path->len, -1) < 0) {
-				ALLOC_GROW(o->names, o->nr + 1, o->alloc);
-				o->names[o->nr++] = xstrdup(path->buf);
-			}
-			continue;
-		}
-		/* a directory: a gitlink in the index is tracked */
-		{
-			ssize_t pos = index_pos(&ls->idx, path->buf, path->len,
-						-1);
-
-			if (pos >= 0 &&
-			    S_ISGITLINK(ls->idx.entries[pos]->mode))
-				continue;
-		}
-		strbuf_addch(path, '/');
-		strbuf_addstr(path, ".git");
-		if (!access(path->buf, F_OK)) {
-			/* another repository: shown as a directory */
-			strbuf_setlen(path, path->len - 4);
-			if (ps_match(ls, path->buf, path->len - 1, 0)) {
-				ALLOC_GROW(o->names, o->nr + 1, o->alloc);
-				o->names[o->nr++] = xstrdup(path->buf);
-			}
-			continue;
-		}
-		strbuf_setlen(path, path->len - 4);
-		if (ls->directory &&
-		    !tracked_under(&ls->idx, path->buf, path->len - 1) &&
-		    ps_match(ls, path->buf, path->len - 1, 0)) {
-			ALLOC_GROW(o->names, o->nr + 1, o->alloc);
-			o->names[o->nr++] = xstrdup(path->buf);
-			continue;
-		}
-		walk(ls, path, o);
-	}
-	strbuf_setlen(path, base);
-	closedir(dir);
-}
-
-static void
-show_others(struct ls *ls)
-{
-	struct strbuf path = STRBUF_INIT;
-	struct others o = { NULL, 0, 0 };
-
-	walk(ls, &path, &o);
-	sort_array(o.names, o.nr, sizeof(*o.names), cmp_str);
-	for (size_t i = 0; i < o.nr; i++) {
-		if (ls->show_tag)
-			strbuf_addstr(&ls->out, "? ");
-		add_name(ls, o.names[i], strlen(o.names[i]));
-		free(o.names[i]);
-	}
-	free(o.names);
-	strbuf_release(&path);
-}
+/* ---- the index entries ---- */
 
 static void
 show_files(struct ls *ls)
 {
-	const struct index *idx = &ls->idx;
-	const char *last = NULL;
-	size_t lastlen = 0;
+	struct index *idx = &ls->idx;
 
+	if (ls->show_others)
+		for (size_t i = 0; i < ls->others.nr; i++)
+			if (is_other(idx, ls->others.names[i]))
+				show_dir_entry(ls, ls->tag_other,
+					       ls->others.names[i]);
+	if (ls->show_killed)
+		for (size_t i = 0; i < ls->others.nr; i++)
+			if (is_killed(idx, ls->others.names[i]))
+				show_dir_entry(ls, ls->tag_killed,
+					       ls->others.names[i]);
 	if (!(ls->show_cached || ls->show_stage || ls->show_deleted ||
 	      ls->show_modified))
 		return;
@@ -298,19 +620,13 @@ show_files(struct ls *ls)
 		struct stat st;
 		int err;
 
-		if (ls->dedup && last && lastlen == e->namelen &&
-		    !memcmp(last, e->name, lastlen))
-			continue;
 		if ((ls->show_cached || ls->show_stage) &&
 		    (!ls->show_unmerged || ce_stage(e))) {
-			show_entry(ls, e, ce_stage(e) ? "M " :
-				   e->ext_flags & CE_SKIP_WORKTREE ? "S " :
-				   "H ");
-			if (ls->dedup) {
-				last = e->name;
-				lastlen = e->namelen;
-				continue;
-			}
+			show_ce(ls, e, ce_stage(e) ? ls->tag_unmerged :
+				e->ext_flags & CE_SKIP_WORKTREE ?
+				ls->tag_skip_worktree : ls->tag_cached);
+			if (ls->dedup)
+				goto next_name;
 		}
 		if (!(ls->show_deleted || ls->show_modified))
 			continue;
@@ -321,23 +637,313 @@ show_files(struct ls *ls)
 			error("cannot lstat '%s': %s", e->name,
 			      strerror(errno));
 		if (err && ls->show_deleted) {
-			show_entry(ls, e, "R ");
-			if (ls->dedup) {
-				last = e->name;
-				lastlen = e->namelen;
-				continue;
-			}
+			show_ce(ls, e, ls->tag_removed);
+			if (ls->dedup)
+				goto next_name;
 		}
+		/*
+		 * NEEDSWORK: the one "is this entry modified" predicate
+		 * belongs here when lib/ has it.
+		 */
 		if (ls->show_modified &&
-		    (err || index_entry_modified(ls->repo, &ls->idx, e, &st,
-						 0))) {
-			show_entry(ls, e, "C ");
-			if (ls->dedup) {
-				last = e->name;
-				lastlen = e->namelen;
-			}
+		    (err || index_entry_modified(ls->repo, idx, e, &st, 0))) {
+			show_ce(ls, e, ls->tag_modified);
+			if (ls->dedup)
+				goto next_name;
+		}
+		continue;
+next_name:
+		while (i + 1 < idx->nr &&
+		       !strcmp(idx->entries[i + 1]->name, e->name))
+			i++;
+	}
+}
+
+static int
+cmp_reuc(const void *a, const void *b)
+{
+	return strcmp((*(const struct resolve_undo *const *)a)->path,
+		      (*(const struct resolve_undo *const *)b)->path);
+}
+
+static void
+show_resolve_undo(struct ls *ls)
+{
+	const struct resolve_undo **ru;
+	size_t nr = ls->idx.reuc_nr;
+
+	ru = xcalloc(nr ? nr : 1, sizeof(*ru));
+	for (size_t i = 0; i < nr; i++)
+		ru[i] = &ls->idx.reuc[i];
+	sort_array(ru, nr, sizeof(*ru), cmp_reuc);
+	for (size_t i = 0; i < nr; i++) {
+		const char *path = ru[i]->path;
+		size_t len = strlen(path);
+
+		if (len < ls->max_prefix ||
+		    !pathspec_match(&ls->ps, path, len, ls->max_prefix,
+				    ls->seen, 0))
+			continue;
+		for (int s = 0; s < 3; s++) {
+			if (!ru[i]->mode[s])
+				continue;
+			strbuf_addf(&ls->out, "%s%06o ", ls->tag_resolve_undo,
+				    ru[i]->mode[s]);
+			add_oid(ls, &ls->out, &ru[i]->oid[s]);
+			strbuf_addf(&ls->out, " %d\t", s + 1);
+			add_name(ls, path, len);
 		}
 	}
+	free(ru);
+}
+
+/* ---- shaping the index: the prefix, --with-tree ---- */
+
+/* Keep only the entries starting with max_prefix (git's prune_index). */
+static void
+prune_index(struct ls *ls)
+{
+	struct index *idx = &ls->idx;
+	const char *p = ls->ps.nr ? ls->ps.items[0].match : "";
+	size_t plen = ls->max_prefix, first, last;
+	ssize_t pos;
+
+	if (!plen || !idx->nr)
+		return;
+	pos = index_pos(idx, p, plen, 0);
+	first = pos < 0 ? (size_t)(-pos - 1) : (size_t)pos;
+	for (last = first; last < idx->nr; last++)
+		if (strncmp(idx->entries[last]->name, p, plen))
+			break;
+	memmove(idx->entries, idx->entries + first,
+		(last - first) * sizeof(*idx->entries));
+	idx->nr = last - first;
+}
+
+struct tree_entries {
+	struct index_entry **e;
+	size_t nr, alloc;
+};
+
+/* Does the directory path ("a/b/") lead to or lie under the prefix? */
+static int
+dir_wanted(const char *path, size_t len, const char *prefix, size_t plen)
+{
+	size_t n = len < plen ? len : plen;
+
+	return !strncmp(path, prefix, n);
+}
+
+static int
+read_tree_entries(struct ls *ls, struct tree_entries *out,
+		  const struct object_id *oid, struct strbuf *path,
+		  const char *prefix, size_t plen)
+{
+	struct odb_object obj = ODB_OBJECT_INIT;
+	struct tree_iter it;
+	struct tree_entry te;
+	size_t base = path->len;
+	int ret;
+
+	ret = odb_read(&obj, ls->odb, oid, 0);
+	if (ret < 0)
+		return ret;
+	if (obj.type != OBJ_TREE) {
+		ret = error_set(E_CORRUPT, "object %s is not a tree",
+				oid_to_hex(oid));
+		goto out;
+	}
+	tree_iter_init(&it, obj.data, obj.size);
+	while ((ret = tree_iter_next(&it, &te)) > 0) {
+		strbuf_setlen(path, base);
+		strbuf_add(path, te.name, te.namelen);
+		if (S_ISDIR(te.mode)) {
+			strbuf_addch(path, '/');
+			if (!dir_wanted(path->buf, path->len, prefix, plen))
+				continue;
+			ret = read_tree_entries(ls, out, te.oid, path, prefix,
+						plen);
+			if (ret < 0)
+				goto out;
+		} else if (path->len >= plen &&
+			   !strncmp(path->buf, prefix, plen)) {
+			struct index_entry *e;
+
+			e = index_entry_new(&ls->idx, path->buf, path->len);
+			e->mode = te.mode;
+			e->oid = *te.oid;
+			e->flags = 1 << CE_STAGESHIFT;
+			ALLOC_GROW(out->e, out->nr + 1, out->alloc);
+			out->e[out->nr++] = e;
+		}
+	}
+out:
+	strbuf_setlen(path, base);
+	odb_object_release(&obj);
+	return ret;
+}
+
+static int
+entry_cmp(const struct index_entry *a, const struct index_entry *b)
+{
+	size_t n = a->namelen < b->namelen ? a->namelen : b->namelen;
+	int c = memcmp(a->name, b->name, n);
+
+	if (c)
+		return c;
+	if (a->namelen != b->namelen)
+		return a->namelen < b->namelen ? -1 : 1;
+	return ce_stage(a) - ce_stage(b);
+}
+
+/*
+ * --with-tree: the tree's paths (under the prefix) join the index at
+ * stage 1, unmerged entries move to stage 3 to make room, and a tree
+ * path the index has at stage 0 is not shown (git's
+ * overlay_tree_on_index).
+ */
+static void
+overlay_tree(struct ls *ls)
+{
+	struct tree_entries tr = { NULL, 0, 0 };
+	struct strbuf path = STRBUF_INIT;
+	struct index *idx = &ls->idx;
+	struct object_id oid, tree;
+	struct index_entry **merged, *last0 = NULL;
+	const char *prefix = ls->ps.nr ? ls->ps.items[0].match : "";
+	size_t i = 0, j = 0, n = 0;
+
+	if (get_oid(&oid, ls->repo, ls->with_tree) < 0) {
+		error_clear();
+		die("tree-ish %s not found.", ls->with_tree);
+	}
+	if (peel_to_type(&tree, ls->repo, &oid, OBJ_TREE) < 0) {
+		error_clear();
+		die("bad tree-ish %s", oid_to_hex(&oid));
+	}
+	open_odb(ls);
+	if (read_tree_entries(ls, &tr, &tree, &path, prefix,
+			      ls->common) < 0)
+		die("unable to read tree entries %s", ls->with_tree);
+	strbuf_release(&path);
+
+	for (size_t k = 0; k < idx->nr; k++)
+		if (ce_stage(idx->entries[k]))
+			idx->entries[k]->flags |= CE_STAGEMASK;
+	merged = xcalloc(st_add(idx->nr, tr.nr) + 1, sizeof(*merged));
+	while (i < idx->nr || j < tr.nr) {
+		struct index_entry *e;
+
+		if (j == tr.nr || (i < idx->nr &&
+				   entry_cmp(idx->entries[i], tr.e[j]) < 0))
+			e = idx->entries[i++];
+		else
+			e = tr.e[j++];
+		if (!ce_stage(e))
+			last0 = e;
+		else if (ce_stage(e) == 1 && last0 &&
+			 !strcmp(last0->name, e->name))
+			continue;
+		merged[n++] = e;
+	}
+	free(idx->entries);
+	idx->entries = merged;
+	idx->nr = n;
+	idx->alloc = st_add(idx->nr, tr.nr) + 1;
+	free(tr.e);
+}
+
+/* ---- options ---- */
+
+static int
+refuse_ignore_rules(const struct option *opt, const char *arg, int unset)
+{
+	(void)arg;
+	(void)unset;
+	die("ls-files --%s: ignore rules are not supported by dirc",
+	    opt->long_name);
+}
+
+static int
+parse_abbrev(const struct option *opt, const char *arg, int unset)
+{
+	int *v = opt->value;
+	char *end;
+	long n;
+
+	if (unset) {
+		*v = 0;
+		return 0;
+	}
+	if (!arg) {
+		*v = ABBREV_AUTO;
+		return 0;
+	}
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (!*arg || *end || errno || n > INT32_MAX || n < INT32_MIN) {
+		fflush(stdout);
+		fprintf(stderr, "error: option `abbrev' expects a numerical "
+			"value\n");
+		exit(129);
+	}
+	if (n && n < 4)
+		n = 4;
+	*v = n > HASH_HEXSZ ? HASH_HEXSZ : (int)n;
+	return 0;
+}
+
+/* git's usage_msg_opt(): "fatal: <msg>", a blank line, the usage; 129 */
+static void NORETURN
+usage_fatal(const char *msg, const struct option *opts)
+{
+	fflush(stdout);
+	fprintf(stderr, "fatal: %s\n\n", msg);
+	usage_with_options(ls_files_usage, opts);
+}
+
+static void
+refuse_submodules(struct ls *ls)
+{
+	for (size_t i = 0; i < ls->idx.nr; i++) {
+		const struct index_entry *e = ls->idx.entries[i];
+
+		if (S_ISGITLINK(e->mode) &&
+		    pathspec_match(&ls->ps, e->name, e->namelen,
+				   ls->max_prefix, NULL,
+				   PATHSPEC_MATCH_DIRECTORY))
+			die("ls-files --recurse-submodules: submodules are not "
+			    "supported by dirc ('%s' is one)", e->name);
+	}
+}
+
+/*
+ * Where a bare repository is, as git names it in "outside repository
+ * at" messages: its git directory as git holds it, made absolute without
+ * being cleaned ("<cwd>/." when it is the current directory).
+ */
+static void
+bare_hint(struct strbuf *out, const struct repo *repo)
+{
+	const char *env = getenv("GIT_DIR");
+	struct strbuf cwd = STRBUF_INIT;
+
+	strbuf_reset(out);
+	if (repo->worktree)
+		return;
+	if (strbuf_getcwd(&cwd) < 0) {
+		error_clear();
+		strbuf_addstr(out, repo->gitdir);
+	} else if (env && *env) {
+		if (*env != '/')
+			strbuf_addf(out, "%s/", cwd.buf);
+		strbuf_addstr(out, env);
+	} else if (!strcmp(cwd.buf, repo->gitdir)) {
+		strbuf_addf(out, "%s/.", repo->gitdir);
+	} else {
+		strbuf_addstr(out, repo->gitdir);
+	}
+	strbuf_release(&cwd);
 }
 
 int
@@ -345,8 +951,8 @@ cmd_ls_files(int argc, const char **argv)
 {
 	struct repo repo;
 	struct ls ls;
-	struct strbuf norm = STRBUF_INIT;
-	int ret, unmatched = 0;
+	struct strbuf hint = STRBUF_INIT;
+	int ret, unmatched = 0, require_work_tree;
 	struct option opts[] = {
 		OPT_BOOL('z', NULL, &ls.nul, "separate paths with the NUL "
 			 "character"),
@@ -354,6 +960,8 @@ cmd_ls_files(int argc, const char **argv)
 			 "with tags"),
 		OPT_BOOL('v', NULL, &ls.show_valid, "use lowercase letters for "
 			 "'assume unchanged' files"),
+		OPT_BOOL('f', NULL, &ls.show_fsmonitor, "use lowercase letters "
+			 "for 'fsmonitor clean' files"),
 		OPT_BOOL('c', "cached", &ls.show_cached, "show cached files "
 			 "in the output (default)"),
 		OPT_BOOL('d', "deleted", &ls.show_deleted, "show deleted files "
@@ -362,77 +970,185 @@ cmd_ls_files(int argc, const char **argv)
 			 "files in the output"),
 		OPT_BOOL('o', "others", &ls.show_others, "show other files in "
 			 "the output"),
+		OPT_CALLBACK_F('i', "ignored", NULL, NULL, "show ignored files "
+			       "in the output (not supported)", OPT_NOARG,
+			       refuse_ignore_rules),
 		OPT_BOOL('s', "stage", &ls.show_stage, "show staged contents' "
 			 "object name in the output"),
-		OPT_BOOL('u', "unmerged", &ls.show_unmerged, "show unmerged "
-			 "files in the output"),
+		OPT_BOOL('k', "killed", &ls.show_killed, "show files on the "
+			 "filesystem that need to be removed"),
 		OPT_BOOL(0, "directory", &ls.directory, "show 'other' "
 			 "directories' names only"),
+		OPT_BOOL(0, "eol", &ls.show_eol, "show line endings of files"),
+		OPT_BOOL(0, "empty-directory", &ls.empty_dirs, "with "
+			 "--no-empty-directory, don't show empty directories"),
+		OPT_BOOL('u', "unmerged", &ls.show_unmerged, "show unmerged "
+			 "files in the output"),
+		OPT_BOOL(0, "resolve-undo", &ls.show_resolve_undo, "show "
+			 "resolve-undo information"),
+		OPT_CALLBACK('x', "exclude", NULL, "pattern", "skip files "
+			     "matching pattern (not supported)",
+			     refuse_ignore_rules),
+		OPT_CALLBACK('X', "exclude-from", NULL, "file", "read exclude "
+			     "patterns from <file> (not supported)",
+			     refuse_ignore_rules),
+		OPT_CALLBACK(0, "exclude-per-directory", NULL, "file",
+			     "read additional per-directory exclude patterns "
+			     "in <file> (not supported)", refuse_ignore_rules),
+		OPT_CALLBACK_F(0, "exclude-standard", NULL, NULL, "add the "
+			       "standard git exclusions (not supported)",
+			       OPT_NOARG, refuse_ignore_rules),
 		OPT_BOOL(0, "full-name", &ls.full_name, "make the output "
 			 "relative to the project top directory"),
+		OPT_BOOL(0, "recurse-submodules", &ls.recurse_submodules,
+			 "recurse through submodules (not supported)"),
 		OPT_BOOL(0, "error-unmatch", &ls.error_unmatch, "if any <file> "
 			 "is not in the index, treat this as an error"),
+		OPT_STRING(0, "with-tree", &ls.with_tree, "tree-ish", "pretend "
+			   "that paths removed since <tree-ish> are still "
+			   "present"),
+		OPT_CALLBACK_F(0, "abbrev", &ls.abbrev, "n", "use <n> digits to "
+			       "display object names", OPT_OPTARG,
+			       parse_abbrev),
+		OPT_BOOL(0, "debug", &ls.debug, "show debugging data"),
 		OPT_BOOL(0, "deduplicate", &ls.dedup, "suppress duplicate "
 			 "entries"),
+		OPT_BOOL(0, "sparse", &ls.sparse, "show sparse directories in "
+			 "the presence of a sparse index (not supported)"),
+		OPT_STRING(0, "format", &ls.format, "format", "format to use "
+			   "for the output"),
 		OPT_END(),
 	};
 
 	memset(&ls, 0, sizeof(ls));
-	argc = parse_options(argc, argv, opts, ls_files_usage, 0);
-	ret = repo_open(&repo, REPO_NEED_WORKTREE);
+	ls.empty_dirs = 1;
+	if (argc == 2 && !strcmp(argv[1], "-h"))
+		usage_with_options_to(ls_files_usage, opts, 0, 129);
+
+	ret = repo_open(&repo, 0);
 	if (ret < 0)
 		die_lib(ret);
 	ls.repo = &repo;
-	ls.prefix = repo.prefix;
-	if (ls.show_unmerged)
-		ls.show_stage = 1;
-	if (ls.show_valid)
-		ls.show_tag = 1;
-	/* --deduplicate has no effect when stages or tags are shown */
-	if (ls.show_stage || ls.show_tag)
-		ls.dedup = 0;
-	if (!(ls.show_stage || ls.show_deleted || ls.show_others ||
-	      ls.show_modified || ls.show_unmerged))
-		ls.show_cached = 1;
 	ret = index_read(&ls.idx, repo.index_path, 0);
 	if (ret < 0)
 		die_lib(ret);
+	argc = parse_options(argc, argv, opts, ls_files_usage, 0);
 
-	ls.ps = xcalloc(argc ? argc : 1, sizeof(*ls.ps));
-	for (int i = 0; i < argc; i++) {
-		struct pathspec_item *it = &ls.ps[ls.ps_nr++];
-
-		ret = path_normalize(&norm, repo.prefix, argv[i],
-				     repo.worktree);
-		if (ret < 0)
-			die_lib(ret);
-		it->match = strbuf_detach(&norm, NULL);
-		it->len = strlen(it->match);
-		it->has_glob = has_glob(it->match);
-		it->original = argv[i];
+	if (ls.format && (ls.show_stage || ls.show_others || ls.show_killed ||
+			  ls.show_resolve_undo || ls.dedup || ls.show_eol ||
+			  ls.show_tag))
+		usage_fatal("--format cannot be used with -s, -o, -k, -t, "
+			    "--resolve-undo, --deduplicate, --eol", opts);
+	if (ls.sparse)
+		die("ls-files --sparse: sparse indexes are not supported by "
+		    "dirc");
+	ls.tag_cached = ls.tag_unmerged = ls.tag_removed = "";
+	ls.tag_modified = ls.tag_other = ls.tag_killed = "";
+	ls.tag_skip_worktree = ls.tag_resolve_undo = "";
+	if (ls.show_tag || ls.show_valid || ls.show_fsmonitor) {
+		ls.tag_cached = "H ";
+		ls.tag_unmerged = "M ";
+		ls.tag_removed = "R ";
+		ls.tag_modified = "C ";
+		ls.tag_other = "? ";
+		ls.tag_killed = "K ";
+		ls.tag_skip_worktree = "S ";
+		ls.tag_resolve_undo = "U ";
 	}
-	strbuf_init(&ls.out, 0);
-	if (ls.show_others)
-		show_others(&ls);
-	show_files(&ls);
-	fwrite(ls.out.buf, 1, ls.out.len, stdout);
+	if (ls.show_fsmonitor) {
+		const char *v;
 
-	if (ls.error_unmatch) {
-		for (size_t i = 0; i < ls.ps_nr; i++) {
-			if (ls.ps[i].seen)
+		/* without fsmonitor no entry is "fsmonitor valid" */
+		if (config_get(&repo.config, "core.fsmonitor", &v) &&
+		    (!v || config_parse_bool(v) != 0))
+			die("ls-files -f: core.fsmonitor is not supported by "
+			    "dirc");
+	}
+	require_work_tree = ls.show_modified || ls.show_others ||
+			    ls.show_deleted || ls.show_killed;
+	if (require_work_tree && !repo.worktree)
+		die("this operation must be run in a work tree");
+	if (ls.show_unmerged)
+		ls.show_stage = 1;
+	/* --deduplicate has no effect when stages or tags are shown */
+	if (ls.show_tag || ls.show_stage)
+		ls.dedup = 0;
+	if (ls.recurse_submodules &&
+	    (ls.show_deleted || ls.show_others || ls.show_unmerged ||
+	     ls.show_killed || ls.show_modified || ls.show_resolve_undo ||
+	     ls.with_tree))
+		die("ls-files --recurse-submodules unsupported mode");
+	if (ls.recurse_submodules && ls.error_unmatch)
+		die("ls-files --recurse-submodules does not support "
+		    "--error-unmatch");
+
+	bare_hint(&hint, &repo);
+	ret = pathspec_parse(&ls.ps, argv, argc, repo.prefix,
+			     repo.worktree ? repo.worktree : hint.buf,
+			     PATHSPEC_PREFER_CWD);
+	strbuf_release(&hint);
+	if (ret < 0)
+		die_lib(ret);
+	ls.common = pathspec_common_prefix(&ls.ps);
+	ls.max_prefix = ls.common ? ls.common - 1 : 0;
+	ls.name_prefix_len = ls.full_name ? 0 : strlen(repo.prefix);
+	prune_index(&ls);
+	if (ls.ps.nr && ls.error_unmatch)
+		ls.seen = xcalloc(ls.ps.nr, 1);
+	if (!(ls.show_stage || ls.show_deleted || ls.show_others ||
+	      ls.show_unmerged || ls.show_killed || ls.show_modified ||
+	      ls.show_resolve_undo))
+		ls.show_cached = 1;
+	if (ls.with_tree) {
+		if (ls.show_stage || ls.show_unmerged)
+			die("options '%s' and '%s' cannot be used together",
+			    "ls-files --with-tree", "-s/-u");
+		overlay_tree(&ls);
+	}
+	if (ls.recurse_submodules)
+		refuse_submodules(&ls);
+
+	strbuf_init(&ls.out, 0);
+	if (ls.show_others || ls.show_killed) {
+		unsigned flags = 0;
+
+		if (ls.directory)
+			flags |= UNTRACKED_DIRECTORIES;
+		if (!ls.empty_dirs)
+			flags |= UNTRACKED_HIDE_EMPTY;
+		if (!ls.show_others)
+			flags |= UNTRACKED_KILLED_ONLY;
+		if (repo.settings.ignorecase)
+			flags |= UNTRACKED_IGNORECASE;
+		untracked_collect(&ls.others, &ls.idx, &ls.ps, repo.gitdir,
+				  flags);
+		ls.hashed = ls.others.lookups;
+	}
+	if (ls.show_eol || (ls.format && strstr(ls.format, "%(eolattr)")))
+		refuse_attributes(&ls, ls.show_eol ? "--eol" : "--format");
+	show_files(&ls);
+	if (ls.show_resolve_undo)
+		show_resolve_undo(&ls);
+	flush_out(&ls);
+
+	if (ls.seen) {
+		for (size_t i = 0; i < ls.ps.nr; i++) {
+			if (!pathspec_item_unmatched(&ls.ps, ls.seen, i))
 				continue;
 			fflush(stdout);
 			fprintf(stderr, "error: pathspec '%s' did not match any "
-				"file(s) known to git\n", ls.ps[i].original);
+				"file(s) known to git\n",
+				ls.ps.items[i].original);
 			unmatched = 1;
 		}
 		if (unmatched)
 			fprintf(stderr, "Did you forget to 'git add'?\n");
 	}
-	for (size_t i = 0; i < ls.ps_nr; i++)
-		free(ls.ps[i].match);
-	free(ls.ps);
+	free(ls.seen);
+	pathspec_release(&ls.ps);
+	untracked_release(&ls.others);
 	strbuf_release(&ls.out);
+	read_buf_release(&ls.rb);
 	index_release(&ls.idx);
 	repo_release(&repo);
 	return unmatched ? 1 : 0;

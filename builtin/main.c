@@ -4,9 +4,12 @@
  * and the trace (DIRC_TRACE_PERF) is reported.
  */
 #include <signal.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "builtin.h"
+#include "config.h"
+#include "repo.h"
 #include "strbuf.h"
 #include "trace.h"
 
@@ -31,9 +34,13 @@ static const struct command commands[] = {
 #undef TABLE_ENTRY
 
 static const char main_usage[] =
-	"usage: dirc [--version] [-h | --help] [-C <path>] [-c <name>=<value>]\n"
-	"            [--git-dir=<path>] [--work-tree=<path>]\n"
-	"            <command> [<args>]\n";
+	"usage: dirc [-v | --version] [-h | --help] [-C <path>] [-c <name>=<value>]\n"
+	"            [--exec-path[=<path>]] [-p | --paginate | -P | --no-pager]\n"
+	"            [--no-replace-objects] [--bare] [--git-dir=<path>]\n"
+	"            [--work-tree=<path>] [--namespace=<name>]\n"
+	"            [--config-env=<name>=<envvar>] [--literal-pathspecs]\n"
+	"            [--glob-pathspecs] [--noglob-pathspecs] [--icase-pathspecs]\n"
+	"            [--no-optional-locks] <command> [<args>]\n";
 
 static const struct command *
 find_command(const char *name)
@@ -100,70 +107,6 @@ push_config_parameter(const char *pair)
 }
 
 static int
-handle_global_options(int *argc, const char ***argv)
-{
-	while (*argc > 0 && (*argv)[0][0] == '-') {
-		const char *arg = (*argv)[0], *v;
-
-		if (!strcmp(arg, "-C") || !strcmp(arg, "-c") ||
-		    !strcmp(arg, "--git-dir") || !strcmp(arg, "--work-tree")) {
-			if (*argc < 2) {
-				if (!strcmp(arg, "-c"))
-					fprintf(stderr, "-c expects a "
-						"configuration string\n%s",
-						main_usage);
-				else
-					fprintf(stderr, "no directory given for "
-						"%s option\n\n%s", arg,
-						main_usage);
-				exit(129);
-			}
-			v = (*argv)[1];
-			(*argv)++;
-			(*argc)--;
-			if (!strcmp(arg, "-C")) {
-				if (*v && chdir(v) < 0)
-					die("cannot change to '%s': %s", v,
-					    strerror(errno));
-			} else if (!strcmp(arg, "-c")) {
-				push_config_parameter(v);
-			} else if (!strcmp(arg, "--git-dir")) {
-				setenv("GIT_DIR", v, 1);
-			} else {
-				setenv("GIT_WORK_TREE", v, 1);
-			}
-		} else if (skip_prefix(arg, "--git-dir=", &v)) {
-			setenv("GIT_DIR", v, 1);
-		} else if (skip_prefix(arg, "--work-tree=", &v)) {
-			setenv("GIT_WORK_TREE", v, 1);
-		} else if (!strcmp(arg, "--bare")) {
-			char cwd[4096];
-
-			if (getcwd(cwd, sizeof(cwd)))
-				setenv("GIT_DIR", cwd, 1);
-		} else if (!strcmp(arg, "--version") || !strcmp(arg, "-v")) {
-			printf("dirc version %s\n", DIRC_VERSION);
-			exit(0);
-		} else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
-			list_commands(stdout);
-			exit(0);
-		} else if (!strcmp(arg, "-p") || !strcmp(arg, "--paginate") ||
-			   !strcmp(arg, "-P") || !strcmp(arg, "--no-pager") ||
-			   !strcmp(arg, "--no-replace-objects") ||
-			   !strcmp(arg, "--literal-pathspecs")) {
-			/* accepted for compatibility; nothing to do */
-		} else {
-			fprintf(stderr, "unknown option: %s\n%s", arg,
-				main_usage);
-			exit(129);
-		}
-		(*argv)++;
-		(*argc)--;
-	}
-	return 0;
-}
-
-static int
 finish_stdout(int status)
 {
 	if (fflush(stdout) || ferror(stdout)) {
@@ -176,10 +119,313 @@ finish_stdout(int status)
 	return status;
 }
 
+/* "<what>" missing after a global option: git's message, the usage, 129. */
+static void NORETURN
+missing(const char *what)
+{
+	fprintf(stderr, "%s\n%s", what, main_usage);
+	exit(129);
+}
+
+/*
+ * --config-env=<name>=<envvar>: -c <name>=<the variable's value>.  The
+ * variable's name is what follows the last '=' (it may not hold one).
+ */
+static void
+push_config_env(const char *spec)
+{
+	const char *eq = strrchr(spec, '='), *value;
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!eq)
+		die("invalid config format: %s", spec);
+	if (!eq[1])
+		die("missing environment variable name for configuration "
+		    "'%.*s'", (int)(eq - spec), spec);
+	value = getenv(eq + 1);
+	if (!value)
+		die("missing environment variable '%s' for configuration "
+		    "'%.*s'", eq + 1, (int)(eq - spec), spec);
+	strbuf_add(&sb, spec, eq - spec);
+	strbuf_addch(&sb, '=');
+	strbuf_addstr(&sb, value);
+	push_config_parameter(sb.buf);
+	strbuf_release(&sb);
+}
+
+/* --exec-path: where programs dirc runs are looked for */
+static void
+print_exec_path(void)
+{
+	const char *env = getenv("GIT_EXEC_PATH");
+	char self[4096];
+	ssize_t n;
+
+	if (env && *env) {
+		printf("%s\n", env);
+		return;
+	}
+	/* dirc has no helper programs: the directory it runs from */
+	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
+	if (n <= 0)
+		die("cannot tell where dirc is installed");
+	self[n] = '\0';
+	if (strrchr(self, '/') && strrchr(self, '/') != self)
+		*strrchr(self, '/') = '\0';
+	printf("%s\n", self);
+}
+
+/* "dirc --version [--build-options]", as "git version" takes them */
+static void NORETURN
+print_version(int argc, const char **argv)
+{
+	int build = 0;
+
+	for (int i = 0; i < argc; i++) {
+		if (!strcmp(argv[i], "--build-options")) {
+			build = 1;
+		} else if (argv[i][0] == '-' && argv[i][1]) {
+			fprintf(stderr, "error: unknown option `%s'\n"
+				"usage: dirc version [--build-options]\n\n"
+				"    --build-options       also print build "
+				"options\n\n", argv[i] + (argv[i][1] == '-' ?
+							    2 : 1));
+			exit(129);
+		}
+	}
+	printf("dirc version %s\n", DIRC_VERSION);
+	if (build)
+		printf("sizeof-long: %zu\nsizeof-size_t: %zu\n",
+		       sizeof(long), sizeof(size_t));
+	exit(finish_stdout(0));
+}
+
+struct globals {
+	int paginate;		/* -p: 1, -P: -1, else 0 */
+	const char *super_prefix;
+};
+
+static int
+handle_global_options(int *argc, const char ***argv, struct globals *g)
+{
+	while (*argc > 0 && (*argv)[0][0] == '-') {
+		const char *arg = (*argv)[0], *v;
+
+		if (!strcmp(arg, "-C") || !strcmp(arg, "-c") ||
+		    !strcmp(arg, "--git-dir") || !strcmp(arg, "--work-tree") ||
+		    !strcmp(arg, "--namespace") ||
+		    !strcmp(arg, "--config-env")) {
+			if (*argc < 2) {
+				if (!strcmp(arg, "-c"))
+					missing("-c expects a configuration "
+						"string");
+				if (!strcmp(arg, "--namespace"))
+					missing("no namespace given for "
+						"--namespace");
+				if (!strcmp(arg, "--config-env"))
+					missing("no config key given for "
+						"--config-env");
+				{
+					struct strbuf sb = STRBUF_INIT;
+
+					strbuf_addf(&sb, "no directory given "
+						    "for '%s' option", arg);
+					missing(sb.buf);
+				}
+			}
+			v = (*argv)[1];
+			(*argv)++;
+			(*argc)--;
+			if (!strcmp(arg, "-C")) {
+				if (*v && chdir(v) < 0)
+					die("cannot change to '%s': %s", v,
+					    strerror(errno));
+			} else if (!strcmp(arg, "-c")) {
+				push_config_parameter(v);
+			} else if (!strcmp(arg, "--git-dir")) {
+				setenv("GIT_DIR", v, 1);
+			} else if (!strcmp(arg, "--work-tree")) {
+				setenv("GIT_WORK_TREE", v, 1);
+			} else if (!strcmp(arg, "--namespace")) {
+				setenv("GIT_NAMESPACE", v, 1);
+			} else {
+				push_config_env(v);
+			}
+		} else if (skip_prefix(arg, "--git-dir=", &v)) {
+			setenv("GIT_DIR", v, 1);
+		} else if (skip_prefix(arg, "--work-tree=", &v)) {
+			setenv("GIT_WORK_TREE", v, 1);
+		} else if (skip_prefix(arg, "--namespace=", &v)) {
+			setenv("GIT_NAMESPACE", v, 1);
+		} else if (skip_prefix(arg, "--config-env=", &v)) {
+			push_config_env(v);
+		} else if (skip_prefix(arg, "--exec-path", &v) &&
+			   (!*v || *v == '=')) {
+			if (!*v) {
+				print_exec_path();
+				exit(finish_stdout(0));
+			}
+			if (v[1])
+				setenv("GIT_EXEC_PATH", v + 1, 1);
+		} else if (!strcmp(arg, "--bare")) {
+			char cwd[4096];
+
+			/* as git: GIT_DIR, if not set, and no work tree */
+			if (!getcwd(cwd, sizeof(cwd)))
+				die("unable to get current working directory: "
+				    "%s", strerror(errno));
+			setenv("GIT_DIR", cwd, 0);
+			setenv("GIT_IMPLICIT_WORK_TREE", "0", 1);
+		} else if (!strcmp(arg, "--version") || !strcmp(arg, "-v")) {
+			print_version(*argc - 1, *argv + 1);
+		} else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
+			const char *help_argv[] = { "help", NULL, NULL };
+
+			help_argv[1] = *argc > 1 ? (*argv)[1] : NULL;
+			exit(finish_stdout(cmd_help(help_argv[1] ? 2 : 1,
+						    help_argv)));
+		} else if (!strcmp(arg, "-p") || !strcmp(arg, "--paginate")) {
+			g->paginate = 1;
+		} else if (!strcmp(arg, "-P") || !strcmp(arg, "--no-pager")) {
+			g->paginate = -1;
+		} else if (!strcmp(arg, "--no-replace-objects")) {
+			/* accepted for compatibility; nothing to do */
+		} else if (!strcmp(arg, "--literal-pathspecs")) {
+			setenv("GIT_LITERAL_PATHSPECS", "1", 1);
+		} else if (!strcmp(arg, "--glob-pathspecs")) {
+			setenv("GIT_GLOB_PATHSPECS", "1", 1);
+		} else if (!strcmp(arg, "--noglob-pathspecs")) {
+			setenv("GIT_NOGLOB_PATHSPECS", "1", 1);
+		} else if (!strcmp(arg, "--icase-pathspecs")) {
+			setenv("GIT_ICASE_PATHSPECS", "1", 1);
+		} else if (!strcmp(arg, "--no-optional-locks")) {
+			setenv("GIT_OPTIONAL_LOCKS", "0", 1);
+		} else if (skip_prefix(arg, "--super-prefix=", &v) ||
+			   !strcmp(arg, "--super-prefix")) {
+			if (!strcmp(arg, "--super-prefix")) {
+				if (*argc < 2)
+					missing("no prefix given for "
+						"--super-prefix");
+				(*argv)++;
+				(*argc)--;
+			}
+			g->super_prefix = arg;
+		} else if (!strcmp(arg, "--html-path") ||
+			   !strcmp(arg, "--man-path") ||
+			   !strcmp(arg, "--info-path") ||
+			   starts_with(arg, "--list-cmds=")) {
+			/* git's; dirc installs man pages only, lists via help */
+			fprintf(stderr, "%.*s is not supported by dirc (see "
+				"'dirc help' and 'man dirc')\n%s",
+				(int)strcspn(arg, "="), arg, main_usage);
+			exit(129);
+		} else {
+			fprintf(stderr, "unknown option: %s\n%s", arg,
+				main_usage);
+			exit(129);
+		}
+		(*argv)++;
+		(*argc)--;
+	}
+	return 0;
+}
+
+/* ---- the pager (-p, pager.<command>) ---- */
+
+static pid_t pager_pid = -1;
+
+static void
+wait_for_pager(void)
+{
+	if (pager_pid < 0)
+		return;
+	fflush(stdout);
+	fflush(stderr);
+	/* the pager reads until every writer is gone */
+	close(1);
+	close(2);
+	while (waitpid(pager_pid, NULL, 0) < 0 && errno == EINTR)
+		;
+	pager_pid = -1;
+}
+
+/*
+ * Page stdout as git does when it is a terminal: with -p, or when
+ * pager.<command> asks (a boolean, or the pager to use), unless -P.  The
+ * pager is $GIT_PAGER, core.pager, $PAGER or "less" (LESS=FRX and LV=-c
+ * unless set); "" or "cat" means none.
+ */
+static void
+setup_pager(const struct globals *g, const char *cmd)
+{
+	struct repo repo;
+	struct strbuf key = STRBUF_INIT;
+	const char *pager = NULL, *v;
+	int fds[2], want = g->paginate > 0;
+
+	if (g->paginate < 0 || !isatty(1))
+		return;
+	if (repo_open(&repo, REPO_GENTLY | REPO_NO_CHDIR) < 0) {
+		error_clear();
+		return;	/* the command reports the repository's problem */
+	}
+	strbuf_addf(&key, "pager.%s", cmd);
+	if (!want && config_get(&repo.config, key.buf, &v)) {
+		int b = v ? config_parse_bool(v) : 1;
+
+		if (b > 0)
+			want = 1;
+		else if (b < 0 && v && *v) {
+			want = 1;
+			pager = v;
+		}
+	}
+	if (want && !pager) {
+		pager = getenv("GIT_PAGER");
+		if (!pager && config_get(&repo.config, "core.pager", &v) && v)
+			pager = v;
+		if (!pager)
+			pager = getenv("PAGER");
+		if (!pager)
+			pager = "less";
+	}
+	if (!want || !*pager || !strcmp(pager, "cat"))
+		goto out;
+	fflush(stdout);
+	if (pipe(fds) < 0)
+		goto out;
+	pager_pid = fork();
+	if (pager_pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		goto out;
+	}
+	if (!pager_pid) {
+		dup2(fds[0], 0);
+		close(fds[0]);
+		close(fds[1]);
+		setenv("LESS", "FRX", 0);
+		setenv("LV", "-c", 0);
+		execl("/bin/sh", "sh", "-c", pager, (char *)NULL);
+		fprintf(stderr, "fatal: unable to execute pager '%s'\n", pager);
+		_exit(127);
+	}
+	dup2(fds[1], 1);
+	if (isatty(2))
+		dup2(fds[1], 2);
+	close(fds[0]);
+	close(fds[1]);
+	atexit(wait_for_pager);
+out:
+	strbuf_release(&key);
+	repo_release(&repo);
+}
+
 int
 main(int argc, const char **argv)
 {
 	const struct command *cmd;
+	struct globals g = { 0, NULL };
 	const char *name;
 	int status;
 
@@ -190,7 +436,7 @@ main(int argc, const char **argv)
 
 	argv++;
 	argc--;
-	handle_global_options(&argc, &argv);
+	handle_global_options(&argc, &argv, &g);
 	if (!argc) {
 		list_commands(stderr);
 		return 1;
@@ -204,6 +450,9 @@ main(int argc, const char **argv)
 			"'dirc help'.\n", name);
 		return 1;
 	}
+	if (g.super_prefix)
+		die("%s doesn't support --super-prefix", cmd->name);
+	setup_pager(&g, cmd->name);
 	if (argc == 2 && !strcmp(argv[1], "--help")) {
 		const char *help_argv[] = { "help", cmd->name, NULL };
 

@@ -68,9 +68,12 @@ config_canon_key(char **out, const char *key, size_t len)
 			last = key + i;
 	if (!len)
 		return error_set(E_INVALID, "empty config key");
-	if (!first || first == key || last == key + len - 1)
+	if (!first || first == key)
 		return error_set(E_INVALID, "key does not contain a section: "
 				 "%.*s", (int)len, key);
+	if (last == key + len - 1)
+		return error_set(E_INVALID, "key does not contain variable "
+				 "name: %.*s", (int)len, key);
 	res = xmemdupz(key, len);
 	for (size_t i = 0; i < len; i++) {
 		const char *p = key + i;

@@ -676,6 +676,10 @@ repo_open(struct repo *out, unsigned flags)
 		} else if (config_get_bool(&out->config, "core.bare", &b) > 0
 			   && b) {
 			out->bare = 1;
+		} else if ((v = getenv("GIT_IMPLICIT_WORK_TREE")) &&
+			   config_parse_bool(v) == 0) {
+			/* "git --bare": no work tree unless one is named */
+			out->bare = 1;
 		} else {
 			out->worktree = xstrdup(cwd.buf);
 		}

@@ -83,8 +83,8 @@ test_expect_success GIT 'setup: files, an unmerged path, resolve-undo' '
 test_expect_success GIT '--literal-pathspecs and its variable: no globbing (was ignored)' '
 	(
 		cd w &&
-		GIT_LITERAL_PATHSPECS=1 git ls-files "a*" >../git.out &&
-		GIT_LITERAL_PATHSPECS=1 dirc ls-files "a*" >../dirc.out
+		git --literal-pathspecs ls-files "a*" >../git.out &&
+		dirc --literal-pathspecs ls-files "a*" >../dirc.out
 	) &&
 	echo "a*" >expect &&
 	test_cmp expect dirc.out &&
@@ -97,17 +97,16 @@ test_expect_success GIT '--literal-pathspecs and its variable: no globbing (was 
 '
 
 test_expect_success GIT 'the other global pathspec options and variables' '
-	for opt in GIT_GLOB_PATHSPECS GIT_NOGLOB_PATHSPECS GIT_ICASE_PATHSPECS
+	for opt in --glob-pathspecs --noglob-pathspecs --icase-pathspecs
 	do
 		for ps in "*" "a*" "d/*" "d/**/g.c" ":(literal)a*" ":(glob)a*" \
 			"TOP.C" ":(icase)top.c"
 		do
 			(
 				cd w &&
-				env $opt=1 git ls-files "$ps" >../git.out \
-					2>../git.err
+				git $opt ls-files "$ps" >../git.out 2>../git.err
 				echo $? >../git.code
-				env $opt=1 dirc ls-files "$ps" >../dirc.out \
+				dirc $opt ls-files "$ps" >../dirc.out \
 					2>../dirc.err
 				echo $? >../dirc.code
 			) &&

@@ -213,13 +213,16 @@ parse_long(const struct ctx *c, const char *arg, int *i, int argc,
 			 (int)len, arg, other_unset ? "no-" : "",
 			 other->long_name, unset ? "no-" : "",
 			 match->long_name);
-		bad(c, "ambiguous option: ", shown, "");
+		/* git shows the usage on stdout here, as for -h */
+		fprintf(stderr, "error: ambiguous option: %s\n", shown);
+		usage_with_options_to(c->usage, c->opts, 0, 129);
 	}
 	if (!match) {
 		snprintf(shown, sizeof(shown), "%.*s", (int)len, arg);
 		bad(c, "unknown option `", shown, "'");
 	}
-	snprintf(shown, sizeof(shown), "option `%s'", match->long_name);
+	snprintf(shown, sizeof(shown), "option `%s%s'", unset ? "no-" : "",
+		 match->long_name);
 	if (unset && eq)
 		bad_value(shown, " takes no value");
 	if (unset)

@@ -34,9 +34,10 @@ ls_both () {
 # that do not (the message and the exit code).
 usage_both () {
 	ls_both "$@" 2>/dev/null
-	sed -e "s/^usage: dirc /usage: git /" dirc.err >dirc.err.git &&
 	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
+	head -n 1 git.out >git.first &&
+	sed -e "1s/^usage: dirc /usage: git /" -e 1q dirc.out >dirc.first &&
+	test_cmp git.first dirc.first &&
 	head -n 1 git.err >git.first &&
 	head -n 1 dirc.err >dirc.first &&
 	test_cmp git.first dirc.first
@@ -332,6 +333,13 @@ test_expect_success GIT 'usage errors and the options dirc refuses' '
 	test_grep "^usage: dirc ls-files" dirc.err &&
 	usage_both w -y &&
 	usage_both w --format &&
+	usage_both w --de &&
+	test_grep "^error: ambiguous option: de (could be --debug or --deduplicate)$" dirc.err &&
+	usage_both w --no-de &&
+	usage_both w --cached=x &&
+	usage_both w --no-cached=x &&
+	usage_both w --with-tree &&
+	test_line_count = 1 dirc.err &&
 	ls_both w --recurse-submodules -o &&
 	ls_both w --recurse-submodules --error-unmatch &&
 	ls_both w --recurse-submodules --with-tree=HEAD &&

@@ -26,7 +26,8 @@ export GIT_AUTHOR_DATE='1112911993 +0200' GIT_COMMITTER_DATE='1112912053 +0200'
 export GIT_CONFIG_NOSYSTEM=1 HOME=$tmp LC_ALL=C TZ=UTC
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY
 
-for t in cache-tree commit config delta index loose pack pack-idx path tree
+for t in cache-tree commit config delta index loose pack pack-idx path \
+	pathspec tree
 do
 	mkdir -p "$out/$t"
 	find "$out/$t" -type f ! -name 'regress-*' -exec rm -f {} +
@@ -311,9 +312,29 @@ p gitmodules-link '.gitmodules'
 p trailing-slash 'dir/sub/'
 p empty-components 'a//b///c'
 
+# ---- pathspecs: flags byte, arguments, an empty string, names ----
+# flags: 1 prefix sub/, 2/4/8/16 LITERAL/GLOB/NOGLOB/ICASE, 32 PREFER_CWD,
+# 64 match a directory, 128 leading
+s () { printf "$2" >"$out/pathspec/$1"; }
+s plain '\000a/b\000\000a/b/c\000a\000ab'
+s globs '\000*.c\000d/**/x\000\000d/x\000d/e/f/x\000a.c'
+s magic '\000:(top,icase)A/B\000:!a/c\000:(glob)**/x*\000\000a/b\000A/b/x\000a/c'
+s short-magic '\000:/a\000:^b\000::c\000\000a\000b\000c'
+s bad-magic '\000:(foo)x\000\000x'
+s sets '\000[a-c]?[!x][[:upper:]]\000\\*\000\000bzyQ\000*'
+s subdir '\041..\000x/*\000\000sub/x/y\000z'
+s env-glob '\004*\000\000a\000a/b'
+s env-clash '\006x\000\000x'
+s leading '\200a/b/c\000\000a\000a/\000a/b/'
+s directory '\100d/\000\000d\000d/x'
+s exclusions-only '\041:!x\000\000sub/x\000sub/y'
+s prefix-magic '\000:(prefix:2)ab/c\000\000ab/c'
+s deep-stars '\000*a*a*a*a*a*a*a*a*b\000**/**/**/**/x\000\000aaaaaaaaaaaaaaaaaaaaa\000a/b/c/d/e/y'
+
 find "$out" -type f -exec chmod 644 {} +
 echo "seeds:"
-for t in cache-tree commit config delta index loose pack pack-idx path tree
+for t in cache-tree commit config delta index loose pack pack-idx path \
+	pathspec tree
 do
 	printf '  %-10s %3d files %7d bytes\n' "$t" \
 		"$(find "$out/$t" -type f | wc -l)" \

@@ -9,30 +9,7 @@ options and pathspecs, from the top and from a subdirectory: dirc
 ls-files must print what git ls-files prints, on stdout and stderr, and
 exit with the same code.'
 . ./test-lib.sh
-
-# ls_both DIR ARGS...: "git ls-files ARGS" and "dirc ls-files ARGS", run in
-# DIR (relative to the trash directory), exit alike and print the same on
-# stdout and stderr.  The outputs stay in the trash directory, outside the
-# work tree "w", so that -o does not see them.
-ls_both () {
-	lb_dir=$1
-	shift
-	(
-		cd "$lb_dir" || exit 1
-		git ls-files "$@" >"$TRASH_DIRECTORY/git.out" \
-			2>"$TRASH_DIRECTORY/git.err"
-		echo $? >"$TRASH_DIRECTORY/git.code"
-		dirc ls-files "$@" >"$TRASH_DIRECTORY/dirc.out" \
-			2>"$TRASH_DIRECTORY/dirc.err"
-		echo $? >"$TRASH_DIRECTORY/dirc.code"
-	) &&
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err || {
-		echo "^^^ differs from git: (cd $lb_dir && dirc ls-files $*)" >&2
-		return 1
-	}
-}
+. "$TEST_DIRECTORY"/lib-ls-files.sh
 
 # Each index is checked with every option set of option.sets (one set a
 # line, split on blanks) and, from the top, every pathspec set of

@@ -10,49 +10,7 @@ directory with a .git file that names no repository, a submodule whose
 FIFOs, symlinks on the way, and -k with and without core.ignorecase.
 Every case is run by git ls-files and dirc ls-files from the same state.'
 . ./test-lib.sh
-
-ls_both () {
-	lb_dir=$1
-	shift
-	(
-		cd "$lb_dir" || exit 1
-		git ls-files "$@" >"$TRASH_DIRECTORY/git.out" \
-			2>"$TRASH_DIRECTORY/git.err"
-		echo $? >"$TRASH_DIRECTORY/git.code"
-		dirc ls-files "$@" >"$TRASH_DIRECTORY/dirc.out" \
-			2>"$TRASH_DIRECTORY/dirc.err"
-		echo $? >"$TRASH_DIRECTORY/dirc.code"
-	) &&
-	test_cmp "$TRASH_DIRECTORY/git.code" "$TRASH_DIRECTORY/dirc.code" &&
-	test_cmp "$TRASH_DIRECTORY/git.out" "$TRASH_DIRECTORY/dirc.out" &&
-	test_cmp "$TRASH_DIRECTORY/git.err" "$TRASH_DIRECTORY/dirc.err" || {
-		echo "^^^ differs from git: (cd $lb_dir && ls-files $*)" >&2
-		return 1
-	}
-}
-
-# each_both FILE: for each line "DIR|ARG|...", ls_both DIR ARGS; the
-# number of lines run goes to "rounds".
-each_both () {
-	eb_fail= &&
-	eb_n=0 &&
-	set -f &&
-	eb_ifs=$IFS &&
-	while IFS= read -r eb_line
-	do
-		IFS='|'
-		# shellcheck disable=SC2086
-		set -- $eb_line
-		IFS=$eb_ifs
-		eb_dir=$1
-		shift
-		ls_both "$eb_dir" "$@" || eb_fail=t
-		eb_n=$((eb_n + 1))
-	done <"$1" &&
-	set +f &&
-	echo $eb_n >rounds &&
-	test -z "$eb_fail"
-}
+. "$TEST_DIRECTORY"/lib-ls-files.sh
 
 test_expect_success GIT 'setup: tracked, untracked, nested repositories' '
 	git init -q w &&

@@ -9,26 +9,7 @@ content (refused when attributes could apply), --debug, --abbrev,
 with -h, a bare repository, and the options dirc refuses: ignore rules,
 --sparse, --recurse-submodules with a submodule, -f with fsmonitor.'
 . ./test-lib.sh
-
-ls_both () {
-	lb_dir=$1
-	shift
-	(
-		cd "$lb_dir" || exit 1
-		git ls-files "$@" >"$TRASH_DIRECTORY/git.out" \
-			2>"$TRASH_DIRECTORY/git.err"
-		echo $? >"$TRASH_DIRECTORY/git.code"
-		dirc ls-files "$@" >"$TRASH_DIRECTORY/dirc.out" \
-			2>"$TRASH_DIRECTORY/dirc.err"
-		echo $? >"$TRASH_DIRECTORY/dirc.code"
-	) &&
-	test_cmp "$TRASH_DIRECTORY/git.code" "$TRASH_DIRECTORY/dirc.code" &&
-	test_cmp "$TRASH_DIRECTORY/git.out" "$TRASH_DIRECTORY/dirc.out" &&
-	test_cmp "$TRASH_DIRECTORY/git.err" "$TRASH_DIRECTORY/dirc.err" || {
-		echo "^^^ differs from git: (cd $lb_dir && ls-files $*)" >&2
-		return 1
-	}
-}
+. "$TEST_DIRECTORY"/lib-ls-files.sh
 
 # Like ls_both, but the usage text names the program: compare the lines
 # that do not (the message and the exit code).
@@ -41,27 +22,6 @@ usage_both () {
 	head -n 1 git.err >git.first &&
 	head -n 1 dirc.err >dirc.first &&
 	test_cmp git.first dirc.first
-}
-
-each_both () {
-	eb_fail= &&
-	eb_n=0 &&
-	set -f &&
-	eb_ifs=$IFS &&
-	while IFS= read -r eb_line
-	do
-		IFS='|'
-		# shellcheck disable=SC2086
-		set -- $eb_line
-		IFS=$eb_ifs
-		eb_dir=$1
-		shift
-		ls_both "$eb_dir" "$@" || eb_fail=t
-		eb_n=$((eb_n + 1))
-	done <"$1" &&
-	set +f &&
-	echo $eb_n >rounds &&
-	test -z "$eb_fail"
 }
 
 test_expect_success GIT 'setup: line endings, modes, an unmerged path' '

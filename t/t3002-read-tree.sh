@@ -9,6 +9,7 @@ Cases that update the work tree (-u) run git in the repository "rg" and
 dirc in "rd", two repositories set up alike: exit codes, messages, the
 entries, the work trees and "git diff-files" must be equal.'
 . ./test-lib.sh
+. "$TEST_DIRECTORY"/lib-worktree.sh
 
 T0=1500000000
 
@@ -104,28 +105,6 @@ make_trees () {
 	git write-tree >tree2 &&
 	git read-tree -m -u "$(cat tree1)" &&
 	git update-index -q --refresh
-}
-
-# snapshot DIR: the work tree of DIR (everything but .git): type, mode,
-# path, and content checksum or link target; on stdout.
-snapshot () {
-	(
-		cd "$1" &&
-		find . -path ./.git -prune -o -print | sort |
-		while IFS= read -r p
-		do
-			if test -h "$p"
-			then
-				printf "link %s -> %s\n" "$p" "$(readlink "$p")"
-			elif test -d "$p"
-			then
-				printf "dir %s %s\n" "$(stat -c %a "$p")" "$p"
-			else
-				printf "file %s %s %s\n" "$(stat -c %a "$p")" "$p" \
-					"$(cksum <"$p")"
-			fi || exit 1
-		done
-	)
 }
 
 # wt_both ARGS...: git read-tree ARGS in rg, dirc read-tree ARGS in rd;

@@ -7,6 +7,7 @@ stderr, the work trees (types, modes, contents, link targets) and the
 entries must be equal; with -u the index must be clean afterwards for git
 diff-files and for dirc update-cache --refresh.'
 . ./test-lib.sh
+. "$TEST_DIRECTORY"/lib-worktree.sh
 
 # co_both [-i FILE] [-C SUBDIR] ARGS...: git checkout-index ARGS in rg,
 # dirc checkout-index ARGS in rd (in SUBDIR of each if given), stdin from
@@ -33,28 +34,6 @@ co_both () {
 		dirc checkout-index "$@" <"$co_in" >"$TRASH_DIRECTORY/dirc.out" \
 			2>"$TRASH_DIRECTORY/dirc.err"
 		echo $? >"$TRASH_DIRECTORY/dirc.code"
-	)
-}
-
-# snapshot DIR: the work tree of DIR (everything but .git): type, mode,
-# path, and content checksum or link target; on stdout.
-snapshot () {
-	(
-		cd "$1" &&
-		find . -path ./.git -prune -o -print | sort |
-		while IFS= read -r p
-		do
-			if test -h "$p"
-			then
-				printf "link %s -> %s\n" "$p" "$(readlink "$p")"
-			elif test -d "$p"
-			then
-				printf "dir %s %s\n" "$(stat -c %a "$p")" "$p"
-			else
-				printf "file %s %s %s\n" "$(stat -c %a "$p")" "$p" \
-					"$(cksum <"$p")"
-			fi || exit 1
-		done
 	)
 }
 

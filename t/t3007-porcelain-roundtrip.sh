@@ -9,28 +9,7 @@ alone (read-tree -m -u, symbolic-ref) and git must find the work tree
 clean and as the commit has it.  Outputs go outside the repositories, so
 that git status has nothing untracked to report.'
 . ./test-lib.sh
-
-# snapshot DIR: the work tree of DIR (everything but .git): type, mode,
-# path, and content checksum or link target; on stdout.
-snapshot () {
-	(
-		cd "$1" &&
-		find . -path ./.git -prune -o -print | sort |
-		while IFS= read -r p
-		do
-			if test -h "$p"
-			then
-				printf "link %s -> %s\n" "$p" "$(readlink "$p")"
-			elif test -d "$p"
-			then
-				printf "dir %s %s\n" "$(stat -c %a "$p")" "$p"
-			else
-				printf "file %s %s %s\n" "$(stat -c %a "$p")" "$p" \
-					"$(cksum <"$p")"
-			fi || exit 1
-		done
-	)
-}
+. "$TEST_DIRECTORY"/lib-worktree.sh
 
 # status_clean REPO: git status has nothing to say about REPO, and git
 # diff-files and diff-index agree.

@@ -10,11 +10,20 @@
  * holds) is refused before anything is looked at: "--force" on an entry
  * "." would otherwise empty the work tree, and "../x" or "/x" reach
  * outside it.
+ *
+ * The directories of base up to its last '/' ("out/" of "out/pre-") are
+ * the caller's and are stat()ed, so a symlink to a directory there is
+ * written through; everything after is lstat()ed, so a symlink where the
+ * tree has a directory is in the way, as in git.
+ *
+ * Whether an existing file still holds an entry is decided in one place,
+ * entry_modified().
  */
 #include "checkout.h"
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdlib.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -81,6 +90,24 @@ remove_tree(struct strbuf *path)
 	return ret;
 }
 
+/* The length of base up to and including its last '/': the caller's. */
+static size_t
+base_dirs_len(const char *base)
+{
+	const char *slash = strrchr(base, '/');
+
+	return slash ? (size_t)(slash - base + 1) : 0;
+}
+
+/* Is the leading directory path[0..len) a directory, as checkout sees it? */
+static int
+is_dir(const char *path, size_t len, size_t trusted, struct stat *st)
+{
+	int ret = len < trusted ? stat(path, st) : lstat(path, st);
+
+	return !ret && S_ISDIR(st->st_mode);
+}
+
 /*
  * Make the directories leading to the last component of path (the base
  * prefix's too).  A file or symlink in the way is replaced when force;
@@ -89,27 +116,34 @@ remove_tree(struct strbuf *path)
 static int
 make_dirs(struct checkout *co, char *path)
 {
+	size_t trusted = base_dirs_len(co->base);
+
 	for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		size_t len = p - path;
 		struct stat st;
 
 		*p = '\0';
-		if (!lstat(path, &st) && S_ISDIR(st.st_mode)) {
+		if (is_dir(path, len, trusted, &st)) {
 			*p = '/';
 			continue;
 		}
-		if (mkdir(path, 0777) < 0 &&
-		    /* another thread may have just made it */
-		    !(errno == EEXIST && !lstat(path, &st) &&
-		      S_ISDIR(st.st_mode)) &&
-		    !(errno == EEXIST && co->force && !unlink(path) &&
-		      !mkdir(path, 0777))) {
+		if (mkdir(path, 0777) < 0) {
 			int e = errno;
-			int ret = error_set(E_CONFLICT, "cannot create "
-					    "directory at '%s': %s", path,
-					    strerror(e));
 
-			*p = '/';
-			return ret;
+			/* another thread may have just made it */
+			if (e == EEXIST && is_dir(path, len, trusted, &st))
+				e = 0;
+			else if (e == EEXIST && co->force)
+				e = unlink(path) < 0 || mkdir(path, 0777) < 0 ?
+				    errno : 0;
+			if (e) {
+				int ret = error_set(E_CONFLICT, "cannot create "
+						    "directory at '%s': %s",
+						    path, strerror(e));
+
+				*p = '/';
+				return ret;
+			}
 		}
 		*p = '/';
 	}
@@ -134,6 +168,26 @@ write_file(const char *path, unsigned mode, const void *data, size_t len)
 	return ret;
 }
 
+/* e's blob, as git reads it for a checkout; its error names e. */
+static int
+read_blob(struct odb_object *obj, struct checkout *co,
+	  const struct index_entry *e)
+{
+	int ret = odb_read(obj, co->odb, &e->oid, 0);
+
+	if (ret == -E_NOTFOUND)
+		return error_set(E_NOTFOUND, "unable to read sha1 file of %s "
+				 "(%s)", e->name, oid_to_hex(&e->oid));
+	if (ret < 0)
+		return ret;
+	if (obj->type != OBJ_BLOB) {
+		odb_object_release(obj);
+		return error_set(E_CORRUPT, "unable to read sha1 file of %s "
+				 "(%s)", e->name, oid_to_hex(&e->oid));
+	}
+	return 0;
+}
+
 static int
 write_entry(struct checkout *co, struct index_entry *e, const char *path)
 {
@@ -146,17 +200,9 @@ write_entry(struct checkout *co, struct index_entry *e, const char *path)
 					   "directory %s", path);
 		return 0;
 	}
-	ret = odb_read(&obj, co->odb, &e->oid, 0);
-	if (ret == -E_NOTFOUND)
-		return error_set(E_NOTFOUND, "unable to read sha1 file of %s "
-				 "(%s)", e->name, oid_to_hex(&e->oid));
+	ret = read_blob(&obj, co, e);
 	if (ret < 0)
 		return ret;
-	if (obj.type != OBJ_BLOB) {
-		odb_object_release(&obj);
-		return error_set(E_CORRUPT, "unable to read sha1 file of %s "
-				 "(%s)", e->name, oid_to_hex(&e->oid));
-	}
 	if (S_ISLNK(e->mode) && co->repo->settings.symlinks) {
 		char *target = xmemdupz(obj.data, obj.size);
 
@@ -167,6 +213,43 @@ write_entry(struct checkout *co, struct index_entry *e, const char *path)
 	} else {
 		ret = write_file(path, S_ISLNK(e->mode) ? 0644 : e->mode,
 				 obj.data, obj.size);
+	}
+	odb_object_release(&obj);
+	if (!ret)
+		trace_count(TC_FILES_CHECKED_OUT, 1);
+	return ret;
+}
+
+int
+checkout_entry_temp(struct checkout *co, const struct index_entry *e,
+		    struct strbuf *name)
+{
+	struct odb_object obj;
+	char tmpl[] = ".merge_file_XXXXXX";
+	int fd, ret;
+
+	if (S_ISGITLINK(e->mode))
+		return error_set(E_UNSUPPORTED, "cannot create temporary "
+				 "submodule %s", e->name);
+	ret = read_blob(&obj, co, e);
+	if (ret < 0)
+		return ret;
+	if (S_ISLNK(e->mode))
+		memcpy(tmpl, ".merge_link_", 12);
+	fd = mkstemp(tmpl);
+	if (fd < 0) {
+		ret = error_errno(errno, "unable to create file %s", tmpl);
+	} else {
+		if (write_full(fd, obj.data, obj.size) < 0)
+			ret = error_errno(errno, "unable to write file %s",
+					  tmpl);
+		if (close(fd) < 0 && !ret)
+			ret = error_errno(errno, "unable to write file %s",
+					  tmpl);
+		if (ret < 0)
+			unlink(tmpl);
+		else
+			strbuf_addstr(name, tmpl);
 	}
 	odb_object_release(&obj);
 	if (!ret)
@@ -196,6 +279,31 @@ leading_not_dirs(const char *path, size_t start)
 	return bad;
 }
 
+/*
+ * Does the file st describes still hold what e records (git's
+ * ie_match_stat, assume-unchanged looked through)?  The one "modified"
+ * question a checkout asks.
+ */
+static int
+entry_modified(struct checkout *co, struct index_entry *e,
+	       const struct stat *st)
+{
+	return index_entry_changed(co->repo, co->idx, e, st,
+				   MODIFIED_IGNORE_VALID) != 0;
+}
+
+/* co->path = base + e->name; 0, or -E_INVALID for a name no index holds */
+static int
+set_path(struct checkout *co, const struct index_entry *e)
+{
+	if (!path_verify(e->name, e->mode, co->repo->settings.protect))
+		return error_set(E_INVALID, "invalid path '%s'", e->name);
+	strbuf_reset(&co->path);
+	strbuf_addstr(&co->path, co->base);
+	strbuf_add(&co->path, e->name, e->namelen);
+	return 0;
+}
+
 int
 checkout_entry(struct checkout *co, struct index_entry *e)
 {
@@ -203,18 +311,12 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 	struct stat st;
 	int ret;
 
-	if (!path_verify(e->name, e->mode, co->repo->settings.protect))
-		return error_set(E_INVALID, "invalid path '%s'", e->name);
-	strbuf_reset(&co->path);
-	strbuf_addstr(&co->path, co->base);
-	strbuf_add(&co->path, e->name, e->namelen);
+	ret = set_path(co, e);
+	if (ret < 0)
+		return ret;
 	if (!leading_not_dirs(co->path.buf, baselen) &&
 	    !lstat(co->path.buf, &st)) {
-		unsigned changed = index_entry_changed(co->repo, co->idx, e,
-						       &st,
-						       MODIFIED_IGNORE_VALID);
-
-		if (!changed)
+		if (!entry_modified(co, e, &st))
 			return 0;
 		if (!co->force)
 			return error_set(E_EXISTS, "%s already exists, no "
@@ -247,6 +349,44 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 	return 0;
 }
 
+int
+checkout_precheck(struct checkout *co, const struct index_entry *e)
+{
+	size_t baselen = strlen(co->base), trusted = base_dirs_len(co->base);
+	struct stat st;
+	char *path;
+
+	if (co->force || set_path(co, e) < 0) {
+		error_clear();
+		return 0;
+	}
+	path = co->path.buf;
+	if (!leading_not_dirs(path, baselen) && !lstat(path, &st))
+		return 0;	/* there: refreshed, kept, or "exists" */
+	if (co->not_new)
+		return 0;
+	for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+		size_t len = p - path;
+		int gone;
+
+		*p = '\0';
+		gone = !is_dir(path, len, trusted, &st) &&
+		       lstat(path, &st) < 0;
+		if (!gone && !is_dir(path, len, trusted, &st)) {
+			int ret = error_set(E_CONFLICT, "cannot create "
+					    "directory at '%s': %s", path,
+					    strerror(EEXIST));
+
+			*p = '/';
+			return ret;
+		}
+		*p = '/';
+		if (gone)
+			break;	/* made from here on: nothing in the way */
+	}
+	return 0;
+}
+
 struct many {
 	struct checkout *co;		/* per thread */
 	struct index_entry **entries;
@@ -262,8 +402,10 @@ checkout_one(void *ctx, size_t i, int thread)
 	m->rep[i].ret = checkout_entry(co, m->entries[i]);
 	if (m->rep[i].ret < 0)
 		error_save(&m->rep[i].err);
-	if (!thread && co->progress.add)
+	if (co->progress.add)
 		co->progress.add(co->progress.ctx, 1);
+	if (!thread && co->progress.tick)
+		co->progress.tick(co->progress.ctx);
 }
 
 /* Below this many files, threads are not worth starting. */
@@ -286,8 +428,6 @@ checkout_many(struct checkout *co, struct index_entry **entries, size_t nr,
 		m.co[t] = *co;
 		strbuf_init(&m.co[t].path, 0);
 		m.co[t].refreshed = 0;
-		if (t)
-			m.co[t].progress.add = NULL;
 	}
 	workers_run(n, nr, checkout_one, &m);
 	for (int t = 0; t < n; t++) {
@@ -308,12 +448,10 @@ checkout_remove(struct checkout *co, const struct index_entry *e)
 {
 	size_t baselen = strlen(co->base);
 	char *slash;
+	int ret = set_path(co, e);
 
-	if (!path_verify(e->name, e->mode, co->repo->settings.protect))
-		return error_set(E_INVALID, "invalid path '%s'", e->name);
-	strbuf_reset(&co->path);
-	strbuf_addstr(&co->path, co->base);
-	strbuf_add(&co->path, e->name, e->namelen);
+	if (ret < 0)
+		return ret;
 	if (leading_not_dirs(co->path.buf, baselen))
 		return 0;
 	if (unlink(co->path.buf) < 0 && errno != ENOENT) {

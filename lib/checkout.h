@@ -2,11 +2,19 @@
  * checkout: write index entries into the work tree — regular files with
  * their mode (umask applied), executables, symlinks (or a file holding
  * the target when core.symlinks=false), gitlinks as empty directories —
- * creating leading directories; and remove files that left the index.
+ * creating leading directories; write entries to temporary files
+ * (checkout-index --temp); and remove files that left the index.
+ *
+ * Paths are base + entry name.  The directories the caller named in
+ * base (up to its last '/') are the caller's: symlinks among them are
+ * followed, as git follows them.  Past that point every leading
+ * directory must be a real one: a symlink or a file there is in the way
+ * (replaced with force), never written through.
  */
 #ifndef DIRC_CHECKOUT_H
 #define DIRC_CHECKOUT_H
 
+#include <stdint.h>
 #include <sys/stat.h>
 
 #include "error.h"
@@ -17,9 +25,10 @@ struct index_entry;
 struct odb;
 struct repo;
 
-/* Hooks for a progress meter: set by the caller, called from thread 0. */
+/* Hooks for a progress meter: add from any thread, tick from thread 0. */
 struct checkout_progress {
-	void (*add)(void *ctx, uint64_t n);
+	void (*add)(void *ctx, uint64_t n);	/* thread-safe */
+	void (*tick)(void *ctx);		/* optional */
 	void *ctx;
 };
 
@@ -51,6 +60,27 @@ void checkout_release(struct checkout *co);
  * Prints nothing.
  */
 int checkout_entry(struct checkout *co, struct index_entry *e);
+
+/*
+ * Would checkout_entry(co, e) fail with -E_CONFLICT because a file,
+ * symlink or other non-directory is in the way of a directory it must
+ * make (without force)?  Then -E_CONFLICT with the message it would
+ * set; else 0.  Changes nothing: for callers that check every entry
+ * before writing the first.
+ */
+int checkout_precheck(struct checkout *co, const struct index_entry *e);
+
+/*
+ * Write e's content to a new temporary file in the current directory
+ * (the top of the work tree), named ".merge_file_XXXXXX" — or
+ * ".merge_link_XXXXXX" holding the target, for a symlink — with mode
+ * 0600; its name is appended to name.  base is not used.  0, or a
+ * negative E_*: a gitlink ("cannot create temporary submodule <path>"),
+ * a blob that cannot be read ("unable to read sha1 file of <path>
+ * (<id>)"), or a failed write (no file is left then).
+ */
+int checkout_entry_temp(struct checkout *co, const struct index_entry *e,
+			struct strbuf *name);
 
 /* The outcome of one entry of checkout_many(). */
 struct checkout_report {

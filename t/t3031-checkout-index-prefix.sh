@@ -1,0 +1,221 @@
+#!/bin/sh
+test_description='checkout-index --prefix: symlinks in the prefix, things in the way
+
+git writes through a symlink among the directories the user named in
+--prefix (up to its last slash), and never through one inside the
+checked-out tree: a symlink or file where the tree has a directory is in
+the way ("cannot create directory at", fatal; replaced with -f).  Each
+case runs "git checkout-index" in a copy of the repository and "dirc
+checkout-index" in another copy of the same state, and compares exit
+code, output, messages and the two directories.
+
+Where git dies midway (a file in the way without -f), dirc checks every
+entry before writing the first, so it dies with git'"'"'s message but
+leaves the work tree as it was.'
+. ./test-lib.sh
+
+# snapshot DIR: everything in DIR but .git, with types, modes, targets.
+snapshot () {
+	(
+		cd "$1" &&
+		find . -path ./.git -prune -o -print | sort |
+		while IFS= read -r p
+		do
+			if test -h "$p"
+			then
+				printf "link %s -> %s\n" "$p" "$(readlink "$p")"
+			elif test -d "$p"
+			then
+				printf "dir %s\n" "$p"
+			else
+				printf "file %s %s %s\n" "$(stat -c %a "$p")" \
+					"$p" "$(cksum <"$p")"
+			fi || exit 1
+		done
+	)
+}
+
+# case_both 'SETUP' ARGS...: SETUP (shell) in fresh copies g and d of
+# the template, git checkout-index ARGS in g, dirc in d.
+case_both () {
+	cb_setup=$1 &&
+	shift &&
+	rm -rf g d &&
+	cp -R template g &&
+	cp -R template d &&
+	(cd g && eval "$cb_setup") &&
+	(cd d && eval "$cb_setup") &&
+	snapshot d >before.tree &&
+	(
+		cd g &&
+		git checkout-index "$@" >../git.out 2>../git.err
+		echo $? >../git.code
+	) &&
+	(
+		cd d &&
+		dirc checkout-index "$@" >../dirc.out 2>../dirc.err
+		echo $? >../dirc.code
+	)
+}
+
+same_result () {
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out &&
+	test_cmp git.err dirc.err &&
+	snapshot g >g.tree &&
+	snapshot d >d.tree &&
+	test_cmp g.tree d.tree
+}
+
+# what git did, but the work tree as it was before dirc started
+fatal_untouched () {
+	test_cmp git.code dirc.code &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	tail -n 1 git.err >expect &&
+	test_cmp expect dirc.err &&
+	snapshot d >d.tree &&
+	test_cmp before.tree d.tree
+}
+
+test_expect_success GIT 'setup: a template repository' '
+	git init -q template &&
+	(
+		cd template &&
+		mkdir path1 &&
+		echo frotz >path0 &&
+		echo rezrov >path1/file1 &&
+		git update-index --add path0 path1/file1
+	)
+'
+
+test_expect_success GIT,SYMLINKS '--prefix=tmp/orary/ with tmp a symlink: written through it, the link kept' '
+	case_both "mkdir tmp1 && ln -s tmp1 tmp" --prefix=tmp/orary/ -f -a &&
+	same_result &&
+	test -h d/tmp &&
+	test_path_is_file d/tmp1/orary/path0 &&
+	test_path_is_file d/tmp1/orary/path1/file1 &&
+	case_both "mkdir tmp1 && ln -s tmp1 tmp" --prefix=tmp/orary/ -a &&
+	same_result &&
+	test -h d/tmp
+'
+
+test_expect_success GIT,SYMLINKS '--prefix=tmp/orary- with tmp a symlink: through it too' '
+	case_both "mkdir tmp1 && ln -s tmp1 tmp" --prefix=tmp/orary- -f -a &&
+	same_result &&
+	test -h d/tmp &&
+	test_path_is_file d/tmp1/orary-path0 &&
+	test_path_is_file d/tmp1/orary-path1/file1
+'
+
+test_expect_success GIT,SYMLINKS 'named paths, "./tmp/", "tmp//x/": the same' '
+	case_both "mkdir tmp1 && ln -s tmp1 tmp" --prefix=tmp/ path1/file1 &&
+	same_result &&
+	test_path_is_file d/tmp1/path1/file1 &&
+	case_both "mkdir tmp1 && ln -s tmp1 tmp" --prefix=./tmp/ path1/file1 &&
+	same_result &&
+	case_both "mkdir tmp1 && ln -s tmp1 tmp" --prefix=tmp//x/ path1/file1 &&
+	same_result &&
+	test_path_is_file d/tmp1/x/path1/file1
+'
+
+test_expect_success GIT,SYMLINKS 'a symlink to an absolute directory in the prefix' '
+	mkdir abs-g abs-d &&
+	case_both "ln -s \"\$TRASH_DIRECTORY/abs-\${PWD##*/}\" tlink" \
+		--prefix=tlink/ path0 path1/file1 &&
+	test_cmp git.code dirc.code &&
+	test_cmp git.err dirc.err &&
+	test -h d/tlink &&
+	test_path_is_file abs-d/path0 &&
+	test_path_is_file abs-d/path1/file1 &&
+	test_path_is_file abs-g/path1/file1
+'
+
+test_expect_success GIT,SYMLINKS '--prefix=tmp- with tmp-path1 a symlink (in the tree): replaced with -f' '
+	case_both "mkdir tmp1 && ln -s tmp1 tmp-path1" --prefix=tmp- -f -a &&
+	same_result &&
+	! test -h d/tmp-path1 &&
+	test_path_is_dir d/tmp-path1 &&
+	test_path_is_file d/tmp-path1/file1 &&
+	test_path_is_missing d/tmp1/file1
+'
+
+test_expect_success GIT,SYMLINKS 'tmp-path1 a symlink without -f: fatal, nothing written' '
+	case_both "mkdir tmp1 && ln -s tmp1 tmp-path1" --prefix=tmp- -a &&
+	fatal_untouched &&
+	echo "fatal: cannot create directory at '"'"'tmp-path1'"'"': File exists" >expect &&
+	test_cmp expect dirc.err &&
+	test_path_is_missing d/tmp-path0
+'
+
+test_expect_success GIT,SYMLINKS 'a symlink where the tree has a directory, no prefix' '
+	case_both "rm -rf path0 path1 && mkdir path2 && ln -s path2 path1" -f -a &&
+	same_result &&
+	test_path_is_dir d/path1 &&
+	! test -h d/path1 &&
+	test_path_is_missing d/path2/file1 &&
+	case_both "rm -rf path0 path1 && mkdir path2 && ln -s path2 path1" -a &&
+	fatal_untouched &&
+	test_path_is_missing d/path0
+'
+
+test_expect_success GIT 'a file where the tree has a directory: fatal untouched, -f replaces it' '
+	case_both "rm -rf path0 path1 && echo f >path1" path0 path1/file1 &&
+	fatal_untouched &&
+	test_path_is_missing d/path0 &&
+	case_both "rm -rf path0 path1 && echo f >path1" -f path0 path1/file1 &&
+	same_result &&
+	test_path_is_file d/path1/file1
+'
+
+test_expect_success GIT 'a file where the prefix has a directory: fatal untouched, -f replaces it' '
+	case_both "echo x >file" --prefix=file/ -a &&
+	fatal_untouched &&
+	echo "fatal: cannot create directory at '"'"'file'"'"': File exists" >expect &&
+	test_cmp expect dirc.err &&
+	case_both "echo x >file" --prefix=file/sub/ path0 &&
+	fatal_untouched &&
+	case_both "echo x >file" --prefix=file/ -f -a &&
+	same_result &&
+	test_path_is_file d/file/path1/file1
+'
+
+test_expect_success GIT,SYMLINKS 'a dangling symlink in the prefix: in the way (fatal), -f replaces it' '
+	case_both "ln -s nowhere dang" --prefix=dang/ -a &&
+	fatal_untouched &&
+	case_both "ln -s nowhere dang" --prefix=dang/ -f -a &&
+	same_result &&
+	test_path_is_dir d/dang &&
+	case_both "ln -s nowhere dang" --prefix=dang/x/ -f -a &&
+	same_result
+'
+
+test_expect_success GIT,SYMLINKS 'a symlink at an entry'"'"'s own path: "already exists", not written through' '
+	case_both "mkdir -p out/path1 elsewhere && ln -s ../../elsewhere/f out/path1/file1" --prefix=out/ -a &&
+	same_result &&
+	echo 1 >expect &&
+	test_cmp expect dirc.code &&
+	test_path_is_missing d/elsewhere/f &&
+	case_both "mkdir -p out/path1 elsewhere && ln -s ../../elsewhere/f out/path1/file1" --prefix=out/ -f -a &&
+	same_result &&
+	test_path_is_missing d/elsewhere/f &&
+	test_path_is_file d/out/path1/file1
+'
+
+test_expect_success GIT '-n: no directory is made for a file not there, nothing fatal' '
+	case_both "rm -rf path0 path1 && echo f >path1" -n -a &&
+	same_result &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code
+'
+
+test_expect_success GIT 'a changed file before the fatal one: git says "already exists", dirc only dies' '
+	case_both "echo changed >path0 && rm -rf path1 && echo f >path1" path0 path1/file1 &&
+	fatal_untouched &&
+	echo "path0 already exists, no checkout" >expect &&
+	head -n 1 git.err >actual &&
+	test_cmp expect actual &&
+	test_line_count = 1 dirc.err
+'
+
+test_done

@@ -1,7 +1,16 @@
 /*
- * read-tree: read a tree into the index — replacing it, binding under a
- * prefix, or as a one-way merge (-m / --reset) that keeps the stat data
- * of unchanged entries and with -u updates the work tree.
+ * read-tree: read trees into the index — replacing it with one tree or
+ * an overlay of several, binding one under a prefix, or as a one-way
+ * merge (-m / --reset) that keeps the stat data of unchanged entries
+ * and with -u updates the work tree.  The two- and three-way merges
+ * (-m with several trees, --trivial, --aggressive) are refused.
+ *
+ * The checks come in git's order, so that where git has several
+ * complaints about one command line dirc makes the same one: the
+ * option conflicts, the lock, the old index (which a plain read and
+ * --empty do not read at all), the trees, then what the trees and the
+ * options say together.  What dirc refuses comes last, where git would
+ * start the work.
  */
 #include "builtin.h"
 #include "cache-tree.h"
@@ -9,110 +18,255 @@
 #include "object-name.h"
 #include "odb.h"
 #include "parse-options.h"
+#include "progress.h"
 #include "repo.h"
+#include "strbuf.h"
 #include "unpack.h"
+
+#include <sys/stat.h>
 
 const char *const read_tree_usage[] = {
 	"dirc read-tree [(-m | --reset | --prefix=<prefix>) [-u | -i]]\n"
-	"               [--index-output=<file>] (--empty | <tree-ish>)",
+	"               [--index-output=<file>] [--no-sparse-checkout]\n"
+	"               (--empty | <tree-ish1> [<tree-ish2> ...])",
 	NULL,
 };
+
+struct rt_opts {
+	struct unpack_opts uo;
+	int exclude_per_dir;	/* --exclude-per-directory=.gitignore */
+	int recurse;		/* --recurse-submodules (on) */
+};
+
+/* git checks this one while parsing: -u must come first. */
+static int
+opt_exclude(const struct option *opt, const char *arg, int unset)
+{
+	struct rt_opts *r = opt->value;
+
+	(void)unset;
+	if (!r->uo.update)
+		die("--exclude-per-directory is meaningless unless -u");
+	if (strcmp(arg, ".gitignore"))
+		die("--exclude-per-directory argument must be .gitignore");
+	r->exclude_per_dir = 1;
+	return 0;
+}
+
+static int
+opt_recurse(const struct option *opt, const char *arg, int unset)
+{
+	struct rt_opts *r = opt->value;
+	int v = 1;
+
+	if (unset)
+		v = 0;
+	else if (arg && (v = config_parse_bool(arg)) < 0)
+		die("bad recurse-submodules argument: %s", arg);
+	r->recurse = v;
+	return 0;
+}
+
+static struct progress *update_progress;
+
+static void
+progress_total(void *ctx, uint64_t total)
+{
+	(void)ctx;
+	update_progress = progress_start("Updating files", total, 0);
+}
+
+static void
+progress_step(void *ctx, uint64_t n)
+{
+	(void)ctx;
+	progress_add(update_progress, n, 0);
+}
+
+static void
+progress_redraw(void *ctx)
+{
+	(void)ctx;
+	progress_tick(update_progress);
+}
+
+/* Would git apply sparse-checkout patterns here?  dirc has none. */
+static int
+sparse_patterns(const struct repo *repo)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct stat st;
+	int on = 0, ret;
+
+	if (config_get_bool(&repo->config, "core.sparsecheckout", &on) < 0 ||
+	    !on)
+		return 0;
+	strbuf_addf(&path, "%s/info/sparse-checkout", repo->gitdir);
+	ret = !stat(path.buf, &st);
+	strbuf_release(&path);
+	return ret;
+}
+
+/* dirc's refusals: the merges of issue 13, and what it does not have. */
+static void
+refuse(const struct rt_opts *r, int trivial, int aggressive, int debug,
+       int no_sparse, size_t nr, const struct repo *repo)
+{
+	if ((r->uo.merge || r->uo.prefix) && nr > 1)
+		die("read-tree: a %s of %zu trees is a merge, which dirc does "
+		    "not support", r->uo.prefix ? "--prefix read" :
+		    r->uo.reset ? "--reset" : "-m", nr);
+	if (trivial)
+		die("--trivial is not supported by dirc");
+	if (aggressive)
+		die("--aggressive is not supported by dirc");
+	if (debug)
+		die("--debug-unpack is not supported by dirc");
+	if (r->recurse)
+		die("--recurse-submodules is not supported by dirc");
+	if (r->exclude_per_dir)
+		die("--exclude-per-directory is not supported by dirc");
+	if (r->uo.update && !no_sparse && sparse_patterns(repo))
+		die("sparse checkout (core.sparseCheckout) is not supported "
+		    "by dirc; use --no-sparse-checkout");
+}
 
 int
 cmd_read_tree(int argc, const char **argv)
 {
+	struct rt_opts r = { .uo = { 0 } };
+	struct unpack_opts *uo = &r.uo;
 	struct repo repo;
 	struct index idx;
 	struct odb *odb;
 	struct lockfile lk = LOCKFILE_INIT;
-	struct unpack_opts uo = { 0 };
-	struct object_id tree;
-	const char *index_output = NULL, *target;
-	int empty = 0, quiet = 0, dry_run = 0, ret;
+	struct object_id trees[UNPACK_MAX_TREES];
+	const char *index_output = NULL;
+	char *prefix_buf = NULL;
+	int empty = 0, verbose = 0, trivial = 0, aggressive = 0, debug = 0;
+	int no_sparse = 0, merge, ret;
+	size_t nr = 0;
 	struct option opts[] = {
-		OPT_STRING(0, "index-output", &index_output, "file",
-			   "write resulting index to <file>"),
+		{ OPT_STRING_, 0, "index-output", &index_output, "file",
+		  "write resulting index to <file>", OPT_NONEG, 0, NULL },
 		OPT_BOOL(0, "empty", &empty, "only empty the index"),
-		OPT_STRING(0, "prefix", &uo.prefix, "<subdirectory>/",
-			   "read the tree into the index under "
-			   "<subdirectory>/"),
-		OPT_BOOL('m', NULL, &uo.merge, "perform a merge in addition "
+		OPT_BOOL('v', "verbose", &verbose, "be verbose"),
+		OPT_GROUP("Merging"),
+		OPT_BOOL('m', NULL, &uo->merge, "perform a merge in addition "
 			 "to a read"),
-		OPT_BOOL(0, "reset", &uo.reset, "same as -m, but discard "
+		OPT_BOOL(0, "trivial", &trivial, "3-way merge if no file "
+			 "level merging required (not supported)"),
+		OPT_BOOL(0, "aggressive", &aggressive, "3-way merge in "
+			 "presence of adds and removes (not supported)"),
+		OPT_BOOL(0, "reset", &uo->reset, "same as -m, but discard "
 			 "unmerged entries"),
-		OPT_BOOL('u', NULL, &uo.update, "update working tree with "
+		{ OPT_STRING_, 0, "prefix", &uo->prefix, "<subdirectory>/",
+		  "read the tree into the index under <subdirectory>/",
+		  OPT_NONEG, 0, NULL },
+		OPT_BOOL('u', NULL, &uo->update, "update working tree with "
 			 "merge result"),
-		OPT_BOOL('i', NULL, &uo.index_only, "don't check the working "
+		OPT_CALLBACK_F(0, "exclude-per-directory", &r, "gitignore",
+			       "allow explicitly ignored files to be "
+			       "overwritten (not supported)", OPT_NONEG,
+			       opt_exclude),
+		OPT_BOOL('i', NULL, &uo->index_only, "don't check the working "
 			 "tree after merging"),
-		OPT_BOOL('n', "dry-run", &dry_run, "don't update the index or "
-			 "the work tree"),
-		OPT_BOOL('q', "quiet", &quiet, "suppress feedback messages"),
+		OPT_BOOL('n', "dry-run", &uo->dry_run, "don't update the index "
+			 "or the work tree"),
+		OPT_BOOL(0, "no-sparse-checkout", &no_sparse, "skip applying "
+			 "sparse checkout filter"),
+		{ OPT_SET_INT_, 0, "sparse-checkout", &no_sparse, NULL, NULL,
+		  OPT_NONEG | OPT_HIDDEN, 0, NULL },
+		OPT_BOOL(0, "debug-unpack", &debug, "debug unpack-trees (not "
+			 "supported)"),
+		OPT_CALLBACK_F(0, "recurse-submodules", &r, "checkout",
+			       "control recursive updating of submodules "
+			       "(not supported)", OPT_OPTARG, opt_recurse),
+		OPT_BOOL('q', "quiet", &uo->quiet, "suppress feedback messages"),
 		OPT_END(),
 	};
-	char *prefix_buf = NULL;
 
 	argc = parse_options(argc, argv, opts, read_tree_usage, 0);
-	if (empty && argc)
-		die("passing trees as arguments contradicts --empty");
-	if (uo.update && !uo.merge && !uo.reset && !uo.prefix)
-		die("-u is meaningless without -m, --reset, or --prefix");
-	if (uo.index_only && uo.update)
-		die("-u and -i at the same time makes no sense");
-	if (uo.index_only && !uo.merge && !uo.reset && !uo.prefix)
-		die("-i is meaningless without -m, --reset, or --prefix");
-	if (!!uo.merge + !!uo.reset + !!uo.prefix > 1)
+	if (!!uo->merge + !!uo->reset + !!uo->prefix > 1)
 		die("Which one? -m, --reset, or --prefix?");
-	if (uo.prefix) {
-		size_t len = strlen(uo.prefix);
+	if (uo->reset)
+		uo->merge = 1;
+	merge = uo->merge || uo->prefix;
+	if (uo->prefix) {
+		size_t len = strlen(uo->prefix);
 
-		if (uo.prefix[0] == '/')
+		if (uo->prefix[0] == '/')
 			die("Invalid prefix, prefix cannot start with '/'");
-		if (len && uo.prefix[len - 1] != '/') {
+		if (len && uo->prefix[len - 1] != '/') {
 			prefix_buf = xmalloc(len + 2);
-			memcpy(prefix_buf, uo.prefix, len);
-			prefix_buf[len] = '/';
-			prefix_buf[len + 1] = '\0';
-			uo.prefix = prefix_buf;
+			memcpy(prefix_buf, uo->prefix, len);
+			memcpy(prefix_buf + len, "/", 2);
+			uo->prefix = prefix_buf;
 		}
 	}
-	if (uo.reset)
-		uo.merge = 1;
-	if (dry_run)
-		uo.update = 0;	/* -n: neither the index nor the work tree */
-	if ((uo.merge || uo.prefix) && !argc)
-		die("you must specify at least one tree to merge");
-	if (argc > 1)
-		die("dirc read-tree reads a single tree; %d given", argc);
-	if (!argc && !empty)
-		warning("read-tree: emptying the index with no arguments is "
-			"deprecated; use --empty");
 
-	ret = repo_open(&repo, uo.update || (uo.merge && !uo.index_only) ?
+	ret = repo_open(&repo, uo->update || (uo->merge && !uo->index_only) ?
 			REPO_NEED_WORKTREE : 0);
 	if (ret < 0)
 		die_lib(ret);
 	ret = repo_odb(&odb, &repo);
 	if (ret < 0)
 		die_lib(ret);
-	target = index_output ? index_output : repo.index_path;
-	ret = lockfile_hold(&lk, target);
+	/* the index is locked even when the result goes elsewhere */
+	ret = lockfile_hold(&lk, repo.index_path);
 	if (ret < 0)
 		die_lib(ret);
-	ret = index_read(&idx, repo.index_path, 0);
-	if (ret < 0)
-		die_lib(ret);
-
-	if (argc) {
-		ret = get_oid(&tree, &repo, argv[0]);
+	if (merge) {
+		ret = index_read(&idx, repo.index_path, 0);
 		if (ret < 0)
-			die("Not a valid object name %s", argv[0]);
-		ret = peel_to_type(&tree, &repo, &tree, OBJ_TREE);
+			die_lib(ret);
+		if (!uo->reset)
+			for (size_t k = 0; k < idx.nr; k++)
+				if (ce_stage(idx.entries[k]))
+					die("You need to resolve your current "
+					    "index first");
+	} else {
+		/* a plain read and --empty start a new index, as git */
+		index_init(&idx);
+	}
+
+	for (int i = 0; i < argc; i++) {
+		if (nr == UNPACK_MAX_TREES)
+			die("I cannot read more than %d trees",
+			    UNPACK_MAX_TREES);
+		if (get_oid(&trees[nr], &repo, argv[i]) < 0)
+			die("Not a valid object name %s", argv[i]);
+		ret = peel_to_type(&trees[nr], &repo, &trees[nr], OBJ_TREE);
 		if (ret < 0) {
 			if (ret == -E_CORRUPT)
 				error_lib(ret);	/* say how */
-			die("failed to unpack tree object %s", argv[0]);
+			die("failed to unpack tree object %s", argv[i]);
 		}
-		ret = unpack_tree(&idx, &repo, odb, &tree, &uo);
+		nr++;
+	}
+	if (empty && nr)
+		die("passing trees as arguments contradicts --empty");
+	if (!nr && !empty && !merge)
+		warning("read-tree: emptying the index with no arguments is "
+			"deprecated; use --empty");
+	if (uo->update && uo->index_only)
+		die("-u and -i at the same time makes no sense");
+	if ((uo->update || uo->index_only) && !merge)
+		die("%s is meaningless without -m, --reset, or --prefix",
+		    uo->update ? "-u" : "-i");
+	if (merge && !nr)
+		die("you must specify at least one tree to merge");
+	refuse(&r, trivial, aggressive, debug, no_sparse, nr, &repo);
+
+	if (verbose && uo->update && !uo->dry_run) {
+		progress_setup(1);
+		uo->progress_total = progress_total;
+		uo->progress.add = progress_step;
+		uo->progress.tick = progress_redraw;
+	}
+	if (nr) {
+		ret = unpack_trees(&idx, &repo, odb, trees, nr, uo);
+		progress_stop(&update_progress);
 		if (ret < 0) {
 			if (ret == -E_CONFLICT && !strcmp(error_msg(),
 							  "read-tree failed"))
@@ -121,20 +275,22 @@ cmd_read_tree(int argc, const char **argv)
 		}
 	} else {
 		/* empty the index: git writes a TREE for the empty tree */
-		idx.nr = 0;
-		index_clear_resolve_undo(&idx);
-		cache_tree_free(idx.tree);
 		idx.tree = cache_tree_new();
 		idx.tree->entry_count = 0;
 		idx.tree->oid = empty_tree_oid;
 		index_mark_changed(&idx);
 	}
-	if (dry_run) {
+	if (uo->dry_run) {
 		lockfile_rollback(&lk);
 	} else {
+		if (index_output) {
+			/* written into index.lock, renamed to the output */
+			free(lk.target);
+			lk.target = repo_abspath(index_output, NULL);
+		}
 		ret = index_write(&idx, &repo, &lk);
 		if (ret < 0)
-			die("unable to write new index file: %s", error_msg());
+			die("unable to write new index file");
 	}
 	free(prefix_buf);
 	index_release(&idx);

@@ -1,14 +1,22 @@
 /*
- * unpack: one tree into the index.
+ * unpack: trees into the index.
  *
- * The tree is read depth-first into a list of new entries (stage 0, zero
- * stat data, canonical modes), sorted as the index sorts; then merged
- * with the old index in one pass.  Work-tree checks run before anything
- * is changed, so a refused merge leaves index and work tree as they were.
+ * Each tree is read depth-first into a list of new entries (stage 0, zero
+ * stat data, canonical modes), sorted as the index sorts; then, by the
+ * form asked for, the lists become the index (a plain read), are merged
+ * with the old index in one pass (the one-way merge), or are added to it
+ * (a bind under a prefix).  Every check — of the index and of the work
+ * tree — runs before anything is changed, so a refused read leaves index
+ * and work tree as they were.
+ *
+ * The one question asked of the work tree, "does this file still hold
+ * what the entry records?", is answered in one place, entry_modified().
  */
 #include "unpack.h"
 
 #include <dirent.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <sys/stat.h>
 
 #include "cache-tree.h"
@@ -28,6 +36,21 @@ struct list {
 	struct index_entry **e;
 	size_t nr, alloc;
 };
+
+/* A per-path error as git prints it, unless -q. */
+PRINTF_LIKE(2, 3) static void
+report(const struct unpack_opts *o, const char *fmt, ...)
+{
+	char msg[ERROR_MSG_MAX];
+	va_list ap;
+
+	if (o->quiet)
+		return;
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	diag_emit(DIAG_ERROR, "%s", msg);
+}
 
 /* Modes git writes (and 100664, which old git wrote and fsck tolerates). */
 static int
@@ -145,15 +168,66 @@ read_tree_into(struct list *out, struct index *idx, struct odb *odb,
 }
 
 static int
+cmp_name(const char *a, size_t alen, const char *b, size_t blen)
+{
+	int cmp = memcmp(a, b, MIN(alen, blen));
+
+	if (cmp)
+		return cmp;
+	return alen < blen ? -1 : alen > blen;
+}
+
+static int
 cmp_entry(const void *a, const void *b)
 {
 	const struct index_entry *x = *(const struct index_entry *const *)a;
 	const struct index_entry *y = *(const struct index_entry *const *)b;
-	int cmp = memcmp(x->name, y->name, MIN(x->namelen, y->namelen));
 
-	if (cmp)
-		return cmp;
-	return x->namelen < y->namelen ? -1 : x->namelen > y->namelen;
+	return cmp_name(x->name, x->namelen, y->name, y->namelen);
+}
+
+/* One tree's entries under prefix (or ""), in index order. */
+static int
+load_tree(struct list *out, struct index *idx, struct repo *repo,
+	  struct odb *odb, const struct object_id *tree, const char *prefix)
+{
+	struct strbuf base = STRBUF_INIT;
+	int ret;
+
+	strbuf_addstr(&base, prefix ? prefix : "");
+	ret = read_tree_into(out, idx, odb, tree, &base, 0,
+			     repo->settings.protect);
+	strbuf_release(&base);
+	if (ret < 0)
+		return ret;
+	sort_array(out->e, out->nr, sizeof(*out->e), cmp_entry);
+	for (size_t k = 1; k < out->nr; k++)
+		if (!cmp_entry(&out->e[k - 1], &out->e[k]))
+			return error_set(E_CORRUPT, "tree %s has duplicate "
+					 "entries for '%s'", oid_to_hex(tree),
+					 out->e[k]->name);
+	return 0;
+}
+
+/* Is the sorted list's entry named (name, len) there? */
+static int
+list_has(const struct list *l, const char *name, size_t len)
+{
+	size_t lo = 0, hi = l->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+		int cmp = cmp_name(name, len, l->e[mid]->name,
+				   l->e[mid]->namelen);
+
+		if (!cmp)
+			return 1;
+		if (cmp < 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	return 0;
 }
 
 /*
@@ -167,6 +241,19 @@ same(const struct index_entry *a, const struct index_entry *b)
 	/* cppcheck-suppress [nullPointerRedundantCheck,ctunullpointer] */
 	return a->mode == b->mode && oideq(&a->oid, &b->oid) &&
 	       !(a->ext_flags & CE_INTENT_TO_ADD);
+}
+
+/*
+ * Does the file st describes still hold what e records (git's
+ * ie_match_stat: stat data, and the content of a racily clean entry)?
+ * The one "modified" question read-tree asks of the work tree.
+ */
+static int
+entry_modified(struct repo *repo, struct index *idx, struct index_entry *e,
+	       const struct stat *st)
+{
+	return index_entry_changed(repo, idx, e, st,
+				   MODIFIED_IGNORE_VALID) != 0;
 }
 
 /* Does the work tree still match old (so overwriting it loses nothing)? */
@@ -183,7 +270,7 @@ uptodate(struct repo *repo, struct index *idx, struct index_entry *old,
 		return 1;
 	if (lstat(old->name, &st) < 0)
 		return errno == ENOENT || errno == ENOTDIR;
-	if (!index_entry_changed(repo, idx, old, &st, MODIFIED_IGNORE_VALID))
+	if (!entry_modified(repo, idx, old, &st))
 		return 1;
 	return S_ISGITLINK(old->mode);
 }
@@ -223,7 +310,9 @@ all_tracked(const struct index *idx, struct strbuf *dir)
  * No untracked file in the way of a new entry?  1 if none; 0 after
  * saying, as git does, what is in the way: an untracked file at the
  * entry's path or at one of its leading directories, or a directory
- * with untracked files in it.
+ * with untracked files in it.  In a merge a tracked file where a
+ * directory must go leaves the index, so it may go; a bind never lets
+ * one go (git calls it untracked, though the index may hold it).
  */
 static int
 absent(const struct index *idx, const struct index_entry *e,
@@ -242,11 +331,9 @@ absent(const struct index *idx, const struct index_entry *e,
 			goto out;	/* nothing there, nor below */
 		if (S_ISDIR(st.st_mode))
 			continue;
-		/* a file where a directory must go: tracked, it leaves */
-		if (index_pos(idx, path.buf, path.len, 0) < 0) {
-			diag_emit(DIAG_ERROR, "Untracked working tree file "
-				  "'%s' would be overwritten by merge.",
-				  path.buf);
+		if (o->prefix || index_pos(idx, path.buf, path.len, 0) < 0) {
+			report(o, "Untracked working tree file '%s' would be "
+			       "overwritten by merge.", path.buf);
 			ok = 0;
 		}
 		goto out;
@@ -254,8 +341,8 @@ absent(const struct index *idx, const struct index_entry *e,
 	if (lstat(e->name, &st) < 0)
 		goto out;
 	if (!S_ISDIR(st.st_mode)) {
-		diag_emit(DIAG_ERROR, "Untracked working tree file '%s' would "
-			  "be overwritten by merge.", e->name);
+		report(o, "Untracked working tree file '%s' would be "
+		       "overwritten by merge.", e->name);
 		ok = 0;
 		goto out;
 	}
@@ -266,8 +353,8 @@ absent(const struct index *idx, const struct index_entry *e,
 	strbuf_reset(&path);
 	strbuf_addstr(&path, e->name);
 	if (!all_tracked(idx, &path)) {
-		diag_emit(DIAG_ERROR, "Updating '%s' would lose untracked "
-			  "files in it", e->name);
+		report(o, "Updating '%s' would lose untracked files in it",
+		       e->name);
 		ok = 0;
 	}
 out:
@@ -275,148 +362,432 @@ out:
 	return ok;
 }
 
+/*
+ * The cache-tree git leaves after unpacking (a bind, an overlay of
+ * trees).  git builds it again from the index alone — nothing of the
+ * old one survives, not even a valid node — directory by directory in
+ * index order, in two passes each: the first walks the sub-directories,
+ * building them; the second checks that every blob and every
+ * sub-directory's tree the directory names is stored, and fails if one
+ * is not.  A directory whose sub-directory failed stops its walk there
+ * and fails too, so the sub-directories after it are never built and
+ * are missing from the cache-tree.  A node is valid if its tree is
+ * stored.  cache_tree_update(REPAIR) on a new tree gives the ids and
+ * the validity; repair_node() then drops and invalidates what git never
+ * reaches.
+ */
+
+/* Entries of entries[0..n) under dir (name[0..len), with the slash). */
+static size_t
+count_under(struct index_entry **entries, size_t n, const char *dir,
+	    size_t len)
+{
+	size_t i = 0;
+
+	while (i < n && entries[i]->namelen > len &&
+	       !memcmp(entries[i]->name, dir, len))
+		i++;
+	return i;
+}
+
+/* 0, or -1 where git's build of t fails. */
+static int
+repair_node(struct odb *odb, struct cache_tree *t,
+	    struct index_entry **entries, size_t n, size_t baselen)
+{
+	size_t i, keep;
+	int ret = 0;
+
+	for (size_t k = 0; k < t->subtree_nr; k++)
+		t->down[k]->used = 0;
+	/* pass one: the sub-directories, in index order */
+	for (i = 0; i < n;) {
+		const struct index_entry *e = entries[i];
+		const char *slash = memchr(e->name + baselen, '/',
+					   e->namelen - baselen);
+		struct cache_tree_sub *sub;
+		size_t len, cnt;
+
+		if (!slash) {
+			i++;
+			continue;
+		}
+		len = slash - e->name + 1;
+		cnt = count_under(entries + i, n - i, e->name, len);
+		sub = cache_tree_sub(t, e->name + baselen, len - baselen - 1,
+				     0);
+		if (sub && sub->tree) {
+			sub->used = 1;
+			if (repair_node(odb, sub->tree, entries + i, cnt,
+					len) < 0) {
+				ret = -1;
+				break;
+			}
+		}
+		i += cnt;
+	}
+	if (ret < 0) {
+		keep = 0;
+		for (size_t k = 0; k < t->subtree_nr; k++)
+			if (t->down[k]->used)
+				t->down[keep++] = t->down[k];
+		t->subtree_nr = keep;	/* dropped: memory stays in arena */
+		t->entry_count = -1;
+		return -1;
+	}
+	/*
+	 * pass two: everything it names is stored, in index order; git
+	 * names a missing blob (a sub-directory's tree it expects to miss)
+	 */
+	for (i = 0; i < n && !ret;) {
+		const struct index_entry *e = entries[i];
+		const char *slash = memchr(e->name + baselen, '/',
+					   e->namelen - baselen);
+
+		if (slash) {
+			size_t len = slash - e->name + 1;
+			struct cache_tree_sub *sub =
+				cache_tree_sub(t, e->name + baselen,
+					       len - baselen - 1, 0);
+
+			if (!sub || !sub->tree || oid_is_null(&sub->tree->oid) ||
+			    !odb_has(odb, &sub->tree->oid))
+				ret = -1;
+			i += count_under(entries + i, n - i, e->name, len);
+			continue;
+		}
+		if (!S_ISGITLINK(e->mode) &&
+		    (oid_is_null(&e->oid) || !odb_has(odb, &e->oid))) {
+			diag_emit(DIAG_ERROR, "invalid object %06o %s for '%s'",
+				  e->mode, oid_to_hex(&e->oid), e->name);
+			ret = -1;
+		}
+		i++;
+	}
+	if (ret < 0)
+		t->entry_count = -1;
+	return ret;
+}
+
+static void
+repair_like_git(struct index *idx, struct odb *odb, int threads)
+{
+	cache_tree_free(idx->tree);
+	idx->tree = NULL;
+	/*
+	 * Its result says whether every tree was found, which does not
+	 * matter here; it returns before making the tree only for
+	 * unmerged entries and bad names, and neither reaches here.
+	 */
+	cache_tree_update(idx, odb, CACHE_TREE_REPAIR | CACHE_TREE_SILENT,
+			  threads);
+	error_clear();
+	if (idx->tree)
+		repair_node(odb, idx->tree, idx->entries, idx->nr, 0);
+}
+
+/* A work-tree change of the update phase. */
 struct change {
 	struct index_entry *e;
 	int update;	/* write it to the work tree */
 	int remove;	/* remove its file */
 };
 
-static int
-bind_prefix(struct index *idx, struct list *t, const struct unpack_opts *o)
+/*
+ * The overlay of a plain read of several trees, into t[0]: a later
+ * tree's entry replaces an earlier one's at the same path; then a file
+ * that is also a directory of another entry goes (the directory wins,
+ * whatever the order of the trees).
+ */
+static void
+overlay(struct list *t, size_t nr)
 {
-	for (size_t i = 0; i < t->nr; i++) {
-		ssize_t pos = index_pos(idx, t->e[i]->name, t->e[i]->namelen,
-					0);
+	struct list *out = &t[0];
+	size_t keep;
 
+	for (size_t k = 1; k < nr; k++) {
+		struct index_entry **merged =
+			xmalloc(st_mult(st_add(out->nr, t[k].nr) + 1,
+					sizeof(*merged)));
+		size_t i = 0, j = 0, m = 0;
+
+		while (i < out->nr || j < t[k].nr) {
+			int cmp = i == out->nr ? 1 : j == t[k].nr ? -1 :
+				  cmp_entry(&out->e[i], &t[k].e[j]);
+
+			if (cmp < 0) {
+				merged[m++] = out->e[i++];
+			} else {
+				merged[m++] = t[k].e[j++];
+				i += !cmp;
+			}
+		}
+		free(out->e);
+		out->e = merged;
+		out->nr = m;
+		out->alloc = st_add(out->nr, t[k].nr) + 1;
+	}
+	/*
+	 * "a" is a directory of another entry if some "a/..." follows it;
+	 * those sort after "a" but possibly after other names ("a-b",
+	 * "a.c") too, so look ahead past them.
+	 */
+	keep = 0;
+	for (size_t i = 0; i < out->nr; i++) {
+		const struct index_entry *e = out->e[i];
+		int is_dir = 0;
+
+		for (size_t j = i + 1; j < out->nr; j++) {
+			const struct index_entry *f = out->e[j];
+
+			if (f->namelen <= e->namelen ||
+			    memcmp(f->name, e->name, e->namelen))
+				break;
+			if (f->name[e->namelen] == '/') {
+				is_dir = 1;
+				break;
+			}
+			if ((unsigned char)f->name[e->namelen] > '/')
+				break;
+		}
+		if (!is_dir)
+			out->e[keep++] = out->e[i];
+	}
+	out->nr = keep;
+}
+
+/*
+ * The conflicts of a bind, the first in tree order, as git reports it:
+ * an entry the index already holds ("Entry '<p>' overlaps with '<p>'"),
+ * or an index file where the tree has a directory ("Entry '' overlaps
+ * with '<file>'").  An index file at the prefix or above it is replaced
+ * without a word; an index directory where the tree has a file is the
+ * business of bind_file_over_dir().
+ */
+static int
+bind_conflict(const struct index *idx, const struct list *t,
+	      const struct unpack_opts *o)
+{
+	size_t plen = strlen(o->prefix);
+
+	for (size_t i = 0; i < t->nr; i++) {
+		const struct index_entry *e = t->e[i];
+		ssize_t pos;
+
+		for (const char *p = memchr(e->name + plen, '/',
+					    e->namelen - plen);
+		     p; p = memchr(p + 1, '/', e->namelen - (p + 1 - e->name))) {
+			if (index_pos(idx, e->name, p - e->name, -1) >= 0) {
+				report(o, "Entry '' overlaps with '%.*s'.  "
+				       "Cannot bind.", (int)(p - e->name),
+				       e->name);
+				return 1;
+			}
+		}
+		pos = index_pos(idx, e->name, e->namelen, -1);
 		if (pos >= 0) {
-			/* git stops at the first */
-			diag_emit(DIAG_ERROR, "Entry '%s' overlaps with '%s'.  "
-				  "Cannot bind.", idx->entries[pos]->name,
-				  t->e[i]->name);
-			return error_set(E_CONFLICT, "read-tree failed");
+			report(o, "Entry '%s' overlaps with '%s'.  Cannot "
+			       "bind.", idx->entries[pos]->name, e->name);
+			return 1;
 		}
 	}
+	return 0;
+}
+
+/* The first index entry under directory name (len bytes), or idx->nr. */
+static size_t
+first_under(const struct index *idx, const char *name, size_t len)
+{
+	ssize_t pos = index_pos(idx, name, len, -1);
+	size_t i = pos < 0 ? (size_t)(-pos - 1) : (size_t)pos;
+
+	/* past "name" itself and names like "name-x", "name.c" */
+	while (i < idx->nr) {
+		const struct index_entry *c = idx->entries[i];
+
+		if (c->namelen <= len || memcmp(c->name, name, len) ||
+		    (unsigned char)c->name[len] > '/')
+			return idx->nr;
+		if (c->name[len] == '/')
+			return i;
+		i++;
+	}
+	return idx->nr;
+}
+
+/*
+ * A tree file e where the index has a directory: git adds the tree's
+ * entries and the index's in path order, each replacing what it is in
+ * the way of, so the directory's files (which sort after e) win and e
+ * is dropped without a word — unless -u finds that directory in the
+ * work tree holding nothing but its tracked, unchanged files: then
+ * they go and e takes their place.  1: e is dropped; 0: e replaces the
+ * directory; -1 after git's message (a changed or untracked file in
+ * the directory).
+ */
+static int
+bind_file_over_dir(struct index *idx, struct repo *repo,
+		   const struct index_entry *e, const struct unpack_opts *o)
+{
+	size_t i = first_under(idx, e->name, e->namelen);
+	struct strbuf dir = STRBUF_INIT;
+	struct stat st;
+	int ret = 0;
+
+	if (i == idx->nr)
+		return 0;	/* no directory: nothing special */
+	if (!o->update || o->index_only || lstat(e->name, &st) < 0 ||
+	    !S_ISDIR(st.st_mode))
+		return 1;
+	for (; i < idx->nr; i++) {
+		struct index_entry *c = idx->entries[i];
+
+		if (c->namelen <= e->namelen ||
+		    memcmp(c->name, e->name, e->namelen) ||
+		    c->name[e->namelen] != '/')
+			break;
+		if (!uptodate(repo, idx, c, o)) {
+			report(o, "Entry '%s' not uptodate. Cannot merge.",
+			       c->name);
+			return -1;
+		}
+	}
+	strbuf_addstr(&dir, e->name);
+	if (!all_tracked(idx, &dir)) {
+		report(o, "Updating '%s' would lose untracked files in it",
+		       e->name);
+		ret = -1;
+	}
+	strbuf_release(&dir);
+	return ret;
+}
+
+/*
+ * Bind t under the prefix: after the checks, the entries added (t
+ * without the ones dropped) are left in t for the work-tree update.
+ */
+static int
+bind_prefix(struct index *idx, struct repo *repo, struct list *t,
+	    const struct unpack_opts *o)
+{
+	size_t keep = 0;
+
+	if (bind_conflict(idx, t, o))
+		return error_set(E_CONFLICT, "read-tree failed");
 	/* with -u: nothing untracked may be overwritten (git: the first) */
-	for (size_t i = 0; i < t->nr; i++)
-		if (!absent(idx, t->e[i], o))
+	for (size_t i = 0; i < t->nr; i++) {
+		int drop = bind_file_over_dir(idx, repo, t->e[i], o);
+
+		if (drop < 0 || (!drop && !absent(idx, t->e[i], o)))
 			return error_set(E_CONFLICT, "read-tree failed");
+		if (!drop)
+			t->e[keep++] = t->e[i];
+	}
+	t->nr = keep;
 	for (size_t i = 0; i < t->nr; i++)
 		index_stage_add(idx, t->e[i], INDEX_ADD_REPLACE);
 	return index_apply(idx);
 }
 
-/* Write entries into the work tree; 0 or the first failure in order. */
+/* The work tree to the new index: removals first (a directory may
+ * become a file), then the writes; 0 or the first failure in order. */
 static int
 update_worktree(struct index *idx, struct repo *repo, struct odb *odb,
-		struct index_entry **todo, size_t n)
+		const struct change *ch, size_t nch,
+		const struct unpack_opts *o)
 {
-	struct checkout_report *rep = xcalloc(n + 1, sizeof(*rep));
+	struct index_entry **todo = xmalloc(st_mult(nch + 1, sizeof(*todo)));
+	struct checkout_report *rep;
 	struct checkout co;
+	size_t n = 0, nrm = 0;
 	int ret = 0;
 
+	for (size_t k = 0; k < nch; k++) {
+		nrm += ch[k].remove;
+		if (ch[k].update)
+			todo[n++] = ch[k].e;
+	}
+	if (o->progress_total)
+		o->progress_total(o->progress.ctx, nrm + n);
 	checkout_init(&co, repo, idx, odb);
+	for (size_t k = 0; k < nch && !ret; k++) {
+		if (!ch[k].remove)
+			continue;
+		ret = checkout_remove(&co, ch[k].e);
+		if (o->progress.add)
+			o->progress.add(o->progress.ctx, 1);
+	}
 	co.force = 1;
 	co.refresh = 1;
-	if (checkout_many(&co, todo, n, 0, rep, NULL))
+	co.progress = o->progress;
+	rep = xcalloc(n + 1, sizeof(*rep));
+	if (!ret && checkout_many(&co, todo, n, 0, rep, NULL))
 		for (size_t k = 0; k < n && !ret; k++)
 			if (rep[k].ret < 0)
 				ret = error_restore(&rep[k].err);
 	for (size_t k = 0; k < n; k++)
 		error_saved_release(&rep[k].err);
 	free(rep);
+	free(todo);
 	checkout_release(&co);
 	return ret;
 }
 
-int
-unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
-	    const struct object_id *tree, const struct unpack_opts *o)
+/*
+ * The one-way merge of the index with tree list t: into result[] and
+ * the work-tree changes ch[].  0, or -E_CONFLICT after the messages.
+ */
+static int
+oneway(struct index *idx, struct repo *repo, const struct list *t,
+       struct index_entry **result, size_t *nres, struct change *ch,
+       size_t *nch, const struct unpack_opts *o)
 {
-	struct list t = { NULL, 0, 0 };
-	struct strbuf base = STRBUF_INIT;
-	struct change *ch = NULL;
-	size_t nch = 0, i = 0, j = 0;
-	struct index_entry **result = NULL;
-	size_t nres = 0;
-	int ret, bad = 0;
+	size_t i = 0, j = 0;
+	int bad = 0;
 
-	if (o->prefix)
-		strbuf_addstr(&base, o->prefix);
-	ret = read_tree_into(&t, idx, odb, tree, &base, 0,
-			     repo->settings.protect);
-	strbuf_release(&base);
-	if (ret < 0)
-		goto out;
-	sort_array(t.e, t.nr, sizeof(*t.e), cmp_entry);
-	for (size_t k = 1; k < t.nr; k++)
-		if (!cmp_entry(&t.e[k - 1], &t.e[k])) {
-			ret = error_set(E_CORRUPT, "tree %s has duplicate "
-					"entries for '%s'", oid_to_hex(tree),
-					t.e[k]->name);
-			goto out;
-		}
-
-	if (o->prefix) {
-		ret = bind_prefix(idx, &t, o);
-		if (!ret && o->update)
-			ret = update_worktree(idx, repo, odb, t.e, t.nr);
-		if (!ret) {
-			cache_tree_update(idx, odb, CACHE_TREE_REPAIR |
-					  CACHE_TREE_SILENT,
-					  workers_count(0, repo->settings.threads, 0, 0));
-			error_clear();
-		}
-		goto out;
-	}
-	if (o->merge && !o->reset) {
-		for (size_t k = 0; k < idx->nr; k++)
-			if (ce_stage(idx->entries[k])) {
-				ret = error_set(E_CONFLICT, "You need to resolve "
-						"your current index first");
-				goto out;
-			}
-	}
-
-	result = xmalloc(st_mult(t.nr + 1, sizeof(*result)));
-	ch = xcalloc(st_add(t.nr, idx->nr) + 1, sizeof(*ch));
-	if (!o->merge) {
-		/* a plain read: the tree, nothing kept */
-		for (size_t k = 0; k < t.nr; k++)
-			result[nres++] = t.e[k];
-		goto apply;
-	}
-	while ((i < idx->nr || j < t.nr) && !bad) {
+	while ((i < idx->nr || j < t->nr) && !bad) {
 		struct index_entry *old = i < idx->nr ? idx->entries[i] : NULL;
-		struct index_entry *a = j < t.nr ? t.e[j] : NULL;
+		struct index_entry *a = j < t->nr ? t->e[j] : NULL;
 		int cmp;
 
 		if (old && (ce_stage(old) ||
 			    (i + 1 < idx->nr && ce_stage(idx->entries[i + 1]) &&
 			     !strcmp(idx->entries[i + 1]->name, old->name)))) {
-			/* --reset: an unmerged path is dropped whole (a
-			 * stage 0 beside its stages too) */
-			i++;
+			/*
+			 * --reset: an unmerged path is dropped whole (a
+			 * stage 0 beside its stages too); its file goes
+			 * with it unless the tree brings the path back.
+			 */
+			size_t first = i;
+
+			while (i < idx->nr &&
+			       !strcmp(idx->entries[i]->name, old->name))
+				i++;
+			if (o->update && !list_has(t, old->name,
+						   old->namelen)) {
+				ch[*nch].e = idx->entries[first];
+				ch[(*nch)++].remove = 1;
+			}
 			continue;
 		}
-		cmp = !old ? 1 : !a ? -1 :
-			cmp_entry(&old, &a);
+		cmp = !old ? 1 : !a ? -1 : cmp_entry(&old, &a);
 		if (cmp < 0) {
 			/* left the index */
 			if (!o->reset && !uptodate(repo, idx, old, o)) {
-				diag_emit(DIAG_ERROR, "Entry '%s' not "
-					  "uptodate. Cannot merge.", old->name);
+				report(o, "Entry '%s' not uptodate. Cannot "
+				       "merge.", old->name);
 				bad = 1;
 			}
-			ch[nch].e = old;
-			ch[nch++].remove = o->update;
+			ch[*nch].e = old;
+			ch[(*nch)++].remove = o->update;
 			i++;
 		} else if (cmp > 0) {
 			/* new */
 			if (!absent(idx, a, o))
 				bad = 1;
-			result[nres++] = a;
-			ch[nch].e = a;
-			ch[nch++].update = o->update;
+			result[(*nres)++] = a;
+			ch[*nch].e = a;
+			ch[(*nch)++].update = o->update;
 			j++;
 		} else {
 			if (same(old, a)) {
@@ -428,67 +799,118 @@ unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
 					struct stat st;
 
 					upd = lstat(old->name, &st) < 0 ||
-					      index_match_stat(repo, old, &st);
+					      entry_modified(repo, idx, old,
+							     &st);
 				}
-				result[nres++] = old;
+				result[(*nres)++] = old;
 				if (upd) {
-					ch[nch].e = old;
-					ch[nch++].update = 1;
+					ch[*nch].e = old;
+					ch[(*nch)++].update = 1;
 				}
 			} else {
 				if (!uptodate(repo, idx, old, o)) {
-					diag_emit(DIAG_ERROR, "Entry '%s' not "
-						  "uptodate. Cannot merge.",
-						  old->name);
+					report(o, "Entry '%s' not uptodate. "
+					       "Cannot merge.", old->name);
 					bad = 1;
 				}
 				a->ext_flags |= old->ext_flags &
 						CE_SKIP_WORKTREE;
-				result[nres++] = a;
-				ch[nch].e = a;
-				ch[nch++].update = o->update;
+				result[(*nres)++] = a;
+				ch[*nch].e = a;
+				ch[(*nch)++].update = o->update;
 			}
 			i++;
 			j++;
 		}
 	}
-	if (bad) {
-		ret = error_set(E_CONFLICT, "read-tree failed");
+	return bad ? error_set(E_CONFLICT, "read-tree failed") : 0;
+}
+
+int
+unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
+	     const struct object_id *trees, size_t nr,
+	     const struct unpack_opts *o)
+{
+	struct list *t = xcalloc(nr + 1, sizeof(*t));
+	struct change *ch = NULL;
+	struct index_entry **result = NULL;
+	size_t nch = 0, nres = 0;
+	int threads = workers_count(0, repo->settings.threads, 0, 0);
+	int ret = 0;
+
+	if (!nr || ((o->merge || o->reset || o->prefix) && nr > 1))
+		BUG("unpack_trees: %zu trees for this form", nr);
+	if ((o->merge && !o->reset) || o->prefix) {
+		for (size_t k = 0; k < idx->nr; k++)
+			if (ce_stage(idx->entries[k])) {
+				ret = error_set(E_CONFLICT, "You need to "
+						"resolve your current index "
+						"first");
+				goto out;
+			}
+	}
+	for (size_t k = 0; k < nr && !ret; k++)
+		ret = load_tree(&t[k], idx, repo, odb, &trees[k], o->prefix);
+	if (ret < 0)
+		goto out;
+
+	if (o->prefix) {
+		ret = bind_prefix(idx, repo, &t[0], o);
+		if (!ret && o->update && !o->dry_run) {
+			ch = xcalloc(t[0].nr + 1, sizeof(*ch));
+			for (size_t k = 0; k < t[0].nr; k++) {
+				ch[k].e = t[0].e[k];
+				ch[k].update = 1;
+			}
+			ret = update_worktree(idx, repo, odb, ch, t[0].nr, o);
+		}
+		if (!ret)
+			repair_like_git(idx, odb, threads);
 		goto out;
 	}
-apply:
+
+	if (!o->merge && !o->reset) {
+		/* a plain read: the trees, nothing of the index kept */
+		overlay(t, nr);
+		free(idx->entries);
+		idx->entries = t[0].e;
+		idx->nr = t[0].nr;
+		idx->alloc = t[0].alloc;
+		t[0].e = NULL;
+		index_clear_resolve_undo(idx);
+		index_mark_changed(idx);
+		cache_tree_free(idx->tree);
+		idx->tree = NULL;
+		if (nr == 1)
+			ret = cache_tree_prime(idx, odb, &trees[0]);
+		else
+			repair_like_git(idx, odb, threads);
+		goto out;
+	}
+
+	result = xmalloc(st_mult(t[0].nr + 1, sizeof(*result)));
+	ch = xcalloc(st_add(t[0].nr, idx->nr) + 1, sizeof(*ch));
+	ret = oneway(idx, repo, &t[0], result, &nres, ch, &nch, o);
+	if (ret < 0)
+		goto out;
 	/* the new index */
 	free(idx->entries);
 	idx->entries = result;
 	idx->nr = nres;
-	idx->alloc = t.nr + 1;
+	idx->alloc = t[0].nr + 1;
 	result = NULL;
 	index_clear_resolve_undo(idx);
 	index_mark_changed(idx);
-	if (o->update) {
-		struct index_entry **todo = xmalloc(st_mult(nch + 1,
-							    sizeof(*todo)));
-		struct checkout co;
-		size_t n = 0;
-
-		/* removals first: a directory may become a file */
-		checkout_init(&co, repo, idx, odb);
-		for (size_t k = 0; k < nch && !ret; k++)
-			if (ch[k].remove)
-				ret = checkout_remove(&co, ch[k].e);
-		checkout_release(&co);
-		for (size_t k = 0; k < nch; k++)
-			if (ch[k].update)
-				todo[n++] = ch[k].e;
-		if (!ret)
-			ret = update_worktree(idx, repo, odb, todo, n);
-		free(todo);
+	if (o->update && !o->dry_run) {
+		ret = update_worktree(idx, repo, odb, ch, nch, o);
 		if (ret < 0)
 			goto out;
 	}
-	ret = cache_tree_prime(idx, odb, tree);
+	ret = cache_tree_prime(idx, odb, &trees[0]);
 out:
-	free(t.e);
+	for (size_t k = 0; k < nr; k++)
+		free(t[k].e);
+	free(t);
 	free(ch);
 	free(result);
 	return ret;

@@ -1,36 +1,74 @@
 /*
- * unpack: reading a tree into the index — the forms of read-tree dirc
- * supports: replace the index with one tree, bind a tree under a prefix,
- * and the one-way merge (-m, --reset) that keeps the stat data of
- * unchanged entries and, with -u, brings the work tree along.
+ * unpack: reading trees into the index — the forms of read-tree dirc
+ * supports: replace the index with one tree or an overlay of several,
+ * bind a tree under a prefix, and the one-way merge (-m, --reset) that
+ * keeps the stat data of unchanged entries and, with -u, brings the work
+ * tree along.  The two- and three-way merges are not here.
  */
 #ifndef DIRC_UNPACK_H
 #define DIRC_UNPACK_H
 
+#include <stddef.h>
+#include <stdint.h>
+
+#include "checkout.h"
 #include "hash.h"
 
 struct index;
 struct odb;
 struct repo;
 
+/* git's limit on the trees one read-tree reads (MAX_UNPACK_TREES). */
+#define UNPACK_MAX_TREES 8
+
 struct unpack_opts {
 	int merge;		/* -m: one-way merge against the index */
-	int reset;		/* --reset: like -m, discarding local changes */
+	int reset;		/* --reset: like -m, discarding local changes
+				 * and unmerged entries (sets merge too) */
 	int update;		/* -u: update the work tree */
 	int index_only;		/* -i: do not look at the work tree */
-	const char *prefix;	/* --prefix: "dir/" to bind under, or NULL */
+	int dry_run;		/* -n: check as -u would, change no file */
+	int quiet;		/* -q: no per-path error messages */
+	const char *prefix;	/* --prefix: "dir/" or "" to bind under, or
+				 * NULL */
+	/*
+	 * Optional, for a progress meter over the work-tree changes (-u):
+	 * total is called once with their number before the first, then
+	 * progress.add per change (from one thread).
+	 */
+	void (*progress_total)(void *ctx, uint64_t total);
+	struct checkout_progress progress;
 };
 
 /*
- * Replace (or, with a prefix, extend) idx with the contents of tree.
+ * Read trees[0..nr) into idx.
+ *
+ * Plain (no merge, reset or prefix): idx becomes the trees' entries at
+ * stage 0, without stat data; where several trees hold a path the last
+ * one's entry wins, and a directory in one tree wins over a file of the
+ * same name in another (git's overlay).  idx should be a new index (git
+ * does not read the old one here); what it held is dropped.  One tree
+ * primes a fully valid cache-tree; several get the cache-tree git's
+ * repair leaves.
+ *
+ * Merge or reset (one tree): the one-way merge.  Prefix (one tree): the
+ * tree's entries are added under the prefix; the cache-tree is repaired
+ * as git repairs it.  Callers refuse more trees for these.  A merge
+ * without reset and a bind refuse an index with unmerged entries
+ * (-E_CONFLICT, "You need to resolve your current index first").
+ *
  * Errors that git reports per path ("Entry '<p>' not uptodate. Cannot
  * merge.", "Untracked working tree file '<p>' would be overwritten by
  * merge.", "Entry '<p>' overlaps with '<p>'.  Cannot bind.") are printed
- * through diag_emit; then -E_CONFLICT and idx is unchanged.  On success
- * the work tree is updated (with update), and the cache-tree is primed
- * (a single tree) or repaired (a prefix).
+ * through diag_emit unless quiet; then -E_CONFLICT ("read-tree failed")
+ * and neither idx nor the work tree has changed: every check runs
+ * before the first change.  On success the work tree is updated (with
+ * update and not dry_run); an I/O error there returns its E_* with idx
+ * already changed (not to be written).  A corrupt tree is -E_CORRUPT, a
+ * missing one -E_NOTFOUND.
  */
-int unpack_tree(struct index *idx, struct repo *repo, struct odb *odb,
-		const struct object_id *tree, const struct unpack_opts *opts);
+int unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
+		 const struct object_id *trees, size_t nr,
+		 const struct unpack_opts *opts);
 
 #endif

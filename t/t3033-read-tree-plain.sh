@@ -1,0 +1,348 @@
+#!/bin/sh
+test_description='read-tree: plain reads of one or several trees, --empty, the options around them
+
+A plain read (no -m, --reset or --prefix) and --empty start a new index:
+git does not read the old one (so a damaged or empty index file does not
+matter) and writes the new one at its default version.  Several trees
+overlay: a later tree wins a path, a directory wins over a file.  Then
+the options git has and the order in which it checks them, and what
+dirc refuses (the merges).
+
+"git read-tree ARGS" runs on a copy of the index (GIT_INDEX_FILE), "dirc
+read-tree ARGS" on .git/index, both from the same bytes: exit code,
+output, messages and the index written (TREE included) must be equal.'
+. ./test-lib.sh
+
+# rt_both ARGS...: git on .git/index.git, dirc on .git/index.
+rt_both () {
+	rm -f .git/index.git &&
+	if test -f .git/index
+	then
+		cp -p .git/index .git/index.start &&
+		cp -p .git/index .git/index.git
+	else
+		rm -f .git/index.start
+	fi &&
+	{
+		GIT_INDEX_FILE=.git/index.git git read-tree "$@" \
+			>git.out 2>git.err
+		echo $? >git.code
+	} &&
+	{
+		dirc read-tree "$@" >dirc.out 2>dirc.err
+		echo $? >dirc.code
+	}
+}
+
+same_result () {
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out &&
+	test_cmp git.err dirc.err &&
+	if test -f .git/index.git
+	then
+		test_cmp .git/index.git .git/index
+	else
+		test_path_is_missing .git/index
+	fi
+}
+
+index_unchanged () {
+	if test -f .git/index.start
+	then
+		test_cmp .git/index.start .git/index
+	else
+		test_path_is_missing .git/index
+	fi &&
+	test_path_is_missing .git/index.lock
+}
+
+# fails_like_git CODE MESSAGE ARGS...: both exit CODE, MESSAGE the
+# first line of stderr, the index untouched
+fails_like_git () {
+	fl_code=$1 &&
+	fl_msg=$2 &&
+	shift 2 &&
+	rt_both "$@" &&
+	same_result &&
+	echo "$fl_code" >expect &&
+	test_cmp expect dirc.code &&
+	printf "%s\n" "$fl_msg" >expect &&
+	head -n 1 dirc.err >actual &&
+	test_cmp expect actual &&
+	index_unchanged
+}
+
+# refused MESSAGE ARGS...: git goes ahead, dirc refuses (exit 128,
+# MESSAGE), index untouched
+refused () {
+	rf_msg=$1 &&
+	shift &&
+	rt_both "$@" &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	printf "fatal: %s\n" "$rf_msg" >expect &&
+	test_cmp expect dirc.err &&
+	index_unchanged
+}
+
+test_expect_success GIT 'setup: trees initial, main and side (t1008'"'"'s), and a tree with a/ and a-b, a.c' '
+	echo one >a &&
+	git update-index --add a &&
+	git write-tree >initial &&
+	echo two >b &&
+	git update-index --add b &&
+	git write-tree >main &&
+	rm -f .git/index &&
+	echo three >a &&
+	git update-index --add a &&
+	git update-index --force-remove b &&
+	rm b &&
+	mkdir b &&
+	echo four >b/c &&
+	git update-index --add b/c &&
+	git write-tree >side &&
+	rm -rf .git/index b &&
+	mkdir -p x/y &&
+	echo f >x/y/f &&
+	echo g >x-b &&
+	echo h >x.c &&
+	git update-index --add x/y/f x-b x.c &&
+	git write-tree >xdir &&
+	rm -rf .git/index x &&
+	echo x >x &&
+	git update-index --add x &&
+	git write-tree >xfile &&
+	initial=$(cat initial) main=$(cat main) side=$(cat side) &&
+	xdir=$(cat xdir) xfile=$(cat xfile) &&
+	git read-tree $main
+'
+
+test_expect_success GIT 'several trees overlay: the last wins a path, a directory wins over a file' '
+	initial=$(cat initial) main=$(cat main) side=$(cat side) &&
+	rt_both $initial $main $side &&
+	same_result &&
+	git ls-files >actual &&
+	printf "a\nb/c\n" >expect &&
+	test_cmp expect actual &&
+	git rev-parse :a >actual &&
+	git rev-parse $side:a >expect &&
+	test_cmp expect actual &&
+	rt_both $side $main &&
+	same_result &&
+	git ls-files >actual &&
+	printf "a\nb/c\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 'overlay: a file sorting between a directory and its files ("x-b", "x.c")' '
+	xdir=$(cat xdir) xfile=$(cat xfile) main=$(cat main) &&
+	rt_both $xfile $xdir &&
+	same_result &&
+	rt_both $xdir $xfile $main &&
+	same_result &&
+	git ls-files >actual &&
+	printf "a\nb\nx-b\nx.c\nx/y/f\n" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 'overlay: the TREE git leaves (valid where the tree exists)' '
+	initial=$(cat initial) main=$(cat main) side=$(cat side) xdir=$(cat xdir) &&
+	rt_both $main $side $xdir &&
+	same_result &&
+	rt_both $xdir $initial &&
+	same_result
+'
+
+test_expect_success GIT 'seven trees like git; eight read (git 2.39 aborts with a BUG); nine refused' '
+	t=$(cat initial) &&
+	rt_both $t $t $t $t $t $t $t &&
+	same_result &&
+	dirc read-tree $t $t $t $t $t $t $t $(cat side) &&
+	git ls-files >actual &&
+	printf "a\nb/c\n" >expect &&
+	test_cmp expect actual &&
+	fails_like_git 128 "fatal: I cannot read more than 8 trees" $t $t $t $t $t $t $t $t $t
+'
+
+test_expect_success GIT 'an empty index file: not read by a plain read (t1009)' '
+	: >.git/index &&
+	rt_both $(cat main) &&
+	same_result &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code
+'
+
+test_expect_success GIT 'a damaged index file: not read by a plain read or --empty; -m dies on it' '
+	echo garbage >.git/index &&
+	rt_both $(cat main) &&
+	same_result &&
+	echo garbage >.git/index &&
+	rt_both --empty &&
+	same_result &&
+	echo garbage >.git/index &&
+	rt_both -m $(cat main) &&
+	test_cmp git.code dirc.code &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	test_grep "index file smaller than expected" dirc.err &&
+	index_unchanged
+'
+
+test_expect_success GIT 'a plain read writes a new index at the default version, not the old one'"'"'s' '
+	git read-tree $(cat main) &&
+	git update-index --index-version 4 &&
+	rt_both $(cat side) &&
+	same_result &&
+	head -c 8 .git/index | od -An -tx1 >actual &&
+	echo " 44 49 52 43 00 00 00 02" >expect &&
+	test_cmp expect actual &&
+	git update-index --index-version 4 &&
+	rt_both --empty &&
+	same_result &&
+	git update-index --index-version 4 &&
+	rt_both -m $(cat side) &&
+	same_result &&
+	head -c 8 .git/index | od -An -tx1 >actual &&
+	echo " 44 49 52 43 00 00 00 04" >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 'the new index follows index.version and GIT_INDEX_VERSION' '
+	test_when_finished "git config --unset index.version" &&
+	git config index.version 4 &&
+	rt_both $(cat side) &&
+	same_result &&
+	head -c 8 .git/index | od -An -tx1 >actual &&
+	echo " 44 49 52 43 00 00 00 04" >expect &&
+	test_cmp expect actual &&
+	git config index.version 2 &&
+	GIT_INDEX_VERSION=4 &&
+	export GIT_INDEX_VERSION &&
+	rt_both $(cat main) &&
+	unset GIT_INDEX_VERSION &&
+	same_result &&
+	head -c 8 .git/index | od -An -tx1 >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 'resolve-undo and unmerged entries of the old index are gone after a plain read' '
+	git read-tree $(cat main) &&
+	printf "100644 %s 1\tzz\n100644 %s 2\tzz\n" $(git rev-parse :a) $(git rev-parse :b) |
+	git update-index --index-info &&
+	git update-index --add --cacheinfo 100644,$(git rev-parse :a),zz &&
+	rt_both $(cat side) &&
+	same_result
+'
+
+test_expect_success GIT '-n: everything is checked, nothing written' '
+	git read-tree $(cat main) &&
+	rt_both -n $(cat side) &&
+	test_cmp git.code dirc.code &&
+	test_cmp git.err dirc.err &&
+	index_unchanged &&
+	rt_both -n nosuch &&
+	test_cmp git.err dirc.err &&
+	index_unchanged
+'
+
+test_expect_success GIT '-n still needs the lock, like git' '
+	test_when_finished "rm -f .git/index.lock" &&
+	: >.git/index.lock &&
+	test_expect_code 128 dirc read-tree -n $(cat side) 2>err &&
+	grep "^fatal: Unable to create .*index.lock.: File exists" err
+'
+
+test_expect_success GIT '--index-output: the index is locked and kept, the output written by rename' '
+	test_when_finished "rm -f out out2 .git/index.lock" &&
+	git read-tree $(cat main) &&
+	cp .git/index index.before &&
+	GIT_INDEX_FILE=.git/index.git git read-tree --index-output=out2 $(cat side) &&
+	dirc read-tree --index-output=out $(cat side) &&
+	test_cmp out2 out &&
+	test_cmp index.before .git/index &&
+	: >.git/index.lock &&
+	test_expect_code 128 dirc read-tree --index-output=out $(cat main) 2>err &&
+	grep "index.lock" err &&
+	test_path_is_missing out.lock
+'
+
+test_expect_success GIT '--index-output is relative to the top of the work tree' '
+	test_when_finished "rm -rf sub top-out" &&
+	mkdir sub &&
+	(cd sub && dirc read-tree --index-output=top-out $(cat ../side)) &&
+	test_path_is_file top-out &&
+	test_path_is_missing sub/top-out
+'
+
+test_expect_success GIT '--index-output= (empty) and into a missing directory: git'"'"'s message' '
+	git read-tree $(cat main) &&
+	fails_like_git 128 "fatal: unable to write new index file" --index-output= $(cat side) &&
+	fails_like_git 128 "fatal: unable to write new index file" --index-output=nodir/out $(cat side)
+'
+
+test_expect_success GIT 'the order of git'"'"'s complaints' '
+	git read-tree $(cat main) &&
+	t=$(cat side) &&
+	fails_like_git 128 "fatal: Which one? -m, --reset, or --prefix?" -m --prefix=/x/ $t &&
+	fails_like_git 128 "fatal: Invalid prefix, prefix cannot start with '"'"'/'"'"'" --prefix=/x/ $t $t &&
+	fails_like_git 128 "fatal: Not a valid object name nosuch" --empty -u nosuch &&
+	fails_like_git 128 "fatal: passing trees as arguments contradicts --empty" --empty -u $t &&
+	fails_like_git 128 "warning: read-tree: emptying the index with no arguments is deprecated; use --empty" -u -i &&
+	fails_like_git 128 "fatal: -u and -i at the same time makes no sense" -m -u -i &&
+	fails_like_git 128 "fatal: -u is meaningless without -m, --reset, or --prefix" -u $t &&
+	fails_like_git 128 "fatal: -i is meaningless without -m, --reset, or --prefix" --empty -i &&
+	fails_like_git 128 "fatal: you must specify at least one tree to merge" -m -u &&
+	fails_like_git 128 "fatal: you must specify at least one tree to merge" --prefix=x/ &&
+	fails_like_git 128 "fatal: --exclude-per-directory is meaningless unless -u" --exclude-per-directory=.gitignore -u -m $t &&
+	fails_like_git 128 "fatal: --exclude-per-directory argument must be .gitignore" -m -u --exclude-per-directory=foo $t &&
+	fails_like_git 128 "fatal: bad recurse-submodules argument: checkout" --recurse-submodules=checkout $t
+'
+
+test_expect_success GIT 'an unmerged index: -m and --prefix refuse it before looking at the trees' '
+	git read-tree $(cat main) &&
+	printf "100644 %s 1\tzz\n" $(git rev-parse :a) | git update-index --index-info &&
+	fails_like_git 128 "fatal: You need to resolve your current index first" -m nosuch &&
+	fails_like_git 128 "fatal: You need to resolve your current index first" --prefix=q/ $(cat side) &&
+	rt_both --reset $(cat side) &&
+	same_result
+'
+
+test_expect_success GIT 'options accepted as git does: -v, -q, --no-sparse-checkout, --no-recurse-submodules' '
+	git read-tree $(cat main) &&
+	for o in -v --verbose -q --no-sparse-checkout --sparse-checkout \
+		--no-recurse-submodules --recurse-submodules=no --no-debug-unpack \
+		--no-trivial --no-aggressive
+	do
+		rt_both $o $(cat side) &&
+		same_result || return 1
+	done
+'
+
+test_expect_success GIT 'the merges and what dirc lacks: refused, 128, index untouched' '
+	git read-tree $(cat main) &&
+	t=$(cat side) &&
+	refused "read-tree: a -m of 2 trees is a merge, which dirc does not support" -m -i $t $t &&
+	refused "read-tree: a -m of 3 trees is a merge, which dirc does not support" -m -i $t $t $t &&
+	refused "read-tree: a --reset of 2 trees is a merge, which dirc does not support" --reset $t $t &&
+	refused "read-tree: a --prefix read of 2 trees is a merge, which dirc does not support" --prefix=q/ $t $t &&
+	refused "--trivial is not supported by dirc" --trivial $t &&
+	refused "--aggressive is not supported by dirc" --aggressive $t &&
+	refused "--debug-unpack is not supported by dirc" --debug-unpack $t &&
+	refused "--recurse-submodules is not supported by dirc" --recurse-submodules $t &&
+	refused "--exclude-per-directory is not supported by dirc" -m -u --exclude-per-directory=.gitignore $t
+'
+
+test_expect_success GIT 'sparse checkout with patterns and -u: refused unless --no-sparse-checkout' '
+	test_when_finished "git config --unset core.sparseCheckout; rm -f .git/info/sparse-checkout" &&
+	git read-tree $(cat main) &&
+	git checkout-index -f -a &&
+	git update-index -q --refresh &&
+	git config core.sparseCheckout true &&
+	mkdir -p .git/info &&
+	echo "/a" >.git/info/sparse-checkout &&
+	refused "sparse checkout (core.sparseCheckout) is not supported by dirc; use --no-sparse-checkout" -m -u $(cat main) &&
+	dirc read-tree -m -u --no-sparse-checkout $(cat main) &&
+	dirc read-tree -m $(cat main)
+'
+
+test_done

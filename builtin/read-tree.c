@@ -259,7 +259,8 @@ cmd_read_tree(int argc, const char **argv)
 	refuse(&r, trivial, aggressive, debug, no_sparse, nr, &repo);
 
 	if (verbose && uo->update && !uo->dry_run) {
-		progress_setup(1);
+		/* on a terminal, after a second: quick runs print nothing */
+		progress_setup(-1);
 		uo->progress_total = progress_total;
 		uo->progress.add = progress_step;
 		uo->progress.tick = progress_redraw;

@@ -451,13 +451,13 @@ repair_node(struct odb *odb, struct cache_tree *t,
 					       len - baselen - 1, 0);
 
 			if (!sub || !sub->tree || oid_is_null(&sub->tree->oid) ||
-			    !odb_has(odb, &sub->tree->oid))
+			    !odb_has_cached(odb, &sub->tree->oid))
 				ret = -1;
 			i += count_under(entries + i, n - i, e->name, len);
 			continue;
 		}
 		if (!S_ISGITLINK(e->mode) &&
-		    (oid_is_null(&e->oid) || !odb_has(odb, &e->oid))) {
+		    (oid_is_null(&e->oid) || !odb_has_cached(odb, &e->oid))) {
 			diag_emit(DIAG_ERROR, "invalid object %06o %s for '%s'",
 				  e->mode, oid_to_hex(&e->oid), e->name);
 			ret = -1;
@@ -689,8 +689,10 @@ bind_prefix(struct index *idx, struct repo *repo, struct list *t,
 	return index_apply(idx);
 }
 
-/* The work tree to the new index: removals first (a directory may
- * become a file), then the writes; 0 or the first failure in order. */
+/*
+ * The work tree to the new index: removals first (a directory may
+ * become a file), then the writes; 0 or the first failure in order.
+ */
 static int
 update_worktree(struct index *idx, struct repo *repo, struct odb *odb,
 		const struct change *ch, size_t nch,

@@ -8,6 +8,7 @@ names are random, so they are compared as ".merge_file_X" and
 work trees with the temporary files in them, the entries) must be equal,
 and each listed file must hold the blob of its stage, mode 0600.'
 . ./test-lib.sh
+. "$TEST_DIRECTORY"/lib-worktree.sh
 
 # co_both [-i FILE] [-C SUBDIR] ARGS...: git in rg, dirc in rd.
 co_both () {
@@ -39,26 +40,11 @@ blank_temp () {
 	sed -e "s/\.merge_\(file\|link\)_[A-Za-z0-9]\{6\}/.merge_\1_X/g"
 }
 
-# snapshot DIR: type, mode, path and checksum or target of everything in
-# DIR but .git, temporary names blanked, sorted.
-snapshot () {
-	(
-		cd "$1" &&
-		find . -path ./.git -prune -o -print |
-		while IFS= read -r p
-		do
-			if test -h "$p"
-			then
-				printf "link %s -> %s\n" "$p" "$(readlink "$p")"
-			elif test -d "$p"
-			then
-				printf "dir %s\n" "$p"
-			else
-				printf "file %s %s %s\n" "$(stat -c %a "$p")" \
-					"$p" "$(cksum <"$p")"
-			fi || exit 1
-		done
-	) | blank_temp | sort
+# snapshot_temp DIR: lib-worktree's snapshot with the temporary names
+# blanked, sorted again.
+snapshot_temp () {
+	snapshot "$1" >snapshot.raw &&
+	blank_temp <snapshot.raw | sort
 }
 
 same_result () {
@@ -67,8 +53,8 @@ same_result () {
 	blank_temp <dirc.out >dirc.blank &&
 	test_cmp git.blank dirc.blank &&
 	test_cmp git.err dirc.err &&
-	snapshot rg >rg.tree &&
-	snapshot rd >rd.tree &&
+	snapshot_temp rg >rg.tree &&
+	snapshot_temp rd >rd.tree &&
 	test_cmp rg.tree rd.tree &&
 	git -C rg ls-files -s >rg.stage &&
 	git -C rd ls-files -s >rd.stage &&

@@ -13,27 +13,7 @@ Where git dies midway (a file in the way without -f), dirc checks every
 entry before writing the first, so it dies with git'"'"'s message but
 leaves the work tree as it was.'
 . ./test-lib.sh
-
-# snapshot DIR: everything in DIR but .git, with types, modes, targets.
-snapshot () {
-	(
-		cd "$1" &&
-		find . -path ./.git -prune -o -print | sort |
-		while IFS= read -r p
-		do
-			if test -h "$p"
-			then
-				printf "link %s -> %s\n" "$p" "$(readlink "$p")"
-			elif test -d "$p"
-			then
-				printf "dir %s\n" "$p"
-			else
-				printf "file %s %s %s\n" "$(stat -c %a "$p")" \
-					"$p" "$(cksum <"$p")"
-			fi || exit 1
-		done
-	)
-}
+. "$TEST_DIRECTORY"/lib-worktree.sh
 
 # case_both 'SETUP' ARGS...: SETUP (shell) in fresh copies g and d of
 # the template, git checkout-index ARGS in g, dirc in d.

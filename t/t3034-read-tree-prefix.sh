@@ -12,6 +12,7 @@ The cache-tree after a bind is git'"'"'s own: built again from the index
 if its tree object is stored, and the directories after one that names
 a missing object left out.'
 . ./test-lib.sh
+. "$TEST_DIRECTORY"/lib-worktree.sh
 
 rt_both () {
 	cp -p .git/index .git/index.start &&
@@ -234,22 +235,6 @@ test_expect_success GIT 'setup: rg and rd for -u' '
 	cp -R rg rd &&
 	test_fsck_also rg rd
 '
-
-snapshot () {
-	(
-		cd "$1" &&
-		find . -path ./.git -prune -o -print | sort |
-		while IFS= read -r p
-		do
-			if test -d "$p"
-			then
-				printf "dir %s\n" "$p"
-			else
-				printf "file %s %s\n" "$p" "$(cksum <"$p")"
-			fi || exit 1
-		done
-	)
-}
 
 # wt_both SETUP ARGS...: SETUP in rg and rd (index emptied first),
 # then git read-tree ARGS in rg, dirc in rd.

@@ -5,23 +5,7 @@ git runs in the repository rg and dirc in rd, set up alike: exit code,
 messages, the entries, the work trees and git diff-files must be
 equal.'
 . ./test-lib.sh
-
-snapshot () {
-	(
-		cd "$1" &&
-		find . -path ./.git -prune -o -print | sort |
-		while IFS= read -r p
-		do
-			if test -d "$p"
-			then
-				printf "dir %s\n" "$p"
-			else
-				printf "file %s %s %s\n" "$(stat -c %a "$p")" "$p" \
-					"$(cksum <"$p")"
-			fi || exit 1
-		done
-	)
-}
+. "$TEST_DIRECTORY"/lib-worktree.sh
 
 # both 'SETUP' ARGS...: SETUP in rg and in rd, then read-tree ARGS by
 # git in rg and by dirc in rd

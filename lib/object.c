@@ -73,15 +73,37 @@ odb_parse_header(const unsigned char *hdr, size_t len, char *type_out,
 }
 
 void
+odb_hdr_init(struct odb_hdr *h, const char *type, uint64_t size)
+{
+	/* the type, a space, at most 20 digits and the NUL */
+	size_t need = st_add(strlen(type), 1 + 20 + 1);
+
+	h->buf = need <= sizeof(h->inline_buf) ? h->inline_buf :
+		xmalloc(need);
+	h->len = odb_header(h->buf, MAX(need, sizeof(h->inline_buf)), type,
+			    size);
+}
+
+void
+odb_hdr_release(struct odb_hdr *h)
+{
+	if (h->buf != h->inline_buf)
+		free(h->buf);
+	h->buf = NULL;
+	h->len = 0;
+}
+
+void
 odb_hash(struct object_id *out, const char *type, const void *data,
 	 size_t len)
 {
 	struct hasher *h = hasher_thread();
-	char hdr[ODB_HEADER_MAX + 256];
-	size_t hlen = odb_header(hdr, sizeof(hdr), type, len);
+	struct odb_hdr hdr;
 
+	odb_hdr_init(&hdr, type, len);
 	hasher_begin(h);
-	hasher_update(h, hdr, hlen);
+	hasher_update(h, hdr.buf, hdr.len);
+	odb_hdr_release(&hdr);
 	hasher_update(h, data, len);
 	hasher_final(h, out->hash);
 	trace_count(TC_OBJECTS_HASHED, 1);

@@ -26,11 +26,27 @@ enum object_type type_from_name(const char *s, size_t len);
 #define ODB_HEADER_MAX 64	/* "<type> <size>\0" fits (git uses 32) */
 
 /*
- * Format "<type> <size>\0" into buf (at least ODB_HEADER_MAX bytes, or
- * longer for a long --literally type).  Returns its length including the
- * NUL.
+ * Format "<type> <size>\0" into buf, which must hold it (ODB_HEADER_MAX
+ * bytes do for the four real types; a --literally type can be of any
+ * length: use struct odb_hdr then).  Returns its length including the NUL.
  */
 size_t odb_header(char *buf, size_t bufsize, const char *type, uint64_t size);
+
+/*
+ * A header for a type of any length: in the inline buffer when it fits,
+ * else on the heap (hash-object --literally accepts a type of thousands
+ * of bytes, as git does).
+ */
+struct odb_hdr {
+	char *buf;			/* inline or owned */
+	size_t len;			/* including the NUL */
+	char inline_buf[ODB_HEADER_MAX];
+};
+
+/* Format "<type> <size>\0" into h. */
+void odb_hdr_init(struct odb_hdr *h, const char *type, uint64_t size);
+/* Free a heap header; h may be initialised again after. */
+void odb_hdr_release(struct odb_hdr *h);
 
 /* Id of len bytes of data as an object of the given type (no writing). */
 void odb_hash(struct object_id *out, const char *type, const void *data,

@@ -994,11 +994,10 @@ int
 odb_write(struct odb *odb, struct odb_writer *w, const char *type,
 	  const void *data, size_t len, struct object_id *out)
 {
-	char hdr[ODB_HEADER_MAX + 256];
-	size_t hlen = odb_header(hdr, sizeof(hdr), type, len);
+	struct odb_hdr hdr;
 	struct strbuf path = STRBUF_INIT;
 	size_t bound;
-	int fd, present;
+	int fd, present, ret;
 
 	odb_hash(out, type, data, len);
 	present = stored(odb, out, &path);
@@ -1008,10 +1007,14 @@ odb_write(struct odb *odb, struct odb_writer *w, const char *type,
 		return 0;
 	}
 
+	odb_hdr_init(&hdr, type, len);
 	deflate_begin(w);
-	bound = deflateBound(&w->zs, st_add(hlen, len)) + 64;
-	if (bound > STREAM_OUT_CHUNK)
-		return write_buffer_stream(odb, w, hdr, hlen, data, len, out);
+	bound = deflateBound(&w->zs, st_add(hdr.len, len)) + 64;
+	if (bound > STREAM_OUT_CHUNK) {
+		ret = write_buffer_stream(odb, w, hdr.buf, hdr.len, data, len,
+					  out);
+		goto out;
+	}
 	if (bound > w->out_alloc) {
 		free(w->out);
 		w->out = xmalloc(bound);
@@ -1019,8 +1022,8 @@ odb_write(struct odb *odb, struct odb_writer *w, const char *type,
 	}
 	w->zs.next_out = w->out;
 	w->zs.avail_out = bound;
-	w->zs.next_in = (unsigned char *)hdr;
-	w->zs.avail_in = hlen;
+	w->zs.next_in = (unsigned char *)hdr.buf;
+	w->zs.avail_in = hdr.len;
 	if (deflate(&w->zs, Z_NO_FLUSH) != Z_OK)
 		BUG("deflate of an object header failed");
 	w->zs.next_in = (unsigned char *)data;
@@ -1030,16 +1033,22 @@ odb_write(struct odb *odb, struct odb_writer *w, const char *type,
 	trace_count(TC_BYTES_DEFLATED, len);
 
 	fd = create_tmp(odb, w, out);
-	if (fd < 0)
-		return fd;
+	if (fd < 0) {
+		ret = fd;
+		goto out;
+	}
 	if (write_full(fd, w->out, w->zs.total_out) < 0) {
 		int e = errno;
 
 		close(fd);
 		unlink(w->tmp.buf);
-		return write_error(e, w->tmp.buf);
+		ret = write_error(e, w->tmp.buf);
+		goto out;
 	}
-	return finalize(odb, w, fd, out);
+	ret = finalize(odb, w, fd, out);
+out:
+	odb_hdr_release(&hdr);
+	return ret;
 }
 
 /* Streaming a big file: hash everything, deflate into the temp file. */
@@ -1134,14 +1143,14 @@ write_stream(struct odb *odb, struct odb_writer *w, const char *type,
 	     int fd, uint64_t size, const char *path, unsigned flags,
 	     struct object_id *out)
 {
-	char hdr[ODB_HEADER_MAX + 256];
-	size_t hlen = odb_header(hdr, sizeof(hdr), type, size);
+	struct odb_hdr hdr;
 	struct stream_state st = { .w = w, .h = hasher_thread(), .fd = -1 };
 	struct strbuf final = STRBUF_INIT;
 	int ret;
 
+	odb_hdr_init(&hdr, type, size);
 	hasher_begin(st.h);
-	hasher_update(st.h, hdr, hlen);
+	hasher_update(st.h, hdr.buf, hdr.len);
 	if (flags & ODB_FD_WRITE) {
 		st.out = xmalloc(STREAM_OUT_CHUNK);
 		ret = create_tmp(odb, w, NULL);
@@ -1149,7 +1158,7 @@ write_stream(struct odb *odb, struct odb_writer *w, const char *type,
 			goto out;
 		st.fd = ret;
 		deflate_begin(w);
-		ret = stream_deflate(&st, hdr, hlen, Z_NO_FLUSH);
+		ret = stream_deflate(&st, hdr.buf, hdr.len, Z_NO_FLUSH);
 		if (ret < 0)
 			goto out;
 	}
@@ -1193,6 +1202,7 @@ out:
 	}
 	free(st.out);
 	strbuf_release(&final);
+	odb_hdr_release(&hdr);
 	return ret;
 }
 
@@ -1210,7 +1220,7 @@ odb_hash_fd(struct object_id *out, const char *type, int fd, uint64_t size,
 {
 	struct file_view view = FILE_VIEW_INIT;
 	struct hasher *h;
-	char hdr[ODB_HEADER_MAX + 256];
+	struct odb_hdr hdr;
 	int ret;
 
 	if (size < FILEIO_STREAM_MIN) {
@@ -1223,7 +1233,9 @@ odb_hash_fd(struct object_id *out, const char *type, int fd, uint64_t size,
 	}
 	h = hasher_thread();
 	hasher_begin(h);
-	hasher_update(h, hdr, odb_header(hdr, sizeof(hdr), type, size));
+	odb_hdr_init(&hdr, type, size);
+	hasher_update(h, hdr.buf, hdr.len);
+	odb_hdr_release(&hdr);
 	ret = fileio_stream_fd(fd, size, rb, hash_chunk, h, path);
 	if (ret < 0)
 		return ret;

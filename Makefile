@@ -82,6 +82,7 @@ LIB_OBJS += lib/path.o
 LIB_OBJS += lib/pathspec.o
 LIB_OBJS += lib/quote.o
 LIB_OBJS += lib/refs.o
+LIB_OBJS += lib/replace.o
 LIB_OBJS += lib/repo.o
 LIB_OBJS += lib/strbuf.o
 LIB_OBJS += lib/strmap.o

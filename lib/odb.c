@@ -21,6 +21,7 @@
 
 #include "error.h"
 #include "quote.h"
+#include "replace.h"
 #include "trace.h"
 
 #ifndef RENAME_NOREPLACE
@@ -572,6 +573,7 @@ odb_release(struct odb *odb)
 	}
 	free(odb->sources);
 	free(odb->objdir);
+	replace_map_free(odb->replace);
 	memset(odb, 0, sizeof(*odb));
 }
 
@@ -1437,6 +1439,79 @@ odb_loose_parse_info(enum object_type *type, size_t *size, char *type_buf,
 	return 0;
 }
 
+/*
+ * The header of a loose file, whatever its length (a --literally type
+ * may be thousands of bytes), into hdr: inflate until its NUL.  0 or a
+ * negative E_*.
+ */
+static int
+inflate_long_header(struct strbuf *hdr, const void *buf, size_t len,
+		    const struct object_id *oid, const char *path)
+{
+	size_t cap = st_add(st_mult(len, MAX_INFLATE_RATIO), 64);
+	size_t chunk = 64;	/* a real header fits: inflate no more */
+	z_stream zs;
+	int zret = Z_OK, ret = 0;
+
+	memset(&zs, 0, sizeof(zs));
+	zs.next_in = (unsigned char *)buf;
+	zs.avail_in = len;
+	if (inflateInit(&zs) != Z_OK)
+		die_oom(sizeof(zs));
+	strbuf_reset(hdr);
+	for (;;) {
+		size_t had = hdr->len;
+
+		if (zret == Z_STREAM_END || hdr->len >= cap) {
+			ret = corrupt(oid, path, "bad object header");
+			goto out;
+		}
+		strbuf_grow(hdr, chunk);
+		zs.next_out = (unsigned char *)hdr->buf + hdr->len;
+		zs.avail_out = chunk;
+		zret = inflate(&zs, Z_SYNC_FLUSH);
+		if (zret != Z_OK && zret != Z_STREAM_END) {
+			ret = zerror(oid, path, &zs, zret);
+			goto out;
+		}
+		strbuf_setlen(hdr, hdr->len + (chunk - zs.avail_out));
+		if (memchr(hdr->buf + had, '\0', hdr->len - had))
+			break;
+		if (chunk < 65536)
+			chunk *= 2;
+	}
+out:
+	inflateEnd(&zs);
+	return ret;
+}
+
+static int
+loose_read_type(struct strbuf *type, size_t *size, const char *objdir,
+		const struct object_id *oid)
+{
+	struct loose_file lf;
+	struct strbuf hdr = STRBUF_INIT;
+	int ret = loose_open(&lf, objdir, oid);
+	uint64_t sz;
+
+	if (ret >= 0)
+		ret = inflate_long_header(&hdr, lf.view.data, lf.view.len,
+					  oid, lf.path.buf);
+	if (ret >= 0 && odb_parse_header((unsigned char *)hdr.buf, hdr.len,
+					 NULL, 0, &sz) < 0)
+		ret = corrupt(oid, lf.path.buf, "bad object header");
+	if (ret >= 0 && sz > SIZE_MAX)
+		ret = corrupt(oid, lf.path.buf, "object too large");
+	if (ret >= 0) {
+		strbuf_reset(type);
+		strbuf_add(type, hdr.buf, strchr(hdr.buf, ' ') - hdr.buf);
+		*size = sz;
+	}
+	strbuf_release(&hdr);
+	loose_close(&lf);
+	return ret;
+}
+
 static int
 loose_read_info(enum object_type *type, size_t *size, char *type_buf,
 		size_t type_bufsize, const char *objdir,
@@ -1628,9 +1703,15 @@ int
 odb_read(struct odb_object *out, struct odb *odb,
 	 const struct object_id *oid, unsigned flags)
 {
+	struct object_id repl;
 	struct pack *p;
 	uint64_t off;
 	int ret;
+
+	ret = odb_replacement(&repl, odb, oid, flags);
+	if (ret < 0)
+		return ret;
+	oid = &repl;
 
 	for (int attempt = 0; attempt < 2; attempt++) {
 		if (odb_find_packed(odb, oid, &p, &off)) {
@@ -1666,9 +1747,15 @@ odb_read_info(enum object_type *type, size_t *size, char *type_buf,
 	      size_t type_bufsize, struct odb *odb,
 	      const struct object_id *oid, unsigned flags)
 {
+	struct object_id repl;
 	struct pack *p;
 	uint64_t off;
 	int ret;
+
+	ret = odb_replacement(&repl, odb, oid, flags);
+	if (ret < 0)
+		return ret;
+	oid = &repl;
 
 	for (int attempt = 0; attempt < 2; attempt++) {
 		if (odb_find_packed(odb, oid, &p, &off)) {
@@ -1710,4 +1797,45 @@ odb_read_info(enum object_type *type, size_t *size, char *type_buf,
 		return 0;
 	}
 	return error_set(E_NOTFOUND, "object %s not found", oid_to_hex(oid));
+}
+
+int
+odb_read_type(struct strbuf *type, size_t *size, struct odb *odb,
+	      const struct object_id *oid, unsigned flags)
+{
+	struct object_id repl;
+	enum object_type t;
+	struct pack *p;
+	uint64_t off;
+	int ret, packed;
+
+	ret = odb_replacement(&repl, odb, oid, flags);
+	if (ret < 0)
+		return ret;
+	oid = &repl;
+	packed = odb_find_packed(odb, oid, &p, &off);
+	for (size_t i = 0; !packed && i < odb->nr_sources; i++) {
+		ret = loose_read_type(type, size, odb->sources[i].objdir, oid);
+		if (ret != -E_NOTFOUND)
+			return ret;
+	}
+	/* packed (only the four real types), the empty tree, or missing */
+	ret = odb_read_info(&t, size, NULL, 0, odb, oid,
+			    flags | ODB_READ_NO_REPLACE);
+	if (ret < 0)
+		return ret;
+	strbuf_reset(type);
+	strbuf_addstr(type, type_name(t));
+	return 0;
+}
+
+int
+odb_replacement(struct object_id *out, struct odb *odb,
+		const struct object_id *oid, unsigned flags)
+{
+	if (!odb->replace || (flags & ODB_READ_NO_REPLACE)) {
+		*out = *oid;
+		return 0;
+	}
+	return replace_map_lookup(out, odb->replace, oid);
 }

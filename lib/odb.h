@@ -36,6 +36,8 @@
 #include "settings.h"
 #include "strbuf.h"
 
+struct replace_map;
+
 /* One thread's deflate state and buffers. */
 struct odb_writer {
 	z_stream zs;
@@ -99,6 +101,8 @@ struct odb {
 	size_t pending_nr, pending_alloc;
 	int listed;			/* every fan-out of objdir listed */
 	struct odb_writer writer;	/* the main thread's writer */
+	struct replace_map *replace;	/* owned; NULL: objects are read
+					 * as stored (see odb_replacement) */
 };
 
 /* Set up for objdir with the repository's settings.  0 or -E_*. */
@@ -226,7 +230,22 @@ void odb_object_release(struct odb_object *obj);
 enum odb_read_flags {
 	ODB_READ_VERIFY = 1 << 0,	/* check that the bytes hash to oid */
 	ODB_READ_ANY_TYPE = 1 << 1,	/* accept --literally types */
+	ODB_READ_NO_REPLACE = 1 << 2,	/* the object as stored, even if
+					 * refs/replace/ names another */
 };
+
+/*
+ * The object read in oid's place: what refs/replace/ names for it when
+ * odb->replace is set (repo_odb() sets it unless replacement is turned
+ * off, see replace.h), else oid itself; always oid itself with
+ * ODB_READ_NO_REPLACE.  odb_read(), odb_read_info() and odb_read_type()
+ * call it first: it is the one place replacement happens.  As in git's
+ * parse_object(), ODB_READ_VERIFY then checks the replacement against
+ * its own id.  0, or -E_INVALID ("replace depth too high for object
+ * <id>").
+ */
+int odb_replacement(struct object_id *out, struct odb *odb,
+		    const struct object_id *oid, unsigned flags);
 
 /*
  * Read oid whole.  0, -E_NOTFOUND ("object <id> not found" — quietly
@@ -266,6 +285,15 @@ void odb_loose_path_in(struct strbuf *out, const char *objdir,
  */
 int odb_read_info(enum object_type *type, size_t *size, char *type_buf,
 		  size_t type_bufsize, struct odb *odb,
+		  const struct object_id *oid, unsigned flags);
+
+/*
+ * The type as stored, whatever its length (hash-object --literally
+ * writes types of any length), into type (replaced), and the size.
+ * Unknown types are always accepted.  0, -E_NOTFOUND, or -E_CORRUPT as
+ * odb_read_info().
+ */
+int odb_read_type(struct strbuf *type, size_t *size, struct odb *odb,
 		  const struct object_id *oid, unsigned flags);
 
 #endif

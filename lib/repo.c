@@ -18,6 +18,7 @@
 #include "error.h"
 #include "odb.h"
 #include "path.h"
+#include "replace.h"
 #include "strbuf.h"
 
 char *
@@ -769,13 +770,16 @@ repo_release(struct repo *repo)
 int
 repo_odb(struct odb **out, struct repo *repo)
 {
-	int ret;
+	int ret, replace;
 
 	if (!repo->odb) {
 		if (!repo->objdir)
 			return error_set(E_NOREPO, "not a git repository (or "
 					 "any of the parent directories): "
 					 ".git");
+		replace = replace_enabled(&repo->config);
+		if (replace < 0)
+			return replace;
 		repo->odb = xcalloc(1, sizeof(*repo->odb));
 		ret = odb_init(repo->odb, repo->objdir, &repo->settings);
 		if (ret < 0) {
@@ -783,6 +787,8 @@ repo_odb(struct odb **out, struct repo *repo)
 			repo->odb = NULL;
 			return ret;
 		}
+		if (replace)
+			repo->odb->replace = replace_map_new(repo->commondir);
 	}
 	*out = repo->odb;
 	return 0;

@@ -289,7 +289,7 @@ handle_global_options(int *argc, const char ***argv, struct globals *g)
 		} else if (!strcmp(arg, "-P") || !strcmp(arg, "--no-pager")) {
 			g->paginate = -1;
 		} else if (!strcmp(arg, "--no-replace-objects")) {
-			/* accepted for compatibility; nothing to do */
+			setenv("GIT_NO_REPLACE_OBJECTS", "1", 1);
 		} else if (!strcmp(arg, "--literal-pathspecs")) {
 			setenv("GIT_LITERAL_PATHSPECS", "1", 1);
 		} else if (!strcmp(arg, "--glob-pathspecs")) {

@@ -1,16 +1,39 @@
 /*
  * cat-file: show an object's type, size or contents; answer batches of
- * names on standard input in git's formats.
+ * names (or commands) on standard input in git's formats.
+ *
+ * Options are checked in git's order and with git's messages: two modes
+ * (-e, -p, -t, -s, --textconv, --filters, --batch-all-objects) conflict
+ * while the options are parsed; then --path without --textconv/--filters,
+ * a single-object mode with a batch, batch-only options without one, and
+ * the argument counts.
+ *
+ * In a batch, a name that does not resolve, an object that is missing or
+ * whose header cannot be read is answered "<name> missing" (the reason on
+ * stderr) and the batch goes on, as git's does; what git itself dies on
+ * mid-stream (an object of an unknown type, a replace loop, a bad
+ * --batch-command line) is fatal here too.
+ *
+ * dirc reads no gitattributes (issue 14): --textconv and --filters print
+ * a blob unchanged only when no attributes file exists that could apply
+ * to its path (and, for --filters, core.autocrlf is not true), which is
+ * what git prints then; otherwise they refuse.  --use-mailmap likewise
+ * refuses when a mailmap is configured.
  */
+#include <stdarg.h>
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include "builtin.h"
+#include "config.h"
 #include "object-name.h"
 #include "odb.h"
 #include "parse-options.h"
+#include "path.h"
 #include "quote.h"
 #include "repo.h"
 #include "strbuf.h"
+#include "tree-path.h"
 #include "tree.h"
 
 const char *const cat_file_usage[] = {
@@ -19,28 +42,163 @@ const char *const cat_file_usage[] = {
 	"dirc cat-file (-t | -s) [--allow-unknown-type] <object>",
 	"dirc cat-file (--batch | --batch-check | --batch-command) "
 	"[--batch-all-objects]\n"
-	"                    [--buffer] [-z]",
+	"                    [--buffer] [--follow-symlinks] [--unordered]\n"
+	"                    [--textconv | --filters] [-z]",
+	"dirc cat-file (--textconv | --filters)\n"
+	"                    [<rev>:<path|tree-ish> | --path=<path|tree-ish> "
+	"<rev>]",
 	NULL,
 };
 
-static struct odb *
-open_odb(struct repo *repo)
+/* git reads a loose header into 32 bytes unless --allow-unknown-type */
+#define GIT_HEADER_MAX 32
+
+enum batch_mode {
+	BATCH_NONE,
+	BATCH_CONTENTS,		/* --batch */
+	BATCH_CHECK,		/* --batch-check */
+	BATCH_COMMAND,		/* --batch-command */
+};
+
+/* The mode options: the first one given, which a second may not differ from. */
+struct cmdmode {
+	int mode;		/* 'e', 'p', 't', 's', 'c' (--textconv),
+				 * 'w' (--filters), 'a' (--batch-all-objects),
+				 * or 0 */
+	const struct option *first;
+};
+
+struct batch_opt {
+	enum batch_mode mode;
+	const char *format;	/* "" or NULL: the default */
+};
+
+/* A mode option: its letter in defval. */
+#define OPT_MODE(s, l, v, h, mode) \
+	{ OPT_CALLBACK_, (s), (l), (v), NULL, (h), OPT_NOARG | OPT_NONEG, \
+	  (mode), opt_cmdmode }
+#define OPT_BATCH(l, v, h, mode) \
+	{ OPT_CALLBACK_, 0, (l), (v), "format", (h), OPT_OPTARG | OPT_NONEG, \
+	  (mode), opt_batch }
+
+/* "fatal: <msg>", a blank line and the usage; exit 129, as git. */
+PRINTF_LIKE(2, 3) NORETURN static void
+usage_fatal(const struct option *opts, const char *fmt, ...)
 {
-	struct odb *odb;
-	int ret = repo_odb(&odb, repo);
+	va_list ap;
+
+	fflush(stdout);
+	fputs("fatal: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputs("\n\n", stderr);
+	usage_with_options(cat_file_usage, opts);
+}
+
+/* How git names an option in its messages: "switch `p'", "option `x'". */
+static void
+option_name(struct strbuf *out, const struct option *o, int as_flag)
+{
+	if (as_flag && o->short_name)
+		strbuf_addf(out, "-%c", o->short_name);
+	else if (as_flag)
+		strbuf_addf(out, "--%s", o->long_name);
+	else if (o->short_name)
+		strbuf_addf(out, "switch `%c'", o->short_name);
+	else
+		strbuf_addf(out, "option `%s'", o->long_name);
+}
+
+static int
+opt_cmdmode(const struct option *opt, const char *arg, int unset)
+{
+	struct cmdmode *cm = opt->value;
+
+	(void)arg;
+	(void)unset;
+	if (cm->mode && cm->mode != opt->defval) {
+		struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
+
+		option_name(&a, opt, 0);
+		option_name(&b, cm->first, 1);
+		fflush(stdout);
+		fprintf(stderr, "error: %s is incompatible with %s\n", a.buf,
+			b.buf);
+		exit(129);
+	}
+	cm->mode = opt->defval;
+	cm->first = opt;
+	return 0;
+}
+
+static int
+opt_batch(const struct option *opt, const char *arg, int unset)
+{
+	struct batch_opt *b = opt->value;
+
+	(void)unset;
+	if (b->mode) {
+		fflush(stdout);
+		fprintf(stderr, "error: only one batch option may be "
+			"specified\n");
+		exit(129);
+	}
+	b->mode = opt->defval;
+	b->format = arg;
+	return 0;
+}
+
+/* ---- object information, as git reports it ---- */
+
+struct obj_info {
+	struct object_id oid;	/* what was read: the replacement, if any */
+	struct strbuf type;	/* as stored, any length */
+	enum object_type t;	/* OBJ_BAD for a --literally type */
+	size_t size;
+};
+#define OBJ_INFO_INIT { { { 0 } }, STRBUF_INIT, OBJ_NONE, 0 }
+
+/*
+ * Type and size of oid (after replacement unless ODB_READ_NO_REPLACE is
+ * in flags).  0 or lib's negative E_*.
+ */
+static int
+get_info(struct obj_info *info, struct odb *odb, const struct object_id *oid,
+	 unsigned flags)
+{
+	int ret = odb_replacement(&info->oid, odb, oid, flags);
 
 	if (ret < 0)
-		die_lib(ret);
-	return odb;
+		return ret;
+	ret = odb_read_type(&info->type, &info->size, odb, &info->oid,
+			    flags | ODB_READ_NO_REPLACE);
+	if (ret < 0)
+		return ret;
+	info->t = type_from_name(info->type.buf, info->type.len);
+	return 0;
+}
+
+/*
+ * Is the header of an object of an unknown type longer than git reads
+ * without --allow-unknown-type?  Then git says "header for <id> too
+ * long" where a shorter one is "invalid object type".
+ */
+static int
+header_too_long(const struct obj_info *info)
+{
+	char digits[32];
+
+	return info->type.len + 1 +
+	       (size_t)snprintf(digits, sizeof(digits), "%zu", info->size) +
+	       1 > GIT_HEADER_MAX;
 }
 
 static void
-resolve_or_die(struct object_id *oid, struct repo *repo, const char *name)
+error_header_too_long(const struct obj_info *info)
 {
-	int ret = get_oid(oid, repo, name);
-
-	if (ret < 0)
-		die_lib(ret);
+	error("header for %s too long, exceeds %d bytes",
+	      oid_to_hex(&info->oid), GIT_HEADER_MAX);
 }
 
 /* Print a tree as "<mode> <type> <id>\t<name>" lines. */
@@ -71,7 +229,8 @@ pretty_tree(const struct odb_object *obj, int quotepath)
 
 /*
  * Read oid as type want, peeling tags (and commits to their trees) as
- * git's "cat-file <type> <object>" does.
+ * git's "cat-file <type> <object>" does.  0, 1 if it does not peel to
+ * want, or lib's negative E_*.
  */
 static int
 read_as_type(struct odb_object *obj, struct odb *odb, struct object_id oid,
@@ -98,21 +257,185 @@ read_as_type(struct odb_object *obj, struct odb *odb, struct object_id oid,
 			continue;
 		}
 		odb_object_release(obj);
-		return -1;
+		return 1;
 	}
-	return -1;
+	return 1;
 }
+
+/* ---- attributes and mailmaps, which dirc does not apply ---- */
+
+/*
+ * NEEDSWORK: gitattributes are issue 14.  Until then, name a file that
+ * could give path attributes (so that --textconv or --filters might
+ * convert it), or return 0 when none exists: git then prints the blob
+ * as it is stored, and so does dirc.
+ */
+static int
+attributes_source(struct strbuf *out, struct repo *repo, const char *path)
+{
+	const char *v, *home = getenv("HOME"), *xdg = getenv("XDG_CONFIG_HOME");
+	struct stat st;
+	const char *slash;
+
+	strbuf_reset(out);
+	if (repo->commondir) {
+		strbuf_addf(out, "%s/info/attributes", repo->commondir);
+		if (!stat(out->buf, &st))
+			return 1;
+		strbuf_reset(out);
+	}
+	if (config_get(&repo->config, "core.attributesfile", &v) && v) {
+		if (v[0] == '~' && v[1] == '/' && home)
+			strbuf_addf(out, "%s%s", home, v + 1);
+		else
+			strbuf_addstr(out, v);
+	} else if (xdg && *xdg) {
+		strbuf_addf(out, "%s/git/attributes", xdg);
+	} else if (home) {
+		strbuf_addf(out, "%s/.config/git/attributes", home);
+	}
+	if (out->len && !stat(out->buf, &st))
+		return 1;
+	if (!repo->worktree)
+		return 0;
+	/* .gitattributes at the top and in each directory down to path */
+	for (const char *p = path;; p = slash + 1) {
+		size_t dirlen = p - path;
+
+		strbuf_reset(out);
+		strbuf_addf(out, "%s/%.*s.gitattributes", repo->worktree,
+			    (int)dirlen, path);
+		if (!lstat(out->buf, &st))
+			return 1;
+		slash = strchr(p, '/');
+		if (!slash)
+			break;
+	}
+	return 0;
+}
+
+/* Refuse to print a blob that --textconv/--filters might convert. */
+static void
+check_no_conversion(struct repo *repo, int cmdmode, const char *path)
+{
+	struct strbuf src = STRBUF_INIT;
+	const char *opt = cmdmode == 'c' ? "--textconv" : "--filters";
+	const char *v;
+
+	if (cmdmode == 'w' && config_get(&repo->config, "core.autocrlf", &v) &&
+	    (!v || config_parse_bool(v) == 1))
+		die("%s: dirc does not convert content, and core.autocrlf "
+		    "is true (see dirc-cat-file(1))", opt);
+	if (attributes_source(&src, repo, path))
+		die("%s: dirc does not read gitattributes, and '%s' may set "
+		    "attributes for '%s' (see dirc-cat-file(1))", opt,
+		    src.buf, path);
+	strbuf_release(&src);
+}
+
+/* --use-mailmap: refuse if a mailmap exists that git would apply. */
+static void
+check_no_mailmap(struct repo *repo)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct object_id oid;
+	struct stat st;
+	const char *v;
+
+	if (config_get(&repo->config, "mailmap.file", &v) ||
+	    config_get(&repo->config, "mailmap.blob", &v))
+		die("--use-mailmap: dirc does not apply mailmaps, and "
+		    "mailmap.%s is set (see dirc-cat-file(1))",
+		    config_get(&repo->config, "mailmap.file", &v) ?
+		    "file" : "blob");
+	if (repo->worktree) {
+		strbuf_addf(&path, "%s/.mailmap", repo->worktree);
+		if (!lstat(path.buf, &st))
+			die("--use-mailmap: dirc does not apply mailmaps, and "
+			    "'%s' exists (see dirc-cat-file(1))", path.buf);
+	} else if (!get_oid(&oid, repo, "HEAD:.mailmap")) {
+		die("--use-mailmap: dirc does not apply mailmaps, and "
+		    "HEAD:.mailmap exists (see dirc-cat-file(1))");
+	}
+	error_clear();
+	strbuf_release(&path);
+}
+
+/* ---- batch output ---- */
+
+enum atom {
+	ATOM_LITERAL,
+	ATOM_OBJECTNAME,
+	ATOM_OBJECTTYPE,
+	ATOM_OBJECTSIZE,
+	ATOM_OBJECTSIZE_DISK,
+	ATOM_DELTABASE,
+	ATOM_REST,
+};
+
+struct segment {
+	enum atom atom;
+	const char *text;	/* ATOM_LITERAL: borrowed from the format */
+	size_t len;
+};
 
 struct batch {
 	struct repo *repo;
 	struct odb *odb;
-	const char *format;	/* NULL: the default */
-	int contents;		/* --batch: print the contents too */
-	int buffer;		/* --buffer: do not flush per object */
-	int has_rest;		/* the format uses %(rest) */
-	int cmd_mode;		/* --batch-command */
-	struct strbuf out;
+	enum batch_mode mode;
+	struct segment *fmt;	/* owned */
+	size_t fmt_nr, fmt_alloc;
+	int split;		/* name and rest are split at whitespace */
+	int follow;		/* --follow-symlinks */
+	int buffer;		/* --buffer */
+	int nul;		/* -z */
+	int cmdmode;		/* 'c' or 'w': --textconv, --filters */
+	struct strbuf line;	/* scratch for one output line */
 };
+
+/* Parse the format once, dying on a bad atom as git does up front. */
+static void
+parse_format(struct batch *b, const char *fmt)
+{
+	static const struct { const char *name; enum atom atom; } atoms[] = {
+		{ "objectname", ATOM_OBJECTNAME },
+		{ "objecttype", ATOM_OBJECTTYPE },
+		{ "objectsize", ATOM_OBJECTSIZE },
+		{ "objectsize:disk", ATOM_OBJECTSIZE_DISK },
+		{ "deltabase", ATOM_DELTABASE },
+		{ "rest", ATOM_REST },
+	};
+	const char *p = fmt;
+
+	while (*p) {
+		const char *start = strstr(p, "%("), *end;
+		size_t i;
+
+		ALLOC_GROW(b->fmt, b->fmt_nr + 1, b->fmt_alloc);
+		if (start != p) {
+			size_t len = start ? (size_t)(start - p) : strlen(p);
+
+			b->fmt[b->fmt_nr++] = (struct segment){ ATOM_LITERAL, p,
+								len };
+			p += len;
+			continue;
+		}
+		end = strchr(p, ')');
+		if (!end)
+			die("format element '%s' does not end in ')'", p + 1);
+		for (i = 0; i < ARRAY_SIZE(atoms); i++)
+			if (strlen(atoms[i].name) == (size_t)(end - p - 2) &&
+			    !memcmp(atoms[i].name, p + 2, end - p - 2))
+				break;
+		if (i == ARRAY_SIZE(atoms))
+			die("unknown format element: %.*s", (int)(end - p - 2),
+			    p + 2);
+		if (atoms[i].atom == ATOM_REST)
+			b->split = 1;
+		b->fmt[b->fmt_nr++] = (struct segment){ atoms[i].atom, NULL, 0 };
+		p = end + 1;
+	}
+}
 
 static off_t
 disk_size(struct odb *odb, const struct object_id *oid)
@@ -145,131 +468,253 @@ delta_base(struct object_id *out, struct odb *odb, const struct object_id *oid)
 	int type;
 
 	*out = null_oid;
-	if (odb_find_packed(odb, oid, &p, &off))
-		pack_object_info(&odb->env, p, off, &type, &size, out);
-}
-
-static void
-expand_format(struct batch *b, const char *fmt, const struct object_id *oid,
-	      const char *type, size_t size, const char *rest)
-{
-	const char *p = fmt;
-
-	while (*p) {
-		const char *end;
-		size_t len;
-
-		if (*p != '%' || p[1] != '(') {
-			strbuf_addch(&b->out, *p++);
-			continue;
-		}
-		end = strchr(p, ')');
-		if (!end)
-			die("format element '%s' does not end in ')'", p);
-		p += 2;
-		len = end - p;
-#define ATOM(s) (len == sizeof(s) - 1 && !memcmp(p, s, len))
-		if (ATOM("objectname"))
-			strbuf_addstr(&b->out, oid_to_hex(oid));
-		else if (ATOM("objecttype"))
-			strbuf_addstr(&b->out, type);
-		else if (ATOM("objectsize"))
-			strbuf_addf(&b->out, "%zu", size);
-		else if (ATOM("objectsize:disk"))
-			strbuf_addf(&b->out, "%lld",
-				    (long long)disk_size(b->odb, oid));
-		else if (ATOM("deltabase")) {
-			struct object_id base;
-
-			delta_base(&base, b->odb, oid);
-			strbuf_addstr(&b->out, oid_to_hex(&base));
-		}
-		else if (ATOM("rest"))
-			strbuf_addstr(&b->out, rest ? rest : "");
-		else
-			die("unknown format element: %.*s", (int)len, p);
-#undef ATOM
-		p = end + 1;
+	if (odb_find_packed(odb, oid, &p, &off) &&
+	    pack_object_info(&odb->env, p, off, &type, &size, out) < 0) {
+		error_clear();
+		*out = null_oid;
 	}
 }
 
+/* The info line of one object into b->line (with its newline). */
 static void
-flush_out(struct batch *b, int force)
+format_line(struct batch *b, const struct object_id *name_oid,
+	    const struct obj_info *info, const char *rest)
 {
-	fwrite(b->out.buf, 1, b->out.len, stdout);
-	strbuf_reset(&b->out);
-	if (force || !b->buffer)
+	struct object_id base;
+
+	strbuf_reset(&b->line);
+	for (size_t i = 0; i < b->fmt_nr; i++) {
+		const struct segment *s = &b->fmt[i];
+
+		switch (s->atom) {
+		case ATOM_LITERAL:
+			strbuf_add(&b->line, s->text, s->len);
+			break;
+		case ATOM_OBJECTNAME:
+			strbuf_addstr(&b->line, oid_to_hex(name_oid));
+			break;
+		case ATOM_OBJECTTYPE:
+			strbuf_addbuf(&b->line, &info->type);
+			break;
+		case ATOM_OBJECTSIZE:
+			strbuf_addf(&b->line, "%zu", info->size);
+			break;
+		case ATOM_OBJECTSIZE_DISK:
+			strbuf_addf(&b->line, "%lld",
+				    (long long)disk_size(b->odb, &info->oid));
+			break;
+		case ATOM_DELTABASE:
+			delta_base(&base, b->odb, &info->oid);
+			strbuf_addstr(&b->line, oid_to_hex(&base));
+			break;
+		case ATOM_REST:
+			strbuf_addstr(&b->line, rest ? rest : "");
+			break;
+		}
+	}
+	strbuf_addch(&b->line, '\n');
+}
+
+static void
+batch_flush(struct batch *b)
+{
+	if (!b->buffer)
 		fflush(stdout);
 }
 
-static void batch_oid(struct batch *b, const struct object_id *oid,
-		      const char *rest, int contents);
-
 static void
-batch_one(struct batch *b, const char *name, const char *rest,
-	  int contents)
+batch_missing(struct batch *b, const char *name, const char *what)
+{
+	printf("%s %s\n", name, what);
+	batch_flush(b);
+}
+
+/*
+ * A lib error while answering name: a damaged object is reported and
+ * answered "missing", as git answers an object whose header it cannot
+ * read; anything else (a replace loop, an I/O error) is fatal.
+ */
+static void
+batch_error(struct batch *b, const char *name, int ret)
+{
+	if (ret == -E_NOTFOUND) {
+		error_clear();
+	} else if (ret == -E_CORRUPT) {
+		error_lib(ret);
+	} else {
+		die_lib(ret);
+	}
+	batch_missing(b, name, "missing");
+}
+
+/*
+ * Answer one object: name is what the input said (for "missing"),
+ * oid what it resolved to, rest the rest of the line.
+ */
+static void
+batch_object(struct batch *b, const char *name, const struct object_id *oid,
+	     const char *rest, int contents, unsigned flags)
+{
+	struct obj_info info = OBJ_INFO_INIT;
+	struct odb_object obj = ODB_OBJECT_INIT;
+	int convert, ret;
+
+	ret = get_info(&info, b->odb, oid, flags);
+	if (ret < 0) {
+		batch_error(b, name, ret);
+		goto out;
+	}
+	if (info.t == OBJ_BAD) {
+		if (!header_too_long(&info))
+			die("invalid object type");
+		error_header_too_long(&info);
+		batch_missing(b, name, "missing");
+		goto out;
+	}
+	convert = contents && b->cmdmode && info.t == OBJ_BLOB;
+	if (convert && rest && *rest)
+		check_no_conversion(b->repo, b->cmdmode, rest);
+	if (contents && !(convert && !(rest && *rest))) {
+		ret = odb_read(&obj, b->odb, &info.oid, ODB_READ_NO_REPLACE);
+		if (ret < 0) {
+			batch_error(b, name, ret);
+			goto out;
+		}
+	}
+	format_line(b, oid, &info, rest);
+	fwrite(b->line.buf, 1, b->line.len, stdout);
+	if (convert && !(rest && *rest)) {
+		/* git prints the info line, then finds it has no path */
+		fflush(stdout);
+		die("missing path for '%s'", oid_to_hex(oid));
+	}
+	if (contents) {
+		fwrite(obj.data, 1, obj.size, stdout);
+		putchar('\n');
+	}
+	batch_flush(b);
+out:
+	odb_object_release(&obj);
+	strbuf_release(&info.type);
+}
+
+/*
+ * "<rev>:<path>" with --follow-symlinks: the path is walked in rev's
+ * tree with links followed.  Returns 0 if name is not of that form.
+ */
+static int
+batch_follow(struct batch *b, const char *name, const char *rest,
+	     int contents)
+{
+	struct strbuf rev = STRBUF_INIT, full = STRBUF_INIT,
+		      outside = STRBUF_INIT;
+	struct object_id oid, tree;
+	const char *colon = NULL, *path;
+	unsigned mode;
+	int depth = 0, ret;
+
+	for (const char *p = name; *p && !colon; p++) {
+		if (*p == '{')
+			depth++;
+		else if (*p == '}' && depth)
+			depth--;
+		else if (*p == ':' && !depth)
+			colon = p;
+	}
+	if (!colon || colon == name)
+		return 0;	/* an index path or a plain name */
+	strbuf_add(&rev, name, colon - name);
+	path = colon + 1;
+	ret = get_oid(&oid, b->repo, rev.buf);
+	if (!ret)
+		ret = peel_to_type(&tree, b->repo, &oid, OBJ_TREE);
+	if (ret == -E_NOTFOUND || ret == -E_INVALID || ret == -E_AMBIGUOUS) {
+		error_clear();
+		batch_missing(b, name, "missing");
+		goto out;
+	}
+	if (ret < 0) {
+		batch_error(b, name, ret);
+		goto out;
+	}
+	/* "./x" and "../x" are relative to where dirc started */
+	if (starts_with(path, "./") || starts_with(path, "../")) {
+		if (path_normalize(&full, b->repo->prefix ? b->repo->prefix :
+				   "", path, b->repo->worktree ?
+				   b->repo->worktree : "/") < 0) {
+			error_clear();
+			batch_missing(b, name, "missing");
+			goto out;
+		}
+		path = full.buf;
+	}
+	ret = tree_path_follow(&oid, &mode, &outside, b->odb, &tree, path);
+	switch (ret) {
+	case TREE_PATH_FOUND:
+		batch_object(b, name, &oid, rest, contents, 0);
+		break;
+	case TREE_PATH_MISSING:
+		batch_missing(b, name, "missing");
+		break;
+	case TREE_PATH_DANGLING:
+	case TREE_PATH_NOTDIR:
+	case TREE_PATH_LOOP:
+		printf("%s %zu\n%s\n", ret == TREE_PATH_DANGLING ? "dangling" :
+		       ret == TREE_PATH_NOTDIR ? "notdir" : "loop",
+		       strlen(name), name);
+		batch_flush(b);
+		break;
+	case TREE_PATH_OUTSIDE:
+		printf("symlink %zu\n%s\n", outside.len, outside.buf);
+		batch_flush(b);
+		break;
+	default:
+		batch_error(b, name, ret);
+		break;
+	}
+out:
+	strbuf_release(&rev);
+	strbuf_release(&full);
+	strbuf_release(&outside);
+	return 1;
+}
+
+/* Resolve name and answer it. */
+static void
+batch_name(struct batch *b, const char *name, const char *rest, int contents)
 {
 	struct object_id oid;
 	int ret;
 
+	if (b->follow && batch_follow(b, name, rest, contents))
+		return;
 	ret = get_oid(&oid, b->repo, name);
-	if (ret == -E_AMBIGUOUS && error_pre()) {
-		fflush(stdout);
-		fprintf(stderr, "error: %s\n", error_pre());
-	}
-	if (ret == -E_AMBIGUOUS || ret == -E_NOTFOUND ||
-	    (ret == 0 && !odb_has(b->odb, &oid))) {
-		strbuf_addf(&b->out, "%s %s\n", name,
-			    ret == -E_AMBIGUOUS ? "ambiguous" : "missing");
-		flush_out(b, 0);
+	if (ret == -E_AMBIGUOUS) {
+		if (error_pre())
+			error("%s", error_pre());
+		error_clear();
+		batch_missing(b, name, "ambiguous");
 		return;
 	}
-	if (ret < 0)
-		die_lib(ret);
-	batch_oid(b, &oid, rest, contents);
+	if (ret == -E_NOTFOUND || ret == -E_INVALID) {
+		error_clear();
+		batch_missing(b, name, "missing");
+		return;
+	}
+	if (ret < 0) {
+		batch_error(b, name, ret);
+		return;
+	}
+	batch_object(b, name, &oid, rest, contents, 0);
 }
 
-/* The output for an object known to be stored. */
+/* One --batch or --batch-check line (modified in place). */
 static void
-batch_oid(struct batch *b, const struct object_id *oid, const char *rest,
-	  int contents)
-{
-	struct odb_object obj = ODB_OBJECT_INIT;
-	enum object_type type;
-	size_t size;
-	int ret;
-
-	if (contents) {
-		ret = odb_read(&obj, b->odb, oid, 0);
-		type = obj.type;
-		size = obj.size;
-	} else {
-		ret = odb_read_info(&type, &size, NULL, 0, b->odb, oid, 0);
-	}
-	if (ret < 0)
-		die_lib(ret);
-	expand_format(b, b->format ? b->format :
-		      "%(objectname) %(objecttype) %(objectsize)", oid,
-		      type_name(type), size, rest);
-	strbuf_addch(&b->out, '\n');
-	if (contents) {
-		/* the object's bytes go out as they are, not via a copy */
-		fwrite(b->out.buf, 1, b->out.len, stdout);
-		fwrite(obj.data, 1, obj.size, stdout);
-		odb_object_release(&obj);
-		strbuf_reset(&b->out);
-		strbuf_addch(&b->out, '\n');
-	}
-	flush_out(b, 0);
-}
-
-/* Split a batch line into the name and, when the format wants it, rest. */
-static void
-batch_line(struct batch *b, char *line, int contents)
+batch_line(struct batch *b, char *line)
 {
 	char *rest = NULL;
 
-	if (b->has_rest) {
+	if (b->split) {
 		char *sp = strpbrk(line, " \t");
 
 		if (sp) {
@@ -279,14 +724,83 @@ batch_line(struct batch *b, char *line, int contents)
 				rest++;
 		}
 	}
-	batch_one(b, line, rest, contents);
+	batch_name(b, line, rest, b->mode == BATCH_CONTENTS);
 }
 
-static int
-cmp_oid(const void *a, const void *b)
+/* ---- --batch-command ---- */
+
+struct queued {
+	int contents;
+	char *arg;		/* owned */
+};
+
+struct command_queue {
+	struct queued *q;	/* owned */
+	size_t nr, alloc;
+};
+
+static void
+dispatch(struct batch *b, struct command_queue *cq)
 {
-	return oidcmp(a, b);
+	for (size_t i = 0; i < cq->nr; i++) {
+		batch_name(b, cq->q[i].arg, NULL, cq->q[i].contents);
+		free(cq->q[i].arg);
+	}
+	cq->nr = 0;
 }
+
+/* A copy of s for a message: control bytes as '?', as git prints them. */
+static const char *
+printable(struct strbuf *out, const char *s)
+{
+	strbuf_reset(out);
+	for (; *s; s++)
+		strbuf_addch(out, (unsigned char)*s < 0x20 && *s != '\t' &&
+			     *s != '\n' ? '?' : *s == 0x7f ? '?' : *s);
+	return out->buf;
+}
+
+static void
+batch_command(struct batch *b, struct command_queue *cq, const char *line)
+{
+	static const struct { const char *name; int args; } cmds[] = {
+		{ "contents", 1 }, { "info", 1 }, { "flush", 0 },
+	};
+	struct strbuf shown = STRBUF_INIT;
+	const char *p = NULL;
+	size_t i;
+
+	if (!*line)
+		die("empty command in input");
+	if (strchr(" \t\n\r", *line))
+		die("whitespace before command: '%s'",
+		    printable(&shown, line));
+	for (i = 0; i < ARRAY_SIZE(cmds); i++)
+		if (skip_prefix(line, cmds[i].name, &p))
+			break;
+	if (i == ARRAY_SIZE(cmds))
+		die("unknown command: '%s'", printable(&shown, line));
+	if (cmds[i].args && *p != ' ')
+		die("%s requires arguments", cmds[i].name);
+	if (!cmds[i].args && *p)
+		die("%s takes no arguments", cmds[i].name);
+	strbuf_release(&shown);
+
+	if (!cmds[i].args) {
+		if (!b->buffer)
+			die("flush is only for --buffer mode");
+		dispatch(b, cq);
+		fflush(stdout);
+		return;
+	}
+	ALLOC_GROW(cq->q, cq->nr + 1, cq->alloc);
+	cq->q[cq->nr].contents = i == 0;
+	cq->q[cq->nr++].arg = xstrdup(p + 1);
+	if (!b->buffer)
+		dispatch(b, cq);
+}
+
+/* ---- --batch-all-objects ---- */
 
 struct oid_list {
 	struct object_id *oids;
@@ -303,78 +817,317 @@ collect_oid(const struct object_id *oid, void *ctx)
 	return 0;
 }
 
+static int
+cmp_oid(const void *a, const void *b)
+{
+	return oidcmp(a, b);
+}
+
+/* Position and id, to sort by id and restore the order found. */
+struct seen {
+	struct object_id oid;
+	size_t pos;
+};
+
+static int
+cmp_seen(const void *a, const void *b)
+{
+	const struct seen *x = a, *y = b;
+	int c = oidcmp(&x->oid, &y->oid);
+
+	return c ? c : (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+static int
+cmp_pos(const void *a, const void *b)
+{
+	const struct seen *x = a, *y = b;
+
+	return (x->pos > y->pos) - (x->pos < y->pos);
+}
+
+/*
+ * Every object stored (loose, packed, alternates), once each: in id
+ * order, or with --unordered in the order the store lists them.  As in
+ * git, replacements are not applied.
+ */
 static void
-batch_all_objects(struct batch *b)
+batch_all_objects(struct batch *b, int unordered)
 {
 	struct oid_list l = { NULL, 0, 0 };
+	int contents = b->mode == BATCH_CONTENTS;
+	size_t nr = 0;
+	int ret;
 
-	odb_for_each_object(b->odb, 0, collect_oid, &l);
-	sort_array(l.oids, l.nr, sizeof(*l.oids), cmp_oid);
-	/* no reader waits on a pipe for each answer here: buffer it all */
-	b->buffer = 1;
-	for (size_t i = 0; i < l.nr; i++) {
-		if (i && oideq(&l.oids[i], &l.oids[i - 1]))
-			continue;
-		batch_oid(b, &l.oids[i], NULL, b->contents);
+	ret = odb_for_each_object(b->odb, 0, collect_oid, &l);
+	if (ret < 0)
+		die_lib(ret);
+	if (!unordered) {
+		sort_array(l.oids, l.nr, sizeof(*l.oids), cmp_oid);
+		for (size_t i = 0; i < l.nr; i++)
+			if (!i || !oideq(&l.oids[i], &l.oids[i - 1]))
+				l.oids[nr++] = l.oids[i];
+	} else {
+		struct seen *s = xcalloc(l.nr ? l.nr : 1, sizeof(*s));
+		size_t k = 0;
+
+		for (size_t i = 0; i < l.nr; i++)
+			s[i] = (struct seen){ l.oids[i], i };
+		sort_array(s, l.nr, sizeof(*s), cmp_seen);
+		for (size_t i = 0; i < l.nr; i++)
+			if (!i || !oideq(&s[i].oid, &s[i - 1].oid))
+				s[k++] = s[i];
+		sort_array(s, k, sizeof(*s), cmp_pos);
+		for (size_t i = 0; i < k; i++)
+			l.oids[nr++] = s[i].oid;
+		free(s);
 	}
+	for (size_t i = 0; i < nr; i++)
+		batch_object(b, oid_to_hex(&l.oids[i]), &l.oids[i], NULL,
+			     contents, ODB_READ_NO_REPLACE);
 	free(l.oids);
 }
 
-static void
-batch_command_line(struct batch *b, char *line)
+/* A line of input, as git's strbuf_getline (CR before LF dropped). */
+static int
+read_line(struct strbuf *line, int nul)
 {
-	char *arg;
-
-	if (!strcmp(line, "flush")) {
-		if (!b->buffer)
-			die("flush is only for --buffer mode");
-		flush_out(b, 1);
-		return;
-	}
-	arg = strchr(line, ' ');
-	if (!arg)
-		die("%s requires arguments", line);
-	*arg++ = '\0';
-	if (!strcmp(line, "contents"))
-		batch_line(b, arg, 1);
-	else if (!strcmp(line, "info"))
-		batch_line(b, arg, 0);
-	else
-		die("unknown command: '%s'", line);
+	if (strbuf_getdelim(line, stdin, nul ? '\0' : '\n') == EOF)
+		return 0;
+	if (!nul && line->len && line->buf[line->len - 1] == '\r' &&
+	    !feof(stdin))
+		strbuf_setlen(line, line->len - 1);
+	return 1;
 }
 
 static int
-run_batch(struct batch *b, int all, int nul)
+env_true(const char *name)
+{
+	const char *v = getenv(name);
+
+	return v && config_parse_bool(v) == 1;
+}
+
+static int
+run_batch(struct batch *b, const char *format, int all, int unordered)
 {
 	struct strbuf line = STRBUF_INIT;
+	struct command_queue cq = { NULL, 0, 0 };
 
-	strbuf_init(&b->out, 0);
-	b->has_rest = b->format && strstr(b->format, "%(rest)") != NULL;
+	strbuf_init(&b->line, 0);
+	parse_format(b, format && *format ? format :
+		     "%(objectname) %(objecttype) %(objectsize)");
+	/* with a conversion, the path follows the name (not for commands) */
+	if (b->cmdmode && b->mode != BATCH_COMMAND)
+		b->split = 1;
+	if (b->mode == BATCH_COMMAND)
+		b->split = 0;
 	if (all) {
-		batch_all_objects(b);
+		batch_all_objects(b, unordered);
 	} else {
-		while (strbuf_getdelim(&line, stdin, nul ? '\0' : '\n') != EOF) {
-			if (b->cmd_mode)
-				batch_command_line(b, line.buf);
+		while (read_line(&line, b->nul)) {
+			if (b->mode == BATCH_COMMAND)
+				batch_command(b, &cq, line.buf);
 			else
-				batch_line(b, line.buf, b->contents);
+				batch_line(b, line.buf);
 		}
+		if (cq.nr && !env_true("GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT"))
+			dispatch(b, &cq);
 	}
-	flush_out(b, 1);
+	fflush(stdout);
+	for (size_t i = 0; i < cq.nr; i++)
+		free(cq.q[i].arg);
+	free(cq.q);
+	free(b->fmt);
 	strbuf_release(&line);
-	strbuf_release(&b->out);
+	strbuf_release(&b->line);
 	return 0;
 }
 
-static int
-opt_batch(const struct option *opt, const char *arg, int unset)
-{
-	const char **fmt = opt->value;
+/* ---- one object ---- */
 
-	if (unset)
-		return -1;
-	*fmt = arg ? arg : "";
+static void
+resolve_or_die(struct object_id *oid, struct repo *repo, const char *name)
+{
+	int ret = get_oid(oid, repo, name);
+
+	if (ret < 0)
+		die_lib(ret);
+}
+
+/* -t and -s */
+static int
+show_type_or_size(struct odb *odb, const struct object_id *oid, int mode,
+		  int unknown_type)
+{
+	struct obj_info info = OBJ_INFO_INIT;
+	int ret = get_info(&info, odb, oid, 0);
+
+	if (ret == -E_CORRUPT)
+		error_lib(ret);
+	else if (ret < 0 && ret != -E_NOTFOUND)
+		die_lib(ret);
+	if (ret < 0)
+		die("git cat-file: could not get object info");
+	if (info.t == OBJ_BAD && !unknown_type) {
+		if (!header_too_long(&info))
+			die("invalid object type");
+		error_header_too_long(&info);
+		die("git cat-file: could not get object info");
+	}
+	if (mode == 't')
+		printf("%s\n", info.type.buf);
+	else
+		printf("%zu\n", info.size);
+	strbuf_release(&info.type);
 	return 0;
+}
+
+/* -p (and --textconv of what has no text conversion) */
+static int
+pretty_print(struct repo *repo, struct odb *odb, const struct object_id *oid,
+	     const char *name)
+{
+	struct obj_info info = OBJ_INFO_INIT;
+	struct odb_object obj = ODB_OBJECT_INIT;
+	int ret = get_info(&info, odb, oid, 0);
+
+	if (ret == -E_CORRUPT)
+		error_lib(ret);
+	else if (ret < 0 && ret != -E_NOTFOUND)
+		die_lib(ret);
+	if (ret < 0)
+		die("Not a valid object name %s", name);
+	if (info.t == OBJ_BAD) {
+		if (!header_too_long(&info))
+			die("invalid object type");
+		error_header_too_long(&info);
+		die("Not a valid object name %s", name);
+	}
+	ret = odb_read(&obj, odb, &info.oid, ODB_READ_NO_REPLACE);
+	if (ret < 0)
+		die_lib(ret);
+	if (obj.type == OBJ_TREE) {
+		struct object_id check;
+
+		/* git parses a tree to print it, checking its id */
+		odb_hash(&check, "tree", obj.data, obj.size);
+		if (!oideq(&check, &info.oid)) {
+			error("hash mismatch %s", oid_to_hex(&info.oid));
+			die("not a tree object");
+		}
+		pretty_tree(&obj, repo->settings.quotepath);
+	} else {
+		fwrite(obj.data, 1, obj.size, stdout);
+	}
+	odb_object_release(&obj);
+	strbuf_release(&info.type);
+	return 0;
+}
+
+/* <type> <object> */
+static int
+show_as_type(struct odb *odb, const struct object_id *oid, const char *type,
+	     const char *name)
+{
+	struct obj_info info = OBJ_INFO_INIT;
+	struct odb_object obj = ODB_OBJECT_INIT;
+	enum object_type want = type_from_name(type, strlen(type));
+	int ret;
+
+	if (want == OBJ_BAD)
+		die("invalid object type \"%s\"", type);
+	ret = get_info(&info, odb, oid, 0);
+	if (!ret && info.t == OBJ_BAD) {
+		if (!header_too_long(&info))
+			die("invalid object type");
+		error_header_too_long(&info);
+		die("git cat-file %s: bad file", name);
+	}
+	strbuf_release(&info.type);
+	ret = ret < 0 ? ret : read_as_type(&obj, odb, *oid, want);
+	if (ret < 0 && ret != -E_NOTFOUND)
+		die_lib(ret);
+	if (ret)
+		die("git cat-file %s: bad file", name);
+	fwrite(obj.data, 1, obj.size, stdout);
+	odb_object_release(&obj);
+	return 0;
+}
+
+/* --textconv and --filters on one object */
+static int
+show_converted(struct repo *repo, struct odb *odb, int cmdmode,
+	       const char *name, const char *path_opt)
+{
+	struct object_id oid;
+	struct obj_info info = OBJ_INFO_INIT;
+	struct odb_object obj = ODB_OBJECT_INIT;
+	struct strbuf rev = STRBUF_INIT, path = STRBUF_INIT;
+	const char *colon = NULL;
+	int depth = 0, ret;
+
+	if (path_opt) {
+		strbuf_addstr(&path, path_opt);
+	} else {
+		for (const char *p = name; *p && !colon; p++) {
+			if (*p == '{')
+				depth++;
+			else if (*p == '}' && depth)
+				depth--;
+			else if (*p == ':' && !depth)
+				colon = p;
+		}
+		if (!colon)
+			die("<object>:<path> required, only <object> '%s' given",
+			    name);
+		strbuf_add(&rev, name, colon - name);
+		if (rev.len && get_oid(&oid, repo, rev.buf) < 0) {
+			error_clear();
+			die("invalid object name '%s'.", rev.buf);
+		}
+		/* ":path" and ":N:path" name an index entry */
+		if (!rev.len && colon[1] >= '0' && colon[1] <= '3' &&
+		    colon[2] == ':')
+			colon += 2;
+		strbuf_addstr(&path, colon + 1);
+	}
+	resolve_or_die(&oid, repo, name);
+	ret = get_info(&info, odb, &oid, 0);
+	if (ret < 0 && ret != -E_NOTFOUND && ret != -E_CORRUPT)
+		die_lib(ret);
+	if (ret < 0 && cmdmode == 'w') {
+		/* git's --filters reports and exits -1 */
+		if (ret == -E_CORRUPT)
+			error_lib(ret);
+		error_clear();
+		error("cannot read object %s '%s'", oid_to_hex(&oid),
+		      path.buf);
+		ret = -1;
+		goto out;
+	}
+	if (ret < 0 || info.t != OBJ_BLOB) {
+		error_clear();
+		if (cmdmode == 'c') {
+			/* no text conversion: what -p prints */
+			ret = pretty_print(repo, odb, &oid, name);
+			goto out;
+		}
+		if (info.t == OBJ_BAD)
+			die("invalid object type");
+	} else {
+		check_no_conversion(repo, cmdmode, path.buf);
+	}
+	ret = odb_read(&obj, odb, &info.oid, ODB_READ_NO_REPLACE);
+	if (ret < 0)
+		die_lib(ret);
+	fwrite(obj.data, 1, obj.size, stdout);
+out:
+	odb_object_release(&obj);
+	strbuf_release(&info.type);
+	strbuf_release(&rev);
+	strbuf_release(&path);
+	return ret;
 }
 
 int
@@ -382,148 +1135,136 @@ cmd_cat_file(int argc, const char **argv)
 {
 	struct repo repo;
 	struct odb *odb;
-	struct odb_object obj = ODB_OBJECT_INIT;
 	struct object_id oid;
-	const char *batch_fmt = NULL, *check_fmt = NULL, *cmd_fmt = NULL;
-	int mode = 0, unknown_type = 0, all = 0, buffer = 0, nul = 0;
-	int ret, flags;
+	struct cmdmode cm = { 0, NULL };
+	struct batch_opt batch = { BATCH_NONE, NULL };
+	const char *path = NULL;
+	int unknown_type = 0, follow = 0, unordered = 0, buffer = -1, nul = 0;
+	int mailmap = 0, ret;
 	struct option opts[] = {
 		OPT_GROUP("Check object existence or emit object contents"),
-		OPT_SET_INT('e', NULL, &mode, "check if <object> exists", 'e'),
-		OPT_SET_INT('p', NULL, &mode, "pretty-print <object> content",
-			    'p'),
+		OPT_MODE('e', NULL, &cm, "check if <object> exists", 'e'),
+		OPT_MODE('p', NULL, &cm, "pretty-print <object> content", 'p'),
 		OPT_GROUP("Emit [broken] object attributes"),
-		OPT_SET_INT('t', NULL, &mode, "show object type", 't'),
-		OPT_SET_INT('s', NULL, &mode, "show object size", 's'),
+		OPT_MODE('t', NULL, &cm, "show object type (one of 'blob', "
+			 "'tree', 'commit', 'tag', ...)", 't'),
+		OPT_MODE('s', NULL, &cm, "show object size", 's'),
 		OPT_BOOL(0, "allow-unknown-type", &unknown_type,
 			 "allow -s and -t to work with broken/corrupt objects"),
+		OPT_BOOL(0, "use-mailmap", &mailmap, "use mail map file"),
+		OPT_BOOL(0, "mailmap", &mailmap, "alias of --use-mailmap"),
 		OPT_GROUP("Batch objects requested on stdin "
 			  "(or --batch-all-objects)"),
-		OPT_CALLBACK_F(0, "batch", &batch_fmt, "format",
-			       "show full <object> or <rev> contents",
-			       OPT_OPTARG | OPT_NONEG, opt_batch),
-		OPT_CALLBACK_F(0, "batch-check", &check_fmt, "format",
-			       "like --batch, but don't emit <contents>",
-			       OPT_OPTARG | OPT_NONEG, opt_batch),
+		OPT_BATCH("batch", &batch,
+			  "show full <object> or <rev> contents",
+			  BATCH_CONTENTS),
+		OPT_BATCH("batch-check", &batch,
+			  "like --batch, but don't emit <contents>",
+			  BATCH_CHECK),
 		OPT_BOOL('z', NULL, &nul, "stdin is NUL-terminated"),
-		OPT_CALLBACK_F(0, "batch-command", &cmd_fmt, "format",
-			       "read commands from stdin",
-			       OPT_OPTARG | OPT_NONEG, opt_batch),
-		OPT_BOOL(0, "batch-all-objects", &all,
-			 "with --batch[-check]: ignores stdin, batches all "
-			 "known objects"),
+		OPT_BATCH("batch-command", &batch, "read commands from stdin",
+			  BATCH_COMMAND),
+		OPT_MODE(0, "batch-all-objects", &cm, "with --batch[-check]: "
+			 "ignores stdin, batches all known objects", 'a'),
+		OPT_GROUP("Change or optimize batch output"),
 		OPT_BOOL(0, "buffer", &buffer, "buffer --batch output"),
+		OPT_BOOL(0, "follow-symlinks", &follow,
+			 "follow in-tree symlinks"),
+		OPT_BOOL(0, "unordered", &unordered,
+			 "do not order objects before emitting them"),
+		OPT_GROUP("Emit object (blob or tree) with conversion or "
+			  "filter (stand-alone, or with batch)"),
+		OPT_MODE(0, "textconv", &cm, "run textconv on object's content",
+			 'c'),
+		OPT_MODE(0, "filters", &cm, "run filters on object's content",
+			 'w'),
+		OPT_STRING(0, "path", &path, "blob|tree",
+			   "use a <path> for (--textconv | --filters); Not "
+			   "with 'batch'"),
 		OPT_END(),
 	};
 
 	argc = parse_options(argc, argv, opts, cat_file_usage, 0);
+
+	if (path && cm.mode != 'c' && cm.mode != 'w')
+		usage_fatal(opts, "'--path=<path|tree-ish>' needs '--filters' "
+			    "or '--textconv'");
+	if (batch.mode && cm.mode && strchr("epts", cm.mode))
+		usage_fatal(opts, "'-%c' is incompatible with batch mode",
+			    cm.mode);
+	if (!batch.mode) {
+		if (follow)
+			usage_fatal(opts, "'--follow-symlinks' requires a batch "
+				    "mode");
+		if (buffer >= 0)
+			usage_fatal(opts, "'--buffer' requires a batch mode");
+		if (cm.mode == 'a')
+			usage_fatal(opts, "'--batch-all-objects' requires a "
+				    "batch mode");
+		if (nul)
+			usage_fatal(opts, "'-z' requires a batch mode");
+	}
+	if (batch.mode && argc && cm.mode != 'c' && cm.mode != 'w')
+		usage_fatal(opts, "batch modes take no arguments");
+	if (!batch.mode && cm.mode && !argc) {
+		if (cm.mode == 'c' || cm.mode == 'w')
+			usage_fatal(opts, "<rev> required with '--%s'",
+				    cm.mode == 'c' ? "textconv" : "filters");
+		usage_fatal(opts, "<object> required with '-%c'", cm.mode);
+	}
+	if (!batch.mode && cm.mode && argc > 1)
+		usage_fatal(opts, "too many arguments");
+	if (!batch.mode && !cm.mode && !argc)
+		usage_with_options(cat_file_usage, opts);
+	if (!batch.mode && !cm.mode && argc != 2)
+		usage_fatal(opts, "only two arguments allowed in <type> <object> "
+			    "mode, not %d", argc);
+
 	ret = repo_open(&repo, REPO_NO_CHDIR);
 	if (ret < 0)
 		die_lib(ret);
-	odb = open_odb(&repo);
+	ret = repo_odb(&odb, &repo);
+	if (ret < 0)
+		die_lib(ret);
+	if (mailmap)
+		check_no_mailmap(&repo);
 
-	if (batch_fmt || check_fmt || cmd_fmt) {
-		struct batch b = { .repo = &repo, .odb = odb, .buffer = buffer };
-		const char *fmt = batch_fmt ? batch_fmt : check_fmt ?
-			check_fmt : cmd_fmt;
+	if (batch.mode) {
+		struct batch b = {
+			.repo = &repo, .odb = odb, .mode = batch.mode,
+			.follow = follow, .buffer = buffer > 0, .nul = nul,
+			.cmdmode = cm.mode == 'a' ? 0 : cm.mode,
+		};
 
-		if (argc || mode)
-			usage_msg_opt("batch modes take no arguments",
-				      cat_file_usage, opts);
-		if (!!batch_fmt + !!check_fmt + !!cmd_fmt > 1)
-			usage_msg_opt("only one batch option may be specified",
-				      cat_file_usage, opts);
-		if (all && cmd_fmt)
-			usage_msg_opt("'--batch-command' and "
-				      "'--batch-all-objects' cannot be used "
-				      "together", cat_file_usage, opts);
-		b.format = *fmt ? fmt : NULL;
-		b.contents = batch_fmt != NULL;
-		b.cmd_mode = cmd_fmt != NULL;
-		ret = run_batch(&b, all, nul);
+		/* git ignores the arguments with --textconv/--filters */
+		ret = run_batch(&b, batch.format, cm.mode == 'a', unordered);
 		repo_release(&repo);
 		return ret;
 	}
-	if (all || buffer || nul)
-		usage_msg_opt("--batch-all-objects, --buffer and -z need a "
-			      "batch mode", cat_file_usage, opts);
 
-	if (!mode) {
-		enum object_type want;
-
-		if (argc != 2)
-			usage_with_options(cat_file_usage, opts);
-		want = type_from_name(argv[0], strlen(argv[0]));
-		if (want == OBJ_BAD)
-			die("invalid object type \"%s\"", argv[0]);
-		resolve_or_die(&oid, &repo, argv[1]);
-		if (read_as_type(&obj, odb, oid, want) < 0) {
-			if (error_code() && error_code() != E_NOTFOUND)
-				die_lib(-1);
-			die("git cat-file %s: bad file", argv[1]);
-		}
-		fwrite(obj.data, 1, obj.size, stdout);
-		odb_object_release(&obj);
-		repo_release(&repo);
-		return 0;
-	}
-	if (argc != 1) {
-		if (argc == 0)
-			fprintf(stderr, "fatal: <object> required with '-%c'\n",
-				mode);
-		else
-			fprintf(stderr, "fatal: only one object may be given "
-				"with '-%c'\n", mode);
-		usage_with_options(cat_file_usage, opts);
-	}
-	if (unknown_type && mode != 't' && mode != 's')
-		usage_msg_opt("--allow-unknown-type works with -t and -s only",
-			      cat_file_usage, opts);
-	resolve_or_die(&oid, &repo, argv[0]);
-	flags = unknown_type ? ODB_READ_ANY_TYPE : 0;
-
-	switch (mode) {
+	if (unknown_type && cm.mode != 't' && cm.mode != 's')
+		die("git cat-file --allow-unknown-type: use with -s or -t");
+	switch (cm.mode) {
+	case 'c':
+	case 'w':
+		ret = show_converted(&repo, odb, cm.mode, argv[0], path);
+		break;
 	case 'e':
+		resolve_or_die(&oid, &repo, argv[0]);
 		ret = odb_has(odb, &oid) ? 0 : 1;
 		break;
 	case 't':
-	case 's': {
-		enum object_type type;
-		char tbuf[64];
-		size_t size;
-
-		ret = odb_read_info(&type, &size, tbuf, sizeof(tbuf), odb,
-				    &oid, flags);
-		if (ret == -E_NOTFOUND)
-			die("git cat-file: could not get object info");
-		if (ret < 0)
-			die_lib(ret);
-		if (mode == 't')
-			printf("%s\n", tbuf);
-		else
-			printf("%zu\n", size);
+	case 's':
+		resolve_or_die(&oid, &repo, argv[0]);
+		ret = show_type_or_size(odb, &oid, cm.mode, unknown_type);
 		break;
-	}
 	case 'p':
-		ret = odb_read(&obj, odb, &oid, 0);
-		if (ret == -E_NOTFOUND)
-			die("Not a valid object name %s", argv[0]);
-		if (ret < 0)
-			die_lib(ret);
-		if (obj.type == OBJ_TREE) {
-			struct object_id check;
-
-			/* git parses a tree to print it, checking its id */
-			odb_hash(&check, "tree", obj.data, obj.size);
-			if (!oideq(&check, &oid)) {
-				error("hash mismatch %s", oid_to_hex(&oid));
-				die("not a tree object");
-			}
-			pretty_tree(&obj, repo.settings.quotepath);
-		}
-		else
-			fwrite(obj.data, 1, obj.size, stdout);
-		odb_object_release(&obj);
+		resolve_or_die(&oid, &repo, argv[0]);
+		ret = pretty_print(&repo, odb, &oid, argv[0]);
+		break;
+	default:
+		resolve_or_die(&oid, &repo, argv[1]);
+		ret = show_as_type(odb, &oid, argv[0], argv[1]);
 		break;
 	}
 	repo_release(&repo);

@@ -200,12 +200,15 @@ test_expect_success GIT 'unknown type with --literally: accepted, as git does' '
 	test_cmp expect actual
 '
 
-test_expect_success GIT 'cat-file of an unknown-type object: fatal naming it; --allow-unknown-type as git' '
+test_expect_success GIT 'cat-file of an unknown-type object: fatal as git; --allow-unknown-type as git' '
 	id=$(cat actual) &&
 	test_expect_code 128 dirc -C literal cat-file -p $id 2>err &&
-	test_grep "^fatal: .*$id.*invalid object type" err &&
+	test_expect_code 128 git -C literal cat-file -p $id 2>expect &&
+	test_cmp expect err &&
+	test_grep "^fatal: invalid object type\$" err &&
 	test_expect_code 128 dirc -C literal cat-file -t $id 2>err &&
-	test_grep "^fatal: .*$id.*invalid object type" err &&
+	test_expect_code 128 git -C literal cat-file -t $id 2>expect &&
+	test_cmp expect err &&
 	dirc -C literal cat-file --allow-unknown-type -t $id >actual &&
 	git -C literal cat-file --allow-unknown-type -t $id >expect &&
 	test_cmp expect actual &&
@@ -313,29 +316,36 @@ test_expect_success GIT 'setup: the hand-made zlib stream is one git reads' '
 	test_cmp expect out
 '
 
-# check_corrupt ID: every way of reading ID fails with 128 and a fatal
-# message naming ID as corrupt.
+# check_corrupt ID: every way of reading ID on its own fails with 128,
+# naming ID as corrupt (as an error before git's fatal line, when the
+# header cannot be read); a batch reports it, answers "<ID> missing" as
+# git does, and goes on.
 check_corrupt () {
 	test_expect_code 128 dirc -C corrupt cat-file -p $1 >out 2>err &&
-	test_grep "^fatal: .*$1.*corrupt" err &&
+	test_grep -E "^(error|fatal): .*$1.*corrupt" err &&
 	test_expect_code 128 dirc -C corrupt cat-file blob $1 >out 2>err &&
-	test_grep "^fatal: .*$1.*corrupt" err &&
-	echo $1 >batch-in &&
-	test_expect_code 128 dirc -C corrupt cat-file --batch <batch-in >out 2>err &&
-	test_grep "^fatal: .*$1.*corrupt" err
+	test_grep -E "^(error|fatal): .*$1.*corrupt" err &&
+	printf "%s\n" $1 $1 >batch-in &&
+	dirc -C corrupt cat-file --batch <batch-in >out 2>err &&
+	printf "%s missing\n" $1 $1 >expect &&
+	test_cmp expect out &&
+	test_grep "^error: .*$1.*corrupt" err
 }
 
-# check_corrupt_header ID: as check_corrupt, and -t and -s fail too.
+# check_corrupt_header ID: as check_corrupt, and -t and -s fail too (with
+# git's final message), and --batch-check answers "missing".
 check_corrupt_header () {
 	check_corrupt $1 &&
 	test_expect_code 128 dirc -C corrupt cat-file -t $1 >out 2>err &&
 	test_must_be_empty out &&
-	test_grep "^fatal: .*$1.*corrupt" err &&
+	test_grep "^error: .*$1.*corrupt" err &&
+	test_grep "^fatal: git cat-file: could not get object info\$" err &&
 	test_expect_code 128 dirc -C corrupt cat-file -s $1 >out 2>err &&
 	test_must_be_empty out &&
-	test_grep "^fatal: .*$1.*corrupt" err &&
-	test_expect_code 128 dirc -C corrupt cat-file --batch-check <batch-in >out 2>err &&
-	test_grep "^fatal: .*$1.*corrupt" err
+	test_grep "^error: .*$1.*corrupt" err &&
+	dirc -C corrupt cat-file --batch-check <batch-in >out 2>err &&
+	test_cmp expect out &&
+	test_grep "^error: .*$1.*corrupt" err
 }
 
 test_expect_success 'corrupt: truncated zlib stream (stored block)' '
@@ -409,11 +419,20 @@ test_expect_success 'corrupt: trailing garbage after the zlib stream' '
 	check_corrupt 5555555555555555555555555555555555555555
 '
 
-test_expect_success 'corrupt: an unknown type in the header' '
+test_expect_success 'corrupt: an unknown type in the header: "invalid object type", as git' '
 	printf "bogus 6\000hello\n" >raw &&
 	zlib_wrap raw >z &&
 	put_object 6666666666666666666666666666666666666666 z &&
-	check_corrupt_header 6666666666666666666666666666666666666666
+	echo "fatal: invalid object type" >expect &&
+	for args in -p -t -s "blob" --batch --batch-check
+	do
+		echo 6666666666666666666666666666666666666666 >batch-in &&
+		test_expect_code 128 dirc -C corrupt cat-file $args \
+			$(case $args in --batch*) ;; *) echo 6666666666666666666666666666666666666666 ;; esac) \
+			<batch-in >out 2>err &&
+		test_must_be_empty out &&
+		test_cmp expect err || return 1
+	done
 '
 
 test_expect_success 'corrupt: not zlib at all, and an empty file' '

@@ -26,6 +26,7 @@
 
 #include "builtin.h"
 #include "config.h"
+#include "index.h"
 #include "object-name.h"
 #include "odb.h"
 #include "parse-options.h"
@@ -70,7 +71,7 @@ struct cmdmode {
 
 struct batch_opt {
 	enum batch_mode mode;
-	const char *format;	/* "" or NULL: the default */
+	const char *format;	/* NULL: the default */
 };
 
 /* A mode option: its letter in defval. */
@@ -274,8 +275,11 @@ static int
 attributes_source(struct strbuf *out, struct repo *repo, const char *path)
 {
 	const char *v, *home = getenv("HOME"), *xdg = getenv("XDG_CONFIG_HOME");
+	struct strbuf name = STRBUF_INIT;
+	struct index idx;
 	struct stat st;
 	const char *slash;
+	int found = 0;
 
 	strbuf_reset(out);
 	if (repo->commondir) {
@@ -296,22 +300,39 @@ attributes_source(struct strbuf *out, struct repo *repo, const char *path)
 	}
 	if (out->len && !stat(out->buf, &st))
 		return 1;
-	if (!repo->worktree)
-		return 0;
-	/* .gitattributes at the top and in each directory down to path */
+	/*
+	 * .gitattributes at the top and in each directory down to path, in
+	 * the work tree or in the index
+	 */
+	index_init(&idx);
+	if (repo->index_path &&
+	    index_read(&idx, repo->index_path, INDEX_READ_QUIET) < 0)
+		error_clear();	/* a damaged index holds nothing we use */
 	for (const char *p = path;; p = slash + 1) {
 		size_t dirlen = p - path;
 
+		strbuf_reset(&name);
+		strbuf_addf(&name, "%.*s.gitattributes", (int)dirlen, path);
 		strbuf_reset(out);
-		strbuf_addf(out, "%s/%.*s.gitattributes", repo->worktree,
-			    (int)dirlen, path);
-		if (!lstat(out->buf, &st))
-			return 1;
+		if (index_pos(&idx, name.buf, name.len, -1) >= 0) {
+			strbuf_addf(out, ":%s", name.buf);
+			found = 1;
+			break;
+		}
+		if (repo->worktree) {
+			strbuf_addf(out, "%s/%s", repo->worktree, name.buf);
+			if (!lstat(out->buf, &st)) {
+				found = 1;
+				break;
+			}
+		}
 		slash = strchr(p, '/');
 		if (!slash)
 			break;
 	}
-	return 0;
+	strbuf_release(&name);
+	index_release(&idx);
+	return found;
 }
 
 /* Refuse to print a blob that --textconv/--filters might convert. */
@@ -386,6 +407,7 @@ struct batch {
 	struct segment *fmt;	/* owned */
 	size_t fmt_nr, fmt_alloc;
 	int split;		/* name and rest are split at whitespace */
+	int need_info;		/* the format shows the type or the size */
 	int follow;		/* --follow-symlinks */
 	int buffer;		/* --buffer */
 	int nul;		/* -z */
@@ -393,7 +415,17 @@ struct batch {
 	struct strbuf line;	/* scratch for one output line */
 };
 
-/* Parse the format once, dying on a bad atom as git does up front. */
+static void
+add_segment(struct batch *b, enum atom atom, const char *text, size_t len)
+{
+	ALLOC_GROW(b->fmt, b->fmt_nr + 1, b->fmt_alloc);
+	b->fmt[b->fmt_nr++] = (struct segment){ atom, text, len };
+}
+
+/*
+ * Parse the format once, dying on a bad atom as git does up front:
+ * "%(atom)", "%%" for a '%', any other '%' as it is.
+ */
 static void
 parse_format(struct batch *b, const char *fmt)
 {
@@ -408,16 +440,19 @@ parse_format(struct batch *b, const char *fmt)
 	const char *p = fmt;
 
 	while (*p) {
-		const char *start = strstr(p, "%("), *end;
+		const char *lit = p, *end;
 		size_t i;
 
-		ALLOC_GROW(b->fmt, b->fmt_nr + 1, b->fmt_alloc);
-		if (start != p) {
-			size_t len = start ? (size_t)(start - p) : strlen(p);
-
-			b->fmt[b->fmt_nr++] = (struct segment){ ATOM_LITERAL, p,
-								len };
-			p += len;
+		/* text up to a '%' that starts an atom; "%%" is one '%' */
+		while (*p && !(p[0] == '%' && (p[1] == '(' || p[1] == '%')))
+			p++;
+		if (p > lit)
+			add_segment(b, ATOM_LITERAL, lit, p - lit);
+		if (!*p)
+			break;
+		if (p[1] == '%') {
+			add_segment(b, ATOM_LITERAL, p, 1);
+			p += 2;
 			continue;
 		}
 		end = strchr(p, ')');
@@ -432,7 +467,10 @@ parse_format(struct batch *b, const char *fmt)
 			    p + 2);
 		if (atoms[i].atom == ATOM_REST)
 			b->split = 1;
-		b->fmt[b->fmt_nr++] = (struct segment){ atoms[i].atom, NULL, 0 };
+		if (atoms[i].atom == ATOM_OBJECTTYPE ||
+		    atoms[i].atom == ATOM_OBJECTSIZE)
+			b->need_info = 1;
+		add_segment(b, atoms[i].atom, NULL, 0);
 		p = end + 1;
 	}
 }
@@ -559,6 +597,20 @@ batch_object(struct batch *b, const char *name, const struct object_id *oid,
 	struct odb_object obj = ODB_OBJECT_INIT;
 	int convert, ret;
 
+	if (!contents && !b->need_info) {
+		/* as git: without a type or size to show, only look */
+		ret = odb_replacement(&info.oid, b->odb, oid, flags);
+		if (ret < 0)
+			die_lib(ret);
+		if (!odb_has(b->odb, &info.oid)) {
+			batch_missing(b, name, "missing");
+			goto out;
+		}
+		format_line(b, oid, &info, rest);
+		fwrite(b->line.buf, 1, b->line.len, stdout);
+		batch_flush(b);
+		goto out;
+	}
 	ret = get_info(&info, b->odb, oid, flags);
 	if (ret < 0) {
 		batch_error(b, name, ret);
@@ -915,7 +967,8 @@ run_batch(struct batch *b, const char *format, int all, int unordered)
 	struct command_queue cq = { NULL, 0, 0 };
 
 	strbuf_init(&b->line, 0);
-	parse_format(b, format && *format ? format :
+	/* "--batch=" is an empty format, not the default */
+	parse_format(b, format ? format :
 		     "%(objectname) %(objecttype) %(objectsize)");
 	/* with a conversion, the path follows the name (not for commands) */
 	if (b->cmdmode && b->mode != BATCH_COMMAND)
@@ -1067,32 +1120,40 @@ show_converted(struct repo *repo, struct odb *odb, int cmdmode,
 	const char *colon = NULL;
 	int depth = 0, ret;
 
-	if (path_opt) {
-		strbuf_addstr(&path, path_opt);
-	} else {
-		for (const char *p = name; *p && !colon; p++) {
-			if (*p == '{')
-				depth++;
-			else if (*p == '}' && depth)
-				depth--;
-			else if (*p == ':' && !depth)
-				colon = p;
-		}
-		if (!colon)
-			die("<object>:<path> required, only <object> '%s' given",
-			    name);
+	for (const char *p = name; *p && !colon; p++) {
+		if (*p == '{')
+			depth++;
+		else if (*p == '}' && depth)
+			depth--;
+		else if (*p == ':' && !depth)
+			colon = p;
+	}
+	if (colon && colon != name)
 		strbuf_add(&rev, name, colon - name);
+	ret = get_oid(&oid, repo, name);
+	if (ret < 0) {
+		struct error_saved err = ERROR_SAVED_INIT;
+
+		error_save(&err);
 		if (rev.len && get_oid(&oid, repo, rev.buf) < 0) {
+			/* git names the part before the colon */
 			error_clear();
 			die("invalid object name '%s'.", rev.buf);
 		}
+		die_lib(error_restore(&err));
+	}
+	if (path_opt) {
+		strbuf_addstr(&path, path_opt);
+	} else {
+		if (!colon)
+			die("<object>:<path> required, only <object> '%s' given",
+			    name);
 		/* ":path" and ":N:path" name an index entry */
 		if (!rev.len && colon[1] >= '0' && colon[1] <= '3' &&
 		    colon[2] == ':')
 			colon += 2;
 		strbuf_addstr(&path, colon + 1);
 	}
-	resolve_or_die(&oid, repo, name);
 	ret = get_info(&info, odb, &oid, 0);
 	if (ret < 0 && ret != -E_NOTFOUND && ret != -E_CORRUPT)
 		die_lib(ret);

@@ -1,0 +1,368 @@
+#!/bin/sh
+test_description='cat-file --batch, --batch-check, --batch-command: git'"'"'s answers, and the stream goes on
+
+Each batch runs with git and with dirc on the same input in the same
+repository; stdout, stderr and the exit code are compared.  A name that
+does not resolve, a missing object, an ambiguous prefix or an object
+whose header cannot be read is answered on its line and the batch goes
+on; what git dies on mid-stream (an unknown object type, a bad
+--batch-command line) dies the same way.  Damaged objects live in a
+repository of their own ("bad"), which is not fsck-ed.'
+. ./test-lib.sh
+INTEROP_STATE=none
+. "$TEST_DIRECTORY"/lib-interop.sh
+
+# batch_like_git [-C DIR] INPUT ARGS...: cat-file ARGS with INPUT on
+# stdin, same code, stdout and stderr as git.
+batch_like_git () {
+	bl_dir=.
+	if test "$1" = -C
+	then
+		bl_dir=$2
+		shift 2
+	fi
+	bl_in=$1
+	shift
+	interop_run -C "$bl_dir" -i "$bl_in" cat-file "$@" &&
+	same_result
+}
+
+# answers_like_git [-C DIR] INPUT ARGS...: same code and stdout as git;
+# stderr is dirc's own: a damaged object is named in dirc's words (git
+# prints one or two "error:" lines of zlib detail), checked by the caller.
+answers_like_git () {
+	al_dir=.
+	if test "$1" = -C
+	then
+		al_dir=$2
+		shift 2
+	fi
+	al_in=$1
+	shift
+	interop_run -C "$al_dir" -i "$al_in" cat-file "$@" &&
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out
+}
+
+put_loose () {
+	pl_path=bad/.git/objects/$(echo $1 | cut -c1-2)/$(echo $1 | cut -c3-) &&
+	mkdir -p "${pl_path%/*}" &&
+	rm -f "$pl_path" &&
+	cat "$2" >"$pl_path"
+}
+
+zlib_wrap () {
+	perl -MCompress::Zlib -e '
+		local $/; my $d = <STDIN>;
+		print compress($d);
+	' <"$1"
+}
+
+test_expect_success GIT 'setup: objects written by git' '
+	printf "hello\n" >hello &&
+	printf "a\000b\n" >nul &&
+	mkdir dir &&
+	echo sub >dir/sub &&
+	git add hello nul dir &&
+	test_tick &&
+	git commit -q -m one &&
+	git tag -a -m tag v1 &&
+	a=$(echo 401 | git hash-object -w --stdin) &&
+	b=$(echo 565 | git hash-object -w --stdin) &&
+	test $a = 066cbfe90df97549063f2456117dee5ea594b98c &&
+	blob=$(git rev-parse HEAD:hello) &&
+	tree=$(git rev-parse HEAD^{tree}) &&
+	commit=$(git rev-parse HEAD) &&
+	tag=$(git rev-parse v1) &&
+	missing=0123456789012345678901234567890123456789 &&
+	printf "%s\n" $blob $tree $commit $tag >ids &&
+	: >empty
+'
+
+test_expect_success GIT 'names that do not resolve answer "missing" and the batch goes on' '
+	printf "%s\n" HEAD "HEAD:nosuch" HEAD:hello ":nosuch" :hello \
+		"nosuch:hello" "HEAD:dir/nosuch" "HEAD:hello/x" "HEAD~5" \
+		"HEAD^3" "" nosuch "HEAD " " HEAD" "HEAD:dir" $missing \
+		"HEAD^{tree}" "v1^{commit}" HEAD >names &&
+	for b in --batch-check --batch --batch-check=%\(objectname\)
+	do
+		batch_like_git names $b || return 1
+	done &&
+	test_grep "^HEAD:nosuch missing\$" dirc.out &&
+	test_line_count = 19 dirc.out
+'
+
+test_expect_success GIT 'ambiguous and missing ids among good ones' '
+	printf "%s\n" $blob 066c $missing $commit 066cb 066c $tag >mixed &&
+	batch_like_git mixed --batch-check &&
+	batch_like_git mixed --batch &&
+	test_grep "^066c ambiguous\$" dirc.out &&
+	test_grep "^error: short object ID 066c is ambiguous\$" dirc.err
+'
+
+test_expect_success GIT 'a peel to the wrong type answers "missing" and goes on' '
+	printf "%s\n" "HEAD^{blob}" HEAD >peel &&
+	interop_run -i peel cat-file --batch-check &&
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out
+'
+
+test_expect_success GIT 'formats: every atom, %% and stray %, empty, as git' '
+	printf "%s rest of line\n" $blob $tree $commit $tag >with-rest &&
+	printf "%s\n" $blob "$tree	tabbed" "$commit   spaced  " \
+		"nosuch x" " lead" >rest-cases &&
+	for f in "%(objectname) %(objecttype) %(objectsize)" \
+		"%(objectname)|%(objectsize:disk)|%(deltabase)" \
+		"[%(rest)] %(objecttype)" "%(rest)" "" "%%(objectname)" \
+		"%x%(objectname)" "%%%(objectname)%" "x%y%%(rest" "%" \
+		"%(objectname)%(objectname)"
+	do
+		batch_like_git with-rest --batch-check="$f" &&
+		batch_like_git rest-cases --batch-check="$f" &&
+		batch_like_git with-rest --batch="$f" || return 1
+	done
+'
+
+test_expect_success GIT 'a bad format dies before any input is read, as git' '
+	for f in "%(bogus)" "%(objectname" "%(" "%()" "%(objectsize:foo)" \
+		"%(Objectname)" "ok %(rest" "%%%(rest"
+	do
+		batch_like_git ids --batch-check="$f" &&
+		test_must_be_empty dirc.out &&
+		batch_like_git empty --batch="$f" &&
+		batch_like_git empty --batch-command="$f" &&
+		batch_like_git empty --batch-all-objects --batch-check="$f" ||
+		return 1
+	done
+'
+
+test_expect_success GIT '-z, and a CR before LF dropped as git drops it' '
+	printf "%s\000" $blob nosuch "$commit rest" "HEAD\r" >nul-in &&
+	batch_like_git nul-in -z --batch-check &&
+	batch_like_git nul-in -z --batch-check="%(objectname) %(rest)" &&
+	printf "HEAD\r\nHEAD:hello\r\nHEAD\r" >crlf &&
+	batch_like_git crlf --batch-check &&
+	batch_like_git crlf --batch &&
+	test_grep "^$commit commit" dirc.out &&
+	printf "info HEAD\r\ninfo HEAD\r" >crlf-cmd &&
+	batch_like_git crlf-cmd --batch-command
+'
+
+test_expect_success GIT '--batch-command: info, contents, and a name with spaces' '
+	{
+		echo "info $blob" &&
+		echo "contents $tree" &&
+		echo "info $missing" &&
+		echo "contents 066c" &&
+		echo "contents $tag" &&
+		echo "info HEAD x"
+	} >commands &&
+	batch_like_git commands --batch-command &&
+	batch_like_git commands --batch-command --buffer &&
+	batch_like_git commands --batch-command="%(objecttype) [%(rest)]" &&
+	test_grep "^HEAD x missing\$" dirc.out
+'
+
+test_expect_success GIT '--batch-command: bad lines die with git'"'"'s message, after what came before' '
+	for l in "" " info HEAD" "	info HEAD" "bogus" "info" "contents" \
+		"infox HEAD" "contentsHEAD" "INFO HEAD" "info	HEAD" \
+		"flush arg" "flushx" "$(printf "\013info HEAD")" \
+		"$(printf "bad\001cmd")"
+	do
+		printf "info HEAD\n%s\ninfo HEAD\n" "$l" >bad-cmd &&
+		batch_like_git bad-cmd --batch-command &&
+		batch_like_git bad-cmd --batch-command --buffer &&
+		test_must_be_empty dirc.out || return 1
+	done &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	printf "info HEAD\nflush\n" >flush-unbuffered &&
+	batch_like_git flush-unbuffered --batch-command &&
+	test_grep "^fatal: flush is only for --buffer mode\$" dirc.err
+'
+
+test_expect_success GIT '--batch-command --buffer: output comes at flush, or at the end' '
+	printf "info HEAD\nflush\ninfo HEAD:hello\ncontents HEAD:nul\n" >buffered &&
+	batch_like_git buffered --batch-command --buffer &&
+	test_line_count = 5 dirc.out &&
+	printf "info HEAD\nflush\ninfo HEAD:hello\nbogus\n" >buffered-bad &&
+	batch_like_git buffered-bad --batch-command --buffer &&
+	test_line_count = 1 dirc.out &&
+	printf "info HEAD\ninfo HEAD:hello\nflush\n" >flushed &&
+	batch_like_git flushed --batch-command --buffer &&
+	test_line_count = 2 dirc.out
+'
+
+test_expect_success GIT 'GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT drops what was not flushed, as git' '
+	printf "info HEAD\nflush\ninfo HEAD:hello\n" >partly &&
+	GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT=1 &&
+	export GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT &&
+	batch_like_git partly --batch-command --buffer &&
+	test_line_count = 1 dirc.out &&
+	batch_like_git partly --batch-command --buffer --batch-all-objects &&
+	unset GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT
+'
+
+test_expect_success GIT '--buffer and --no-buffer print the same bytes' '
+	cat ids names >both &&
+	batch_like_git both --batch --buffer &&
+	cp dirc.out buffered.out &&
+	batch_like_git both --batch --no-buffer &&
+	test_cmp buffered.out dirc.out
+'
+
+test_expect_success GIT 'setup: a repository of damaged and unknown-type objects' '
+	git init -q bad &&
+	(
+		cd bad &&
+		echo good >good &&
+		git add good &&
+		git commit -q -m good
+	) &&
+	good=$(git -C bad rev-parse HEAD:good) &&
+	short=$(printf bogus | git -C bad hash-object -t bogus --literally -w --stdin) &&
+	long=$(printf bogus | git -C bad hash-object -t abcdefghijklmnopqrstuvwxyz1234679 --literally -w --stdin) &&
+	printf "blob 6\000hello\n" >raw-good &&
+	zlib_wrap raw-good >z-good &&
+	head -c 4 z-good >z-trunc &&
+	head -c 10 z-good >z-cut &&
+	echo junk >z-junk &&
+	: >z-empty &&
+	printf "blob 30\000hello\n" >raw-short &&
+	zlib_wrap raw-short >z-short &&
+	printf "blob 3\000hello\n" >raw-long &&
+	zlib_wrap raw-long >z-long &&
+	trunc=1111111111111111111111111111111111111111 &&
+	junk=2222222222222222222222222222222222222222 &&
+	emptyobj=3333333333333333333333333333333333333333 &&
+	shortobj=4444444444444444444444444444444444444444 &&
+	longobj=5555555555555555555555555555555555555555 &&
+	cutobj=6666666666666666666666666666666666666666 &&
+	put_loose $cutobj z-cut &&
+	put_loose $trunc z-trunc &&
+	put_loose $junk z-junk &&
+	put_loose $emptyobj z-empty &&
+	put_loose $shortobj z-short &&
+	put_loose $longobj z-long
+'
+
+test_expect_success GIT 'an object whose header cannot be read: "missing", and the batch goes on' '
+	printf "%s\n" $good $trunc HEAD $junk $emptyobj $good >bad-in &&
+	for b in --batch-check --batch "--batch-check=%(objecttype)" \
+		"--batch=%(objectsize)"
+	do
+		answers_like_git -C bad bad-in "$b" &&
+		for id in $trunc $junk $emptyobj
+		do
+			test_grep "^error: .*$id.*corrupt" dirc.err || return 1
+		done || return 1
+	done &&
+	test_grep "^$trunc missing\$" dirc.out &&
+	printf "info %s\n" $good $junk $good >bad-cmd &&
+	answers_like_git -C bad bad-cmd --batch-command
+'
+
+test_expect_success GIT 'only existence is checked when the format shows no type or size, as git' '
+	printf "%s\n" $good $trunc $junk $short $long nosuch >exist-in &&
+	batch_like_git -C bad exist-in "--batch-check=%(objectname) %(rest)" &&
+	batch_like_git -C bad exist-in "--batch-check=" &&
+	batch_like_git -C bad exist-in "--batch-check=%(objectsize:disk)"
+'
+
+test_expect_success GIT 'an object whose contents are damaged: an error, "missing", and the batch goes on' '
+	printf "%s\n" $good $shortobj $longobj $cutobj $good >damaged &&
+	(
+		cd bad &&
+		dirc cat-file --batch <../damaged >../out 2>../err
+	) &&
+	{
+		printf "%s blob 5\ngood\n\n" $good &&
+		printf "%s missing\n" $shortobj $longobj $cutobj &&
+		printf "%s blob 5\ngood\n\n" $good
+	} >expect &&
+	test_cmp expect out &&
+	test_grep "^error: .*$shortobj.*corrupt" err &&
+	test_grep "^error: .*$longobj.*corrupt" err &&
+	test_grep "^error: .*$cutobj.*corrupt" err &&
+	(
+		cd bad &&
+		dirc cat-file --batch-check <../damaged >../out
+	) &&
+	test_line_count = 5 out
+'
+
+test_expect_success GIT 'unknown types: "invalid object type" dies, a header over 32 bytes is "missing", as git' '
+	printf "%s\n" $good $long $good >long-in &&
+	batch_like_git -C bad long-in --batch-check &&
+	batch_like_git -C bad long-in --batch &&
+	test_grep "^error: header for $long too long, exceeds 32 bytes\$" dirc.err &&
+	test_grep "^$long missing\$" dirc.out &&
+	printf "%s\n" $good $short $good >short-in &&
+	batch_like_git -C bad short-in --batch-check &&
+	batch_like_git -C bad short-in --batch &&
+	batch_like_git -C bad short-in --batch-check --allow-unknown-type &&
+	echo "fatal: invalid object type" >expect &&
+	test_cmp expect dirc.err
+'
+
+test_expect_success GIT '%(objectsize:disk) and %(deltabase) of packed objects, as git' '
+	git init -q packed &&
+	(
+		cd packed &&
+		perl -e "srand(7); print map { chr(int(rand(256))) } 1..10240" >foo &&
+		{ cat foo && echo plus; } >foo-plus &&
+		git add foo foo-plus &&
+		git commit -q -m foo &&
+		git repack -adq
+	) &&
+	printf "%s\n" HEAD:foo HEAD:foo-plus HEAD HEAD^{tree} >packed-in &&
+	batch_like_git -C packed packed-in \
+		"--batch-check=%(objectname) %(objectsize) %(objectsize:disk) %(deltabase)" &&
+	grep -v " 0000000000000000000000000000000000000000\$" dirc.out >deltas &&
+	test_line_count = 1 deltas
+'
+
+test_expect_success GIT '--batch-all-objects: loose, packed, alternates, each once, as git' '
+	git init -q all-one &&
+	(
+		cd all-one &&
+		echo content >file &&
+		git add file &&
+		git commit -q -m base &&
+		git repack -adq &&
+		echo not-cloned | git hash-object -w --stdin >/dev/null
+	) &&
+	git clone -q -s all-one all-two &&
+	(
+		cd all-two &&
+		echo local-unref | git hash-object -w --stdin >/dev/null &&
+		git rev-parse HEAD:file | git pack-objects -q .git/objects/pack/pack >/dev/null
+	) &&
+	for b in --batch-check --batch --batch-command "--batch-check=%(objectname)" \
+		"--batch=%(rest)" "--batch-check=%(objectsize:disk)"
+	do
+		batch_like_git -C all-two empty --batch-all-objects "$b" || return 1
+	done &&
+	test_line_count = 5 dirc.out &&
+	interop_run -C all-two cat-file --batch-all-objects --unordered --batch-check &&
+	sort git.out >expect &&
+	sort dirc.out >actual &&
+	test_cmp expect actual &&
+	test_line_count = 5 actual
+'
+
+test_expect_success GIT '--batch-all-objects ignores replacements, a batch of names honours them' '
+	(
+		cd all-two &&
+		git cat-file commit HEAD >orig &&
+		{ cat orig && echo extra; } >fake &&
+		fake=$(git hash-object -t commit -w fake) &&
+		git replace HEAD $fake
+	) &&
+	batch_like_git -C all-two empty --batch-all-objects --batch &&
+	echo HEAD >head-in &&
+	batch_like_git -C all-two head-in --batch &&
+	test_grep "^extra\$" dirc.out
+'
+
+test_done

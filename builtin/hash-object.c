@@ -141,7 +141,8 @@ hash_file(struct hash_opts *o, struct odb_writer *w, const char *path)
 
 /* One --stdin-paths batch: files hashed on every thread, ids in order. */
 struct path_job {
-	char *path;			/* owned */
+	char *path;			/* owned; NULL if bad_quote */
+	int bad_quote;			/* the line was badly C-quoted */
 	struct object_id oid;
 	int ret;
 	struct error_saved err;
@@ -161,8 +162,11 @@ path_one(void *ctx, size_t i, int thread)
 	struct odb_writer *w = thread ? &r->writers[thread] :
 		&r->o->odb->writer;
 	struct stat st;
-	int fd = open(j->path, O_RDONLY | O_CLOEXEC);
+	int fd;
 
+	if (j->bad_quote)
+		return;		/* the caller dies when it gets there */
+	fd = open(j->path, O_RDONLY | O_CLOEXEC);
 	if (fd < 0) {
 		j->ret = error_errno(errno, "could not open '%s' for reading",
 				     j->path);
@@ -205,13 +209,17 @@ read_batch(struct strbuf *in, struct path_job *jobs, size_t max, int *eof)
 			char *line = xmemdupz(line_start, nl - line_start);
 
 			pos += nl - line_start + 1;
+			memset(&jobs[nr], 0, sizeof(jobs[nr]));
+			if (line[0] == '"' && unquote_c_style(&uq, line, NULL)) {
+				/* git hashes the lines before it, then dies */
+				free(line);
+				jobs[nr++].bad_quote = 1;
+				break;
+			}
 			if (line[0] == '"') {
-				if (unquote_c_style(&uq, line, NULL))
-					die("line is badly quoted: %s", line);
 				free(line);
 				line = strbuf_detach(&uq, NULL);
 			}
-			memset(&jobs[nr], 0, sizeof(jobs[nr]));
 			jobs[nr++].path = line;
 			continue;
 		}
@@ -284,6 +292,10 @@ hash_stdin_paths(struct hash_opts *o, struct odb_writer *w)
 		for (size_t i = 0; i < nr; i++) {
 			struct path_job *j = &r.jobs[i];
 
+			if (j->bad_quote) {
+				fflush(stdout);
+				die("line is badly quoted");
+			}
 			if (j->ret < 0) {
 				fflush(stdout);
 				die_lib(error_restore(&j->err));

@@ -806,9 +806,12 @@ static const char *
 printable(struct strbuf *out, const char *s)
 {
 	strbuf_reset(out);
-	for (; *s; s++)
-		strbuf_addch(out, (unsigned char)*s < 0x20 && *s != '\t' &&
-			     *s != '\n' ? '?' : *s == 0x7f ? '?' : *s);
+	for (; *s; s++) {
+		unsigned char c = *s;
+
+		strbuf_addch(out, (c < 0x20 && c != '\t' && c != '\n') ||
+			     c == 0x7f ? '?' : c);
+	}
 	return out->buf;
 }
 

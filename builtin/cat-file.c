@@ -61,7 +61,7 @@ enum batch_mode {
 	BATCH_COMMAND,		/* --batch-command */
 };
 
-/* The mode options: the first one given, which a second may not differ from. */
+/* The mode given first: a second one may not differ. */
 struct cmdmode {
 	int mode;		/* 'e', 'p', 't', 's', 'c' (--textconv),
 				 * 'w' (--filters), 'a' (--batch-all-objects),
@@ -153,7 +153,7 @@ opt_batch(const struct option *opt, const char *arg, int unset)
 /* ---- object information, as git reports it ---- */
 
 struct obj_info {
-	struct object_id oid;	/* what was read: the replacement, if any */
+	struct object_id oid;	/* what was read (the replacement, if any) */
 	struct strbuf type;	/* as stored, any length */
 	enum object_type t;	/* OBJ_BAD for a --literally type */
 	size_t size;
@@ -407,7 +407,7 @@ struct batch {
 	struct segment *fmt;	/* owned */
 	size_t fmt_nr, fmt_alloc;
 	int split;		/* name and rest are split at whitespace */
-	int need_info;		/* the format shows the type or the size */
+	int need_info;		/* the format shows the type or size */
 	int follow;		/* --follow-symlinks */
 	int buffer;		/* --buffer */
 	int nul;		/* -z */
@@ -595,7 +595,7 @@ batch_object(struct batch *b, const char *name, const struct object_id *oid,
 {
 	struct obj_info info = OBJ_INFO_INIT;
 	struct odb_object obj = ODB_OBJECT_INIT;
-	int convert, ret;
+	int convert, no_path, ret;
 
 	if (!contents && !b->need_info) {
 		/* as git: without a type or size to show, only look */
@@ -623,10 +623,12 @@ batch_object(struct batch *b, const char *name, const struct object_id *oid,
 		batch_missing(b, name, "missing");
 		goto out;
 	}
+	/* --textconv/--filters of a blob's contents: the path is the rest */
 	convert = contents && b->cmdmode && info.t == OBJ_BLOB;
-	if (convert && rest && *rest)
+	no_path = convert && !(rest && *rest);
+	if (convert && !no_path)
 		check_no_conversion(b->repo, b->cmdmode, rest);
-	if (contents && !(convert && !(rest && *rest))) {
+	if (contents && !no_path) {
 		ret = odb_read(&obj, b->odb, &info.oid, ODB_READ_NO_REPLACE);
 		if (ret < 0) {
 			batch_error(b, name, ret);
@@ -635,7 +637,7 @@ batch_object(struct batch *b, const char *name, const struct object_id *oid,
 	}
 	format_line(b, oid, &info, rest);
 	fwrite(b->line.buf, 1, b->line.len, stdout);
-	if (convert && !(rest && *rest)) {
+	if (no_path) {
 		/* git prints the info line, then finds it has no path */
 		fflush(stdout);
 		die("missing path for '%s'", oid_to_hex(oid));
@@ -937,9 +939,12 @@ batch_all_objects(struct batch *b, int unordered)
 			l.oids[nr++] = s[i].oid;
 		free(s);
 	}
-	for (size_t i = 0; i < nr; i++)
-		batch_object(b, oid_to_hex(&l.oids[i]), &l.oids[i], NULL,
-			     contents, ODB_READ_NO_REPLACE);
+	for (size_t i = 0; i < nr; i++) {
+		char hex[HASH_HEXSZ + 1];
+
+		batch_object(b, oid_to_hex_r(hex, &l.oids[i]), &l.oids[i],
+			     NULL, contents, ODB_READ_NO_REPLACE);
+	}
 	free(l.oids);
 }
 
@@ -1149,8 +1154,8 @@ show_converted(struct repo *repo, struct odb *odb, int cmdmode,
 		strbuf_addstr(&path, path_opt);
 	} else {
 		if (!colon)
-			die("<object>:<path> required, only <object> '%s' given",
-			    name);
+			die("<object>:<path> required, only <object> '%s' "
+			    "given", name);
 		/* ":path" and ":N:path" name an index entry */
 		if (!rev.len && colon[1] >= '0' && colon[1] <= '3' &&
 		    colon[2] == ':')
@@ -1258,8 +1263,8 @@ cmd_cat_file(int argc, const char **argv)
 			    cm.mode);
 	if (!batch.mode) {
 		if (follow)
-			usage_fatal(opts, "'--follow-symlinks' requires a batch "
-				    "mode");
+			usage_fatal(opts, "'--follow-symlinks' requires a "
+				    "batch mode");
 		if (buffer >= 0)
 			usage_fatal(opts, "'--buffer' requires a batch mode");
 		if (cm.mode == 'a')
@@ -1281,8 +1286,8 @@ cmd_cat_file(int argc, const char **argv)
 	if (!batch.mode && !cm.mode && !argc)
 		usage_with_options(cat_file_usage, opts);
 	if (!batch.mode && !cm.mode && argc != 2)
-		usage_fatal(opts, "only two arguments allowed in <type> <object> "
-			    "mode, not %d", argc);
+		usage_fatal(opts, "only two arguments allowed in <type> "
+			    "<object> mode, not %d", argc);
 
 	ret = repo_open(&repo, REPO_NO_CHDIR);
 	if (ret < 0)

@@ -210,7 +210,8 @@ read_batch(struct strbuf *in, struct path_job *jobs, size_t max, int *eof)
 
 			pos += nl - line_start + 1;
 			memset(&jobs[nr], 0, sizeof(jobs[nr]));
-			if (line[0] == '"' && unquote_c_style(&uq, line, NULL)) {
+			if (line[0] == '"' &&
+			    unquote_c_style(&uq, line, NULL)) {
 				/* git hashes the lines before it, then dies */
 				free(line);
 				jobs[nr++].bad_quote = 1;

@@ -586,6 +586,28 @@ batch_error(struct batch *b, const char *name, int ret)
 }
 
 /*
+ * The usual case of --batch: one read gives the type, the size and the
+ * contents.  0 if that read failed (get_info() then says why).
+ */
+static int
+read_at_once(struct obj_info *info, struct odb_object *obj, struct odb *odb,
+	     const struct object_id *oid, unsigned flags)
+{
+	int ret = odb_replacement(&info->oid, odb, oid, flags);
+
+	if (ret < 0)
+		die_lib(ret);
+	if (odb_read(obj, odb, &info->oid, ODB_READ_NO_REPLACE) < 0) {
+		error_clear();
+		return 0;
+	}
+	info->t = obj->type;
+	strbuf_addstr(&info->type, type_name(obj->type));
+	info->size = obj->size;
+	return 1;
+}
+
+/*
  * Answer one object: name is what the input said (for "missing"),
  * oid what it resolved to, rest the rest of the line.
  */
@@ -611,30 +633,33 @@ batch_object(struct batch *b, const char *name, const struct object_id *oid,
 		batch_flush(b);
 		goto out;
 	}
-	ret = get_info(&info, b->odb, oid, flags);
-	if (ret < 0) {
-		batch_error(b, name, ret);
-		goto out;
-	}
-	if (info.t == OBJ_BAD) {
-		if (!header_too_long(&info))
-			die("invalid object type");
-		error_header_too_long(&info);
-		batch_missing(b, name, "missing");
-		goto out;
+	if (!contents || !read_at_once(&info, &obj, b->odb, oid, flags)) {
+		ret = get_info(&info, b->odb, oid, flags);
+		if (ret < 0) {
+			batch_error(b, name, ret);
+			goto out;
+		}
+		if (info.t == OBJ_BAD) {
+			if (!header_too_long(&info))
+				die("invalid object type");
+			error_header_too_long(&info);
+			batch_missing(b, name, "missing");
+			goto out;
+		}
+		if (contents) {
+			ret = odb_read(&obj, b->odb, &info.oid,
+				       ODB_READ_NO_REPLACE);
+			if (ret < 0) {
+				batch_error(b, name, ret);
+				goto out;
+			}
+		}
 	}
 	/* --textconv/--filters of a blob's contents: the path is the rest */
 	convert = contents && b->cmdmode && info.t == OBJ_BLOB;
 	no_path = convert && !(rest && *rest);
 	if (convert && !no_path)
 		check_no_conversion(b->repo, b->cmdmode, rest);
-	if (contents && !no_path) {
-		ret = odb_read(&obj, b->odb, &info.oid, ODB_READ_NO_REPLACE);
-		if (ret < 0) {
-			batch_error(b, name, ret);
-			goto out;
-		}
-	}
 	format_line(b, oid, &info, rest);
 	fwrite(b->line.buf, 1, b->line.len, stdout);
 	if (no_path) {

@@ -310,3 +310,419 @@ date_now(long long *epoch, int *tz)
 	*epoch = (long long)time(NULL);
 	*tz = tz_to_hhmm(local_tz(*epoch));
 }
+
+/* ---- approxidate ---- */
+
+/*
+ * The approximate reader works on a broken-down local time.  Fields it
+ * has not seen are -1 until the end, when they are taken from "now";
+ * relative words ("3 days ago") first complete the date from now, then
+ * step back by their length in seconds.
+ */
+struct approx {
+	struct tm tm;		/* what has been read so far */
+	struct tm now;		/* "now", local */
+	long long now_sec;
+	long number;		/* a number waiting for a meaning */
+	int touched;		/* something was understood */
+};
+
+static long long
+approx_now(void)
+{
+	const char *t = getenv("GIT_TEST_DATE_NOW");
+
+	if (t)
+		return strtoll(t, NULL, 10);
+	return (long long)time(NULL);
+}
+
+static void
+local_tm(struct tm *out, long long sec)
+{
+	time_t t = (time_t)sec;
+
+	if (!localtime_r(&t, out))
+		memset(out, 0, sizeof(*out));
+}
+
+/*
+ * Fill what is missing from now, step back by back seconds, and normalise
+ * the result into a->tm.  A month after the current one means last year.
+ */
+static long long
+approx_settle(struct approx *a, long long back)
+{
+	long long t;
+
+	if (a->tm.tm_mday < 0)
+		a->tm.tm_mday = a->now.tm_mday;
+	if (a->tm.tm_mon < 0)
+		a->tm.tm_mon = a->now.tm_mon;
+	if (a->tm.tm_year < 0) {
+		a->tm.tm_year = a->now.tm_year;
+		if (a->tm.tm_mon > a->now.tm_mon)
+			a->tm.tm_year--;
+	}
+	a->tm.tm_isdst = -1;
+	t = (long long)mktime(&a->tm) - back;
+	local_tm(&a->tm, t);
+	return t;
+}
+
+/*
+ * How many characters of s match word, case-insensitively, where the
+ * characters of s up to the first that is not a letter or digit must all
+ * match (else 0): "jan" and "Jan." match "january" (3), "janx" does not.
+ */
+static size_t
+word_match(const char *s, const char *word)
+{
+	size_t i;
+
+	for (i = 0; s[i]; i++) {
+		if (tolower((unsigned char)s[i]) ==
+		    tolower((unsigned char)word[i]))
+			continue;
+		if (!isalnum((unsigned char)s[i]))
+			break;
+		return 0;
+	}
+	return i;
+}
+
+static void
+approx_number(struct approx *a)
+{
+	long n = a->number;
+
+	if (!n)
+		return;
+	a->number = 0;
+	if (a->tm.tm_mday < 0 && n < 32) {
+		a->tm.tm_mday = n;
+	} else if (a->tm.tm_mon < 0 && n < 13) {
+		a->tm.tm_mon = n - 1;
+	} else if (a->tm.tm_year < 0) {
+		if (n > 1969 && n < 2100)
+			a->tm.tm_year = n - 1900;
+		else if (n > 69 && n < 100)
+			a->tm.tm_year = n;
+		else if (n < 38)
+			a->tm.tm_year = 100 + n;
+	}
+}
+
+/* Set the clock to hour:00:00, the day before if that is still to come. */
+static void
+approx_clock(struct approx *a, int hour)
+{
+	if (a->tm.tm_hour < hour)
+		approx_settle(a, 24 * 3600);
+	a->tm.tm_hour = hour;
+	a->tm.tm_min = 0;
+	a->tm.tm_sec = 0;
+}
+
+static void
+approx_half_day(struct approx *a, int pm)
+{
+	int hour = a->tm.tm_hour;
+
+	if (a->number) {
+		hour = (int)a->number;
+		a->tm.tm_min = 0;
+		a->tm.tm_sec = 0;
+	}
+	a->number = 0;
+	a->tm.tm_hour = hour % 12 + (pm ? 12 : 0);
+}
+
+/*
+ * A calendar date y-m-d into tm if it is one.  With refuse_future, a
+ * date more than ten days ahead of now is refused (and tm untouched);
+ * y == -1 then means this year.  0, or -1 if not a date.
+ */
+static int
+approx_set_date(struct approx *a, long y, long m, long d, int refuse_future)
+{
+	struct tm check;
+	struct tm *r;
+
+	if (m < 1 || m > 12 || d < 1 || d > 31)
+		return -1;
+	check = a->tm;
+	r = refuse_future ? &check : &a->tm;
+	r->tm_mon = m - 1;
+	r->tm_mday = d;
+	if (y == -1) {
+		if (!refuse_future)
+			return 1;
+		r->tm_year = a->now.tm_year;
+	} else if (y >= 1970 && y < 2100) {
+		r->tm_year = y - 1900;
+	} else if (y > 70 && y < 100) {
+		r->tm_year = y;
+	} else if (y < 38) {
+		r->tm_year = y + 100;
+	} else {
+		return -1;
+	}
+	if (!refuse_future)
+		return 0;
+	{
+		/* as UTC, as git compares it */
+		long long t = days_from_civil(r->tm_year + 1900LL,
+					      r->tm_mon + 1, r->tm_mday) * 86400;
+
+		if (a->now_sec + 10 * 24 * 3600 < t)
+			return -1;
+	}
+	a->tm.tm_mon = r->tm_mon;
+	a->tm.tm_mday = r->tm_mday;
+	if (y != -1)
+		a->tm.tm_year = r->tm_year;
+	return 0;
+}
+
+/*
+ * "a<sep>b[<sep>c]": a time (hh:mm[:ss]) or a date.  Returns how many
+ * bytes of s it used, or 0 if it is neither.
+ */
+static size_t
+approx_multi(struct approx *a, const char *s, long n1, const char *sep)
+{
+	char c = *sep, *end;
+	long n2, n3 = -1;
+
+	n2 = strtol(sep + 1, &end, 10);
+	if (*end == c && isdigit((unsigned char)end[1]))
+		n3 = strtol(end + 1, &end, 10);
+	if (c == ':') {
+		if (n3 < 0)
+			n3 = 0;
+		if (n1 < 25 && n2 >= 0 && n2 < 60 && n3 >= 0 && n3 <= 60) {
+			a->tm.tm_hour = n1;
+			a->tm.tm_min = n2;
+			a->tm.tm_sec = n3;
+			return end - s;
+		}
+		return 0;
+	}
+	if (n1 > 70 && (!approx_set_date(a, n1, n2, n3, 0) ||
+			!approx_set_date(a, n1, n3, n2, 0)))
+		return end - s;
+	if (c != '.' && !approx_set_date(a, n3, n1, n2, 1))
+		return end - s;
+	if (!approx_set_date(a, n3, n2, n1, 1))
+		return end - s;
+	if (c == '.' && !approx_set_date(a, n3, n1, n2, 1))
+		return end - s;
+	return 0;
+}
+
+static const char *
+approx_digits(struct approx *a, const char *s)
+{
+	char *end;
+	long n = strtol(s, &end, 10);
+
+	if ((*end == ':' || *end == '.' || *end == '/' || *end == '-') &&
+	    isdigit((unsigned char)end[1])) {
+		size_t used = approx_multi(a, s, n, end);
+
+		if (used)
+			return s + used;
+	}
+	/* zero padding only for small numbers: "Dec 02", not "Dec 0002" */
+	if (s[0] != '0' || end - s <= 2)
+		a->number = n;
+	return end;
+}
+
+static const char *const month_names[] = {
+	"january", "february", "march", "april", "may", "june", "july",
+	"august", "september", "october", "november", "december",
+};
+static const char *const weekday_names[] = {
+	"sundays", "mondays", "tuesdays", "wednesdays", "thursdays",
+	"fridays", "saturdays",
+};
+
+static const char *
+approx_word(struct approx *a, const char *s)
+{
+	static const char *const numbers[] = {
+		"zero", "one", "two", "three", "four", "five", "six",
+		"seven", "eight", "nine", "ten",
+	};
+	static const struct { const char *name; long secs; } units[] = {
+		{ "seconds", 1 }, { "minutes", 60 }, { "hours", 3600 },
+		{ "days", 86400 }, { "weeks", 7 * 86400 },
+	};
+	const char *end = s;
+
+	while (isalpha((unsigned char)*end))
+		end++;
+	for (int i = 0; i < 12; i++)
+		if (word_match(s, month_names[i]) >= 3) {
+			a->tm.tm_mon = i;
+			a->touched = 1;
+			return end;
+		}
+	if (word_match(s, "yesterday") == 9) {
+		a->number = 0;
+		approx_settle(a, 24 * 3600);
+	} else if (word_match(s, "noon") == 4) {
+		approx_clock(a, 12);
+	} else if (word_match(s, "midnight") == 8) {
+		approx_clock(a, 0);
+	} else if (word_match(s, "tea") == 3) {
+		approx_clock(a, 17);
+	} else if (word_match(s, "pm") == 2) {
+		approx_half_day(a, 1);
+	} else if (word_match(s, "am") == 2) {
+		approx_half_day(a, 0);
+	} else if (word_match(s, "never") == 5) {
+		local_tm(&a->tm, 0);
+		a->number = 0;
+	} else if (word_match(s, "now") == 3) {
+		a->number = 0;
+		approx_settle(a, 0);
+	} else {
+		goto other;
+	}
+	a->touched = 1;
+	return end;
+other:
+	if (!a->number) {
+		for (size_t i = 1; i < ARRAY_SIZE(numbers); i++)
+			if (word_match(s, numbers[i]) == strlen(numbers[i])) {
+				a->number = i;
+				a->touched = 1;
+				return end;
+			}
+		if (word_match(s, "last") == 4) {
+			a->number = 1;
+			a->touched = 1;
+		}
+		return end;
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(units); i++) {
+		size_t len = strlen(units[i].name);
+
+		/* "day" and "days" alike */
+		if (word_match(s, units[i].name) >= len - 1) {
+			approx_settle(a, units[i].secs * a->number);
+			a->number = 0;
+			a->touched = 1;
+			return end;
+		}
+	}
+	for (int i = 0; i < 7; i++)
+		if (word_match(s, weekday_names[i]) >= 3) {
+			long n = a->number - 1, diff = a->tm.tm_wday - i;
+
+			a->number = 0;
+			if (diff <= 0)
+				n++;
+			diff += 7 * n;
+			approx_settle(a, diff * 24 * 3600);
+			a->touched = 1;
+			return end;
+		}
+	if (word_match(s, "months") >= 5) {
+		long n;
+
+		approx_settle(a, 0);
+		n = a->tm.tm_mon - a->number;
+		a->number = 0;
+		while (n < 0) {
+			n += 12;
+			a->tm.tm_year--;
+		}
+		a->tm.tm_mon = n;
+		a->touched = 1;
+		return end;
+	}
+	if (word_match(s, "years") >= 4) {
+		approx_settle(a, 0);
+		a->tm.tm_year -= a->number;
+		a->number = 0;
+		a->touched = 1;
+	}
+	return end;
+}
+
+long long
+approxidate(const char *s, int *errors)
+{
+	struct approx a;
+	long long epoch;
+	int tz;
+
+	if (errors)
+		*errors = 0;
+	if (!date_parse(s, &epoch, &tz))
+		return epoch;
+	memset(&a, 0, sizeof(a));
+	a.now_sec = approx_now();
+	local_tm(&a.now, a.now_sec);
+	a.tm = a.now;
+	a.tm.tm_year = a.tm.tm_mon = a.tm.tm_mday = -1;
+	while (*s) {
+		if (isdigit((unsigned char)*s)) {
+			approx_number(&a);
+			s = approx_digits(&a, s);
+			a.touched = 1;
+		} else if (isalpha((unsigned char)*s)) {
+			s = approx_word(&a, s);
+		} else {
+			s++;
+		}
+	}
+	approx_number(&a);
+	if (!a.touched && errors)
+		*errors = 1;
+	return approx_settle(&a, 0);
+}
+
+static void
+shown_tm(struct tm *out, long long epoch, int tz)
+{
+	int sign = tz < 0 ? -1 : 1, hhmm = tz * sign;
+	long long t = epoch + sign * ((hhmm / 100) * 3600LL +
+				      (hhmm % 100) * 60LL);
+	time_t tt = (time_t)t;
+
+	if (!gmtime_r(&tt, out))
+		memset(out, 0, sizeof(*out));
+}
+
+void
+date_format_rfc2822(struct strbuf *out, long long epoch, int tz)
+{
+	static const char *const wd[] = {
+		"Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat",
+	};
+	static const char *const mo[] = {
+		"Jan", "Feb", "Mar", "Apr", "May", "Jun",
+		"Jul", "Aug", "Sep", "Oct", "Nov", "Dec",
+	};
+	struct tm tm;
+
+	shown_tm(&tm, epoch, tz);
+	strbuf_addf(out, "%s, %d %s %d %02d:%02d:%02d %+05d",
+		    wd[tm.tm_wday % 7], tm.tm_mday, mo[tm.tm_mon % 12],
+		    tm.tm_year + 1900, tm.tm_hour, tm.tm_min, tm.tm_sec, tz);
+}
+
+void
+date_format_short(struct strbuf *out, long long epoch, int tz)
+{
+	struct tm tm;
+
+	shown_tm(&tm, epoch, tz);
+	strbuf_addf(out, "%04d-%02d-%02d", tm.tm_year + 1900, tm.tm_mon + 1,
+		    tm.tm_mday);
+}

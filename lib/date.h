@@ -24,4 +24,21 @@ void date_format_internal(struct strbuf *out, long long epoch, int tz);
 /* The current time with the local zone. */
 void date_now(long long *epoch, int *tz);
 
+/*
+ * git's "approxidate", for --since, --until and "<ref>@{<date>}": an
+ * exact date as date_parse() reads it, else a forgiving reading of
+ * words and numbers relative to now in the local zone ("yesterday",
+ * "3.weeks.ago", "1 year 2 months ago", "noon", "last friday", "10:30",
+ * "2005-04-07", "Dec 02", "never", "now", ...).  Returns the time;
+ * *errors (if not NULL) is set to 1 when nothing in s was understood.
+ * "Now" is GIT_TEST_DATE_NOW when set, as in git's own tests.
+ */
+long long approxidate(const char *s, int *errors);
+
+/* "Thu, 7 Apr 2005 22:13:13 +0200": epoch shown in the zone tz (+hhmm). */
+void date_format_rfc2822(struct strbuf *out, long long epoch, int tz);
+
+/* "2005-04-07": the day of epoch in the zone tz (+hhmm). */
+void date_format_short(struct strbuf *out, long long epoch, int tz);
+
 #endif

@@ -6,12 +6,14 @@
  */
 #include "commit.h"
 
+#include <limits.h>
 #include <pwd.h>
 #include <unistd.h>
 
 #include "config.h"
 #include "date.h"
 #include "error.h"
+#include "odb.h"
 #include "repo.h"
 
 int
@@ -45,6 +47,400 @@ commit_info_release(struct commit_info *info)
 {
 	free(info->parents);
 	memset(info, 0, sizeof(*info));
+}
+
+long long
+commit_date(const void *buf, size_t len)
+{
+	const char *p = buf, *end = p + len, *nl;
+	long long t = 0;
+
+	/* past "tree" and the "parent" lines */
+	while (p < end && (starts_with(p, "tree ") ||
+			   starts_with(p, "parent "))) {
+		nl = memchr(p, '\n', end - p);
+		if (!nl)
+			return 0;
+		p = nl + 1;
+	}
+	if (end - p < 7 || memcmp(p, "author", 6))
+		return 0;
+	nl = memchr(p, '\n', end - p);
+	if (!nl)
+		return 0;
+	p = nl + 1;
+	if (end - p < 10 || memcmp(p, "committer", 9))
+		return 0;
+	p = memchr(p, '>', end - p);
+	if (!p || !(nl = memchr(p, '\n', end - p)))
+		return 0;
+	for (p++; p < nl && (*p == ' ' || *p == '\t'); p++)
+		;
+	for (; p < nl && *p >= '0' && *p <= '9'; p++) {
+		if (t > (LLONG_MAX - 9) / 10)
+			return LLONG_MAX;
+		t = t * 10 + (*p - '0');
+	}
+	return t;
+}
+
+/* ---- walking ---- */
+
+void
+commit_walk_init(struct commit_walk *w, struct repo *repo)
+{
+	memset(w, 0, sizeof(*w));
+	w->repo = repo;
+}
+
+void
+commit_walk_release(struct commit_walk *w)
+{
+	for (size_t i = 0; i < w->alloc; i++)
+		if (w->slots[i]) {
+			free(w->slots[i]->parents);
+			free(w->slots[i]);
+		}
+	free(w->slots);
+	memset(w, 0, sizeof(*w));
+}
+
+static size_t
+slot_of(const struct object_id *oid, size_t alloc)
+{
+	uint64_t h;
+
+	memcpy(&h, oid->hash, sizeof(h));
+	return (size_t)(h % alloc);
+}
+
+static void
+walk_grow(struct commit_walk *w)
+{
+	size_t old = w->alloc;
+	struct commit_node **slots = w->slots;
+
+	w->alloc = old ? old * 2 : 64;
+	w->slots = xcalloc(w->alloc, sizeof(*w->slots));
+	for (size_t i = 0; i < old; i++) {
+		size_t k;
+
+		if (!slots[i])
+			continue;
+		for (k = slot_of(&slots[i]->oid, w->alloc); w->slots[k];
+		     k = (k + 1) % w->alloc)
+			;
+		w->slots[k] = slots[i];
+	}
+	free(slots);
+}
+
+struct commit_node *
+commit_walk_node(struct commit_walk *w, const struct object_id *oid)
+{
+	size_t k;
+
+	if (2 * (w->nr + 1) > w->alloc)
+		walk_grow(w);
+	for (k = slot_of(oid, w->alloc); w->slots[k]; k = (k + 1) % w->alloc)
+		if (oideq(&w->slots[k]->oid, oid))
+			return w->slots[k];
+	w->slots[k] = xcalloc(1, sizeof(**w->slots));
+	w->slots[k]->oid = *oid;
+	w->nr++;
+	return w->slots[k];
+}
+
+int
+commit_walk_parse(struct commit_walk *w, struct commit_node *c)
+{
+	struct odb_object obj = ODB_OBJECT_INIT;
+	struct commit_info ci;
+	struct odb *odb;
+	int ret;
+
+	if (c->parsed > 0)
+		return 0;
+	ret = repo_odb(&odb, w->repo);
+	if (!ret)
+		ret = odb_read(&obj, odb, &c->oid, 0);
+	if (!ret && obj.type != OBJ_COMMIT)
+		ret = error_set(E_INVALID, "object %s is a %s, not a commit",
+				oid_to_hex(&c->oid), obj.type_name);
+	if (!ret)
+		ret = commit_parse(&ci, obj.data, obj.size, &c->oid);
+	if (ret < 0) {
+		odb_object_release(&obj);
+		c->parsed = -1;
+		return ret;
+	}
+	c->date = commit_date(obj.data, obj.size);
+	odb_object_release(&obj);
+	c->parents = xcalloc(ci.nr_parents ? ci.nr_parents : 1,
+			     sizeof(*c->parents));
+	c->nr_parents = ci.nr_parents;
+	c->parsed = 1;
+	/* the nodes may move the table, never themselves */
+	for (size_t i = 0; i < ci.nr_parents; i++)
+		c->parents[i] = commit_walk_node(w, &ci.parents[i]);
+	commit_info_release(&ci);
+	return 0;
+}
+
+void
+commit_walk_clear_flags(struct commit_walk *w)
+{
+	for (size_t i = 0; i < w->alloc; i++)
+		if (w->slots[i])
+			w->slots[i]->flags = 0;
+}
+
+void
+commit_walk_insert_by_date(struct commit_node ***list, size_t *nr,
+			   size_t *alloc, struct commit_node *c)
+{
+	size_t pos = 0;
+
+	while (pos < *nr && (*list)[pos]->date >= c->date)
+		pos++;
+	ALLOC_GROW(*list, *nr + 1, *alloc);
+	memmove(*list + pos + 1, *list + pos, (*nr - pos) * sizeof(**list));
+	(*list)[pos] = c;
+	(*nr)++;
+}
+
+struct commit_node *
+commit_walk_pop_newest(struct commit_walk *w, struct commit_node ***list,
+		       size_t *nr, size_t *alloc, unsigned mark)
+{
+	struct commit_node *c;
+
+	if (!*nr)
+		return NULL;
+	c = (*list)[0];
+	memmove(*list, *list + 1, (*nr - 1) * sizeof(**list));
+	(*nr)--;
+	for (size_t i = 0; c->parsed > 0 && i < c->nr_parents; i++) {
+		struct commit_node *p = c->parents[i];
+
+		if (commit_walk_parse(w, p) < 0) {
+			error_clear();
+			continue;
+		}
+		if (p->flags & mark)
+			continue;
+		p->flags |= mark;
+		commit_walk_insert_by_date(list, nr, alloc, p);
+	}
+	return c;
+}
+
+/*
+ * A priority queue of commits, newest first, ties first in first out:
+ * the order in which git's merge-base walk visits them.
+ */
+struct date_queue_item {
+	struct commit_node *c;
+	size_t seq;		/* order of arrival, for ties */
+};
+
+struct date_queue {
+	struct date_queue_item *heap;	/* owned */
+	size_t nr, alloc, seq;
+};
+
+static int
+dq_before(const struct date_queue *q, size_t a, size_t b)
+{
+	if (q->heap[a].c->date != q->heap[b].c->date)
+		return q->heap[a].c->date > q->heap[b].c->date;
+	return q->heap[a].seq < q->heap[b].seq;
+}
+
+static void
+dq_swap(struct date_queue *q, size_t a, size_t b)
+{
+	struct date_queue_item t = q->heap[a];
+
+	q->heap[a] = q->heap[b];
+	q->heap[b] = t;
+}
+
+static void
+dq_push(struct date_queue *q, struct commit_node *c)
+{
+	size_t i;
+
+	ALLOC_GROW(q->heap, q->nr + 1, q->alloc);
+	i = q->nr++;
+	q->heap[i].c = c;
+	q->heap[i].seq = q->seq++;
+	while (i && dq_before(q, i, (i - 1) / 2)) {
+		dq_swap(q, i, (i - 1) / 2);
+		i = (i - 1) / 2;
+	}
+}
+
+static struct commit_node *
+dq_pop(struct date_queue *q)
+{
+	struct commit_node *top = q->heap[0].c;
+	size_t i = 0;
+
+	q->heap[0] = q->heap[--q->nr];
+	for (;;) {
+		size_t l = 2 * i + 1, r = l + 1, m = i;
+
+		if (l < q->nr && dq_before(q, l, m))
+			m = l;
+		if (r < q->nr && dq_before(q, r, m))
+			m = r;
+		if (m == i)
+			break;
+		dq_swap(q, i, m);
+		i = m;
+	}
+	return top;
+}
+
+enum {
+	MB_ONE = 1 << 0,	/* reachable from a */
+	MB_TWO = 1 << 1,	/* reachable from b */
+	MB_STALE = 1 << 2,	/* below a common ancestor already found */
+	MB_RESULT = 1 << 3,
+	MB_SEEN = 1 << 4,	/* is_ancestor's walk */
+};
+
+static int
+has_nonstale(const struct date_queue *q)
+{
+	for (size_t i = 0; i < q->nr; i++)
+		if (!(q->heap[i].c->flags & MB_STALE))
+			return 1;
+	return 0;
+}
+
+/* Is anc reachable from desc (desc itself excluded)? */
+static int
+is_ancestor(struct commit_walk *w, struct commit_node *anc,
+	    struct commit_node *desc)
+{
+	struct commit_node **stack = NULL;
+	size_t nr = 0, alloc = 0;
+	int found = 0;
+
+	ALLOC_GROW(stack, nr + 1, alloc);
+	stack[nr++] = desc;
+	while (nr && !found) {
+		struct commit_node *c = stack[--nr];
+
+		if (commit_walk_parse(w, c) < 0) {
+			error_clear();
+			continue;
+		}
+		for (size_t i = 0; i < c->nr_parents; i++) {
+			struct commit_node *p = c->parents[i];
+
+			if (p == anc) {
+				found = 1;
+				break;
+			}
+			if (p->flags & MB_SEEN)
+				continue;
+			p->flags |= MB_SEEN;
+			ALLOC_GROW(stack, nr + 1, alloc);
+			stack[nr++] = p;
+		}
+	}
+	free(stack);
+	for (size_t i = 0; i < w->alloc; i++)
+		if (w->slots[i])
+			w->slots[i]->flags &= ~MB_SEEN;
+	return found;
+}
+
+int
+commit_merge_bases(struct object_id **out, size_t *nr,
+		   struct commit_walk *w, const struct object_id *a,
+		   const struct object_id *b)
+{
+	struct commit_node *one = commit_walk_node(w, a);
+	struct commit_node *two = commit_walk_node(w, b);
+	struct commit_node **res = NULL, **keep = NULL;
+	size_t res_nr = 0, res_alloc = 0, keep_nr = 0, keep_alloc = 0;
+	struct date_queue q = { NULL, 0, 0, 0 };
+	int ret;
+
+	*out = NULL;
+	*nr = 0;
+	ret = commit_walk_parse(w, one);
+	if (!ret)
+		ret = commit_walk_parse(w, two);
+	if (ret < 0)
+		return ret;
+	if (one == two) {
+		*out = xmalloc(sizeof(**out));
+		**out = one->oid;
+		*nr = 1;
+		return 0;
+	}
+	commit_walk_clear_flags(w);
+	one->flags |= MB_ONE;
+	two->flags |= MB_TWO;
+	dq_push(&q, one);
+	dq_push(&q, two);
+	while (has_nonstale(&q)) {
+		struct commit_node *c = dq_pop(&q);
+		unsigned f = c->flags & (MB_ONE | MB_TWO | MB_STALE);
+
+		if (f == (MB_ONE | MB_TWO)) {
+			if (!(c->flags & MB_RESULT)) {
+				c->flags |= MB_RESULT;
+				commit_walk_insert_by_date(&res, &res_nr,
+							   &res_alloc, c);
+			}
+			f |= MB_STALE;
+		}
+		for (size_t i = 0; i < c->nr_parents; i++) {
+			struct commit_node *p = c->parents[i];
+
+			if ((p->flags & f) == f)
+				continue;
+			if (commit_walk_parse(w, p) < 0) {
+				error_clear();
+				continue;
+			}
+			p->flags |= f;
+			dq_push(&q, p);
+		}
+	}
+	free(q.heap);
+	for (size_t i = 0; i < res_nr; i++)
+		if (!(res[i]->flags & MB_STALE))
+			commit_walk_insert_by_date(&keep, &keep_nr, &keep_alloc,
+						   res[i]);
+	free(res);
+	commit_walk_clear_flags(w);
+	/* none of the answers may be an ancestor of another */
+	if (keep_nr > 1) {
+		char *redundant = xcalloc(keep_nr, 1);
+
+		for (size_t i = 0; i < keep_nr; i++)
+			for (size_t j = 0; j < keep_nr && !redundant[i]; j++)
+				if (i != j && !redundant[j] &&
+				    is_ancestor(w, keep[i], keep[j]))
+					redundant[i] = 1;
+		*out = xmalloc(keep_nr * sizeof(**out));
+		for (size_t i = 0; i < keep_nr; i++)
+			if (!redundant[i])
+				(*out)[(*nr)++] = keep[i]->oid;
+		free(redundant);
+	} else if (keep_nr) {
+		*out = xmalloc(sizeof(**out));
+		(*out)[(*nr)++] = keep[0]->oid;
+	}
+	free(keep);
+	return 0;
 }
 
 static int

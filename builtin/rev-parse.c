@@ -301,12 +301,18 @@ path_exists(struct rp *rp, const char *arg)
 		if (!*arg)
 			return 1;
 	}
-	if (*arg != '/') {
-		strbuf_addf(&sb, "%s/", rp->gitcwd);
-		if (prefix)
-			strbuf_addstr(&sb, prefix);
-	}
+	if (prefix && *arg != '/')
+		strbuf_addstr(&sb, prefix);
 	strbuf_addstr(&sb, arg);
+	if (!sb.len) {
+		strbuf_release(&sb);
+		return 0;	/* lstat("") fails */
+	}
+	if (*sb.buf != '/') {
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "%s/%s%s", rp->gitcwd, prefix && *arg != '/' ?
+			    prefix : "", arg);
+	}
 	ret = !lstat(sb.buf, &st);
 	if (!ret && errno != ENOENT && errno != ENOTDIR)
 		die("failed to stat '%s': %s", arg, strerror(errno));
@@ -342,13 +348,44 @@ verify_filename(struct rp *rp, const char *arg, int diagnose)
 		ctx.flags = ONAME_DIAGNOSE | ONAME_QUIET;
 		ctx.prefix = rp->prefix ? rp->prefix : "";
 		ret = oname_get(&oid, &rp->repo, arg, &ctx);
-		if (ret < 0 && ret != -E_NOTFOUND && ret != -E_AMBIGUOUS) {
-			/* git explains, without its ambiguity report */
-			die("%s", error_msg());
+		/* git explains (after an ambiguity it did not keep quiet) */
+		if (ret < 0 && ret != -E_NOTFOUND && ret != -E_AMBIGUOUS)
+			die_lib(ret);
+		if (error_pre()) {
+			fflush(stdout);
+			fprintf(stderr, "error: %s\n", error_pre());
 		}
 		error_clear();
 	}
 	die_ambiguous(arg);
+}
+
+/*
+ * The commit oid is or (through tags) points to; git's error for anything
+ * else.  0, or -1.
+ */
+static int
+commit_reference(struct rp *rp, const struct object_id *oid,
+		 struct object_id *out)
+{
+	struct object_id peeled;
+	enum object_type type = OBJ_BAD;
+	struct odb *odb;
+	size_t size;
+
+	if (peel_to_type(&peeled, &rp->repo, oid, OBJ_NONE) < 0 ||
+	    repo_odb(&odb, &rp->repo) < 0 ||
+	    odb_read_info(&type, &size, NULL, 0, odb, &peeled, 0) < 0) {
+		error_clear();
+		return -1;
+	}
+	if (type != OBJ_COMMIT) {
+		error("object %s is a %s, not a commit", oid_to_hex(&peeled),
+		      type_name(type) ? type_name(type) : "unknown type");
+		return -1;
+	}
+	*out = peeled;
+	return 0;
 }
 
 NORETURN static void
@@ -385,20 +422,21 @@ try_difference(struct rp *rp, const char *arg)
 		free(start_buf);
 		return 0;
 	}
+	show_rev(rp, NORMAL, &end, end_name);
+	show_rev(rp, symmetric ? NORMAL : REVERSED, &start, start_name);
 	if (symmetric) {
 		struct commit_walk w;
 		struct object_id *bases, a, b;
 		size_t nr;
+		int bad;
 
-		/* both must be commits (or tags of them) */
-		if (peel_to_type(&a, &rp->repo, &start, OBJ_COMMIT) < 0 ||
-		    peel_to_type(&b, &rp->repo, &end, OBJ_COMMIT) < 0) {
-			error_clear();
+		/* both must be commits (or tags of them); git says which */
+		bad = commit_reference(rp, &start, &a) < 0;
+		bad |= commit_reference(rp, &end, &b) < 0;
+		if (bad) {
 			free(start_buf);
 			return 0;
 		}
-		show_rev(rp, NORMAL, &end, end_name);
-		show_rev(rp, NORMAL, &start, start_name);
 		commit_walk_init(&w, &rp->repo);
 		if (commit_merge_bases(&bases, &nr, &w, &a, &b) < 0)
 			die_lib(-1);
@@ -406,9 +444,6 @@ try_difference(struct rp *rp, const char *arg)
 			show_rev(rp, REVERSED, &bases[i], NULL);
 		free(bases);
 		commit_walk_release(&w);
-	} else {
-		show_rev(rp, NORMAL, &end, end_name);
-		show_rev(rp, REVERSED, &start, start_name);
 	}
 	free(start_buf);
 	return 1;
@@ -452,8 +487,7 @@ try_parent_shorthands(struct rp *rp, const char *arg)
 	}
 	name = xmemdupz(arg, mark - arg);
 	if (lookup(rp, name, ONAME_COMMITTISH, &oid) < 0 ||
-	    peel_to_type(&commit, &rp->repo, &oid, OBJ_COMMIT) < 0) {
-		error_clear();
+	    commit_reference(rp, &oid, &commit) < 0) {
 		free(name);
 		return 0;
 	}
@@ -575,12 +609,13 @@ clear_excludes(struct rp *rp)
 }
 
 /*
- * Show the refs under prefix ("refs/" for --all) that match pattern (if
- * given), named without prefix unless it is "refs/" of --all/--glob.
+ * Show the refs whose names start with under, matching pattern (if
+ * given) taken below base, named without base when strip is set (as
+ * --branches and friends name them); each --exclude so far applies.
  */
 static void
-show_refs(struct rp *rp, const char *prefix, const char *pattern,
-	  int strip, int type)
+show_refs(struct rp *rp, const char *under, const char *base,
+	  const char *pattern, int strip, int type)
 {
 	struct strbuf full = STRBUF_INIT;
 	struct ref_store rs;
@@ -588,8 +623,8 @@ show_refs(struct rp *rp, const char *prefix, const char *pattern,
 	int ret;
 
 	if (pattern) {
-		if (!starts_with(pattern, "refs/") || strip)
-			strbuf_addstr(&full, prefix);
+		if (strip || !starts_with(pattern, "refs/"))
+			strbuf_addstr(&full, base);
 		strbuf_addstr(&full, pattern);
 		if (!has_glob_specials(pattern)) {
 			if (full.len && full.buf[full.len - 1] != '/')
@@ -598,7 +633,7 @@ show_refs(struct rp *rp, const char *prefix, const char *pattern,
 		}
 	}
 	ref_store_init(&rs, rp->repo.gitdir, rp->repo.commondir);
-	ret = ref_list_collect(&list, &rs, strip ? prefix : "refs/");
+	ret = ref_list_collect(&list, &rs, under);
 	if (ret < 0)
 		die_lib(ret);
 	for (size_t i = 0; i < list.nr; i++) {
@@ -607,7 +642,7 @@ show_refs(struct rp *rp, const char *prefix, const char *pattern,
 		if (pattern && fnmatch(full.buf, name, 0))
 			continue;
 		if (strip)
-			name += strlen(prefix);
+			name += strlen(base);
 		if (excluded(rp, name))
 			continue;
 		show_rev(rp, type, &list.items[i].oid, name);
@@ -615,7 +650,6 @@ show_refs(struct rp *rp, const char *prefix, const char *pattern,
 	ref_list_release(&list);
 	ref_store_release(&rs);
 	strbuf_release(&full);
-	clear_excludes(rp);
 }
 
 /* ---- paths as git prints them ---- */
@@ -844,6 +878,8 @@ open_repo(struct rp *rp)
 	if (rp->have_repo)
 		return;
 	ret = repo_open(&rp->repo, REPO_NO_CHDIR);
+	if (!ret)
+		ret = oname_check_config(&rp->repo);
 	if (ret < 0)
 		die_lib(ret);
 	rp->have_repo = 1;
@@ -951,8 +987,15 @@ show_git_dir(struct rp *rp, int absolute)
 static int
 inside_git_dir(struct rp *rp)
 {
-	char *real = realpath(rp->repo.gitdir, NULL);
-	int in = real && cwd_inside(rp, real);
+	const char *env = getenv("GIT_DIR");
+	char *real;
+	int in;
+
+	/* git compares a GIT_DIR given relative as it is: never inside */
+	if (env && *env && *rp->gitdir != '/')
+		return 0;
+	real = realpath(rp->repo.gitdir, NULL);
+	in = real && cwd_inside(rp, real);
 
 	free(real);
 	return in;
@@ -1291,7 +1334,8 @@ handle_option(struct rp *rp, int argc, const char **argv, int *i,
 		return 1;
 	}
 	if (!strcmp(arg, "--all")) {
-		show_refs(rp, "refs/", NULL, 0, NORMAL);
+		show_refs(rp, "refs/", "refs/", NULL, 0, NORMAL);
+		clear_excludes(rp);
 		return 1;
 	}
 	if (skip_prefix(arg, "--disambiguate=", &v)) {
@@ -1307,24 +1351,28 @@ handle_option(struct rp *rp, int argc, const char **argv, int *i,
 		return 1;
 	}
 	if (!strcmp(arg, "--bisect")) {
-		show_refs(rp, "refs/bisect/bad", NULL, 0, NORMAL);
-		show_refs(rp, "refs/bisect/good", NULL, 0, REVERSED);
+		show_refs(rp, "refs/bisect/bad", "", NULL, 0, NORMAL);
+		show_refs(rp, "refs/bisect/good", "", NULL, 0, REVERSED);
 		return 1;
 	}
 	if (opt_with_value(arg, "--branches", &v)) {
-		show_refs(rp, "refs/heads/", v, 1, NORMAL);
+		show_refs(rp, "refs/heads/", "refs/heads/", v, 1, NORMAL);
+		clear_excludes(rp);
 		return 1;
 	}
 	if (opt_with_value(arg, "--tags", &v)) {
-		show_refs(rp, "refs/tags/", v, 1, NORMAL);
+		show_refs(rp, "refs/tags/", "refs/tags/", v, 1, NORMAL);
+		clear_excludes(rp);
 		return 1;
 	}
 	if (opt_with_value(arg, "--remotes", &v)) {
-		show_refs(rp, "refs/remotes/", v, 1, NORMAL);
+		show_refs(rp, "refs/remotes/", "refs/remotes/", v, 1, NORMAL);
+		clear_excludes(rp);
 		return 1;
 	}
 	if (skip_prefix(arg, "--glob=", &v)) {
-		show_refs(rp, "refs/", v, 0, NORMAL);
+		show_refs(rp, "refs/", "refs/", v, 0, NORMAL);
+		clear_excludes(rp);
 		return 1;
 	}
 	if (skip_prefix(arg, "--exclude=", &v)) {

@@ -283,11 +283,25 @@ date_parse(const char *s, long long *epoch, int *tz)
 		local = days_from_civil(d.year, d.mon, d.mday) * 86400 +
 			d.hour * 3600 + d.min * 60 + d.sec;
 		if (d.tz == NO_TZ) {
-			/* the local zone at (about) that time */
-			int off = local_tz(local);
+			/*
+			 * The local zone at that time, as mktime() reads the
+			 * wall-clock time (a time skipped or repeated by a
+			 * daylight-saving change is taken as git takes it).
+			 */
+			struct tm tm;
+			time_t t;
 
-			off = local_tz(local - off * 60);
-			d.tz = off;
+			memset(&tm, 0, sizeof(tm));
+			tm.tm_year = d.year - 1900;
+			tm.tm_mon = d.mon - 1;
+			tm.tm_mday = d.mday;
+			tm.tm_hour = d.hour;
+			tm.tm_min = d.min;
+			tm.tm_sec = d.sec;
+			tm.tm_isdst = -1;
+			t = mktime(&tm);
+			d.tz = t == (time_t)-1 ? local_tz(local) :
+				(int)((local - (long long)t) / 60);
 		}
 		*epoch = local - (long long)d.tz * 60;
 	}
@@ -364,7 +378,7 @@ approx_settle(struct approx *a, long long back)
 		if (a->tm.tm_mon > a->now.tm_mon)
 			a->tm.tm_year--;
 	}
-	a->tm.tm_isdst = -1;
+	/* the zone flag of "now" stays, as git keeps it */
 	t = (long long)mktime(&a->tm) - back;
 	local_tm(&a->tm, t);
 	return t;

@@ -20,6 +20,7 @@
 #include "object-name.h"
 
 #include <ctype.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <regex.h>
 #include <sys/stat.h>
@@ -461,6 +462,84 @@ describe_tag(struct strbuf *out, const struct odb_object *obj)
 	return 0;
 }
 
+/* zlib's status as git names it in "inflate: <name> (<zlib message>)". */
+static const char *
+zlib_status_name(int status)
+{
+	switch (status) {
+	case Z_MEM_ERROR:
+		return "out of memory";
+	case Z_VERSION_ERROR:
+		return "wrong version";
+	case Z_NEED_DICT:
+		return "needs dictionary";
+	case Z_DATA_ERROR:
+		return "data stream error";
+	case Z_STREAM_ERROR:
+		return "stream consistency error";
+	default:
+		return "unknown error";
+	}
+}
+
+/*
+ * Why the loose object oid cannot be read, in the error lines git prints
+ * when it tries (each line preceded by "\nerror: "); nothing for an
+ * object that is not loose or whose header reads fine.
+ */
+static void
+explain_unreadable(struct strbuf *out, struct res *r,
+		   const struct object_id *oid)
+{
+	unsigned char in[512], hdr[ODB_HEADER_MAX + 32];
+	struct strbuf path = STRBUF_INIT;
+	struct odb *odb;
+	z_stream zs;
+	ssize_t n = -1;
+	int fd = -1, status;
+
+	if (res_odb(r, &odb) < 0) {
+		error_clear();
+		return;
+	}
+	for (size_t s = 0; fd < 0 && s < odb->nr_sources; s++) {
+		odb_loose_path_in(&path, odb->sources[s].objdir, oid);
+		fd = open(path.buf, O_RDONLY | O_CLOEXEC);
+	}
+	strbuf_release(&path);
+	if (fd < 0)
+		return;
+	n = read_full(fd, in, sizeof(in));
+	close(fd);
+	if (n < 0)
+		return;
+	memset(&zs, 0, sizeof(zs));
+	zs.next_in = in;
+	zs.avail_in = (uInt)n;
+	zs.next_out = hdr;
+	zs.avail_out = sizeof(hdr);
+	if (inflateInit(&zs) != Z_OK)
+		return;
+	do {
+		status = inflate(&zs, Z_SYNC_FLUSH);
+	} while (status == Z_OK && zs.avail_out && zs.avail_in &&
+		 !memchr(hdr, '\0', sizeof(hdr) - zs.avail_out));
+	if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR)
+		strbuf_addf(out, "\nerror: inflate: %s (%s)",
+			    zlib_status_name(status), zs.msg ? zs.msg :
+			    "no message");
+	if (status < Z_OK && status != Z_BUF_ERROR)
+		strbuf_addf(out, "\nerror: unable to unpack %s header",
+			    oid_to_hex(oid));
+	else if (!memchr(hdr, '\0', sizeof(hdr) - zs.avail_out))
+		strbuf_addf(out, "\nerror: unable to unpack %s header",
+			    oid_to_hex(oid));
+	else
+		strbuf_addf(out, "\nerror: unable to parse %s header",
+			    oid_to_hex(oid));
+	inflateEnd(&zs);
+}
+
 /*
  * git's report for an ambiguous abbreviation into r->report: the error
  * line and the candidates (those that suit the hint, if several did; all
@@ -471,7 +550,7 @@ report_ambiguity(struct res *r, const char *hex, size_t len,
 		 const struct oid_set *set, unsigned hint, int several_fit)
 {
 	struct candidate *c = xcalloc(set->nr ? set->nr : 1, sizeof(*c));
-	struct strbuf lines = STRBUF_INIT;
+	struct strbuf lines = STRBUF_INIT, why = STRBUF_INIT;
 	size_t nr = 0;
 	struct odb *odb;
 	int ret = 0, abbrev;
@@ -497,6 +576,8 @@ report_ambiguity(struct res *r, const char *hex, size_t len,
 				  &set->oids[i], ODB_READ_ANY_TYPE) < 0) {
 			error_clear();
 			type = OBJ_BAD;
+			/* git says why while sorting, and again when listing */
+			explain_unreadable(&why, r, &set->oids[i]);
 		} else if (type == OBJ_BAD) {
 			ret = error_set(E_CORRUPT, "invalid object type");
 			goto out;
@@ -504,6 +585,7 @@ report_ambiguity(struct res *r, const char *hex, size_t len,
 		c[nr++].type = type;
 	}
 	sort_array(c, nr, sizeof(*c), cand_cmp);
+	strbuf_addbuf(&r->report, &why);
 	for (size_t i = 0; i < nr; i++) {
 		char h[HASH_HEXSZ + 1];
 		struct odb_object obj = ODB_OBJECT_INIT;
@@ -513,6 +595,7 @@ report_ambiguity(struct res *r, const char *hex, size_t len,
 			    unique_len(r, &c[i].oid, abbrev), h);
 		if (type_rank(c[i].type) < 0) {
 			strbuf_addstr(&lines, " [bad object]");
+			explain_unreadable(&r->report, r, &c[i].oid);
 			continue;
 		}
 		strbuf_addf(&lines, " %s", type_name(c[i].type));
@@ -535,6 +618,7 @@ report_ambiguity(struct res *r, const char *hex, size_t len,
 out:
 	free(c);
 	strbuf_release(&lines);
+	strbuf_release(&why);
 	return ret;
 }
 
@@ -719,18 +803,18 @@ pattern_matches(const char *pat, size_t plen, const char *src)
 }
 
 /*
- * Where a fetch refspec of remote puts the ref src: 1 with the local
- * name in out, or 0.
+ * Where the first refspec of kind ("fetch" or "push") of remote that
+ * matches puts the ref src: 1 with the name in out, or 0.
  */
 static int
-fetch_destination(struct res *r, const char *remote, const char *src,
-		  struct strbuf *out)
+map_refspecs(struct res *r, const char *remote, const char *kind,
+	     const char *src, struct strbuf *out)
 {
 	struct strbuf key = STRBUF_INIT;
 	const struct config *cfg = &r->repo->config;
 	int found = 0;
 
-	strbuf_addf(&key, "remote.%s.fetch", remote);
+	strbuf_addf(&key, "remote.%s.%s", remote, kind);
 	/* a negative refspec ("^refs/...") excludes, whatever its place */
 	for (size_t i = 0; i < cfg->nr; i++) {
 		const char *v = cfg->entries[i].value;
@@ -826,7 +910,7 @@ upstream_of(struct res *r, const char *branch, size_t blen,
 			strbuf_addstr(out, merge);
 		error_clear();
 		strbuf_release(&found);
-	} else if (!fetch_destination(r, remote, merge, out)) {
+	} else if (!map_refspecs(r, remote, "fetch", merge, out)) {
 		ret = error_set(E_INVALID, "upstream branch '%s' not stored as "
 				"a remote-tracking branch", merge);
 	}
@@ -836,13 +920,28 @@ out:
 	return ret;
 }
 
-/* "<branch>@{push}": what git says when there is nowhere to push. */
+/* The remote-tracking ref of remote's dst, or git's fatal message. */
 static int
-push_of(struct res *r, const char *branch, size_t blen)
+tracking_for_push(struct res *r, const char *remote, const char *dst,
+		  struct strbuf *out)
 {
-	struct strbuf name = STRBUF_INIT;
-	const char *remote;
-	int ret;
+	if (map_refspecs(r, remote, "fetch", dst, out))
+		return 0;
+	return error_set(E_INVALID, "push destination '%s' on remote '%s' has "
+			 "no local tracking branch", dst, remote);
+}
+
+/*
+ * "<branch>@{push}": the remote-tracking ref of where "git push" would
+ * send the branch, by push.default; or git's fatal message.
+ */
+static int
+push_of(struct res *r, const char *branch, size_t blen, struct strbuf *out)
+{
+	struct strbuf name = STRBUF_INIT, full = STRBUF_INIT;
+	struct strbuf dst = STRBUF_INIT, up = STRBUF_INIT;
+	const char *remote, *mode = "simple", *v;
+	int ret = 0;
 
 	if (!blen || (blen == 4 && !memcmp(branch, "HEAD", 4))) {
 		if (!current_branch(r, &name))
@@ -851,20 +950,84 @@ push_of(struct res *r, const char *branch, size_t blen)
 	} else {
 		strbuf_add(&name, branch, blen);
 	}
+	strbuf_addf(&full, "refs/heads/%s", name.buf);
 	remote = config_for(r, "branch", name.buf, "pushremote");
 	if (!remote && !config_get(&r->repo->config, "remote.pushdefault",
 				   &remote))
 		remote = NULL;
 	if (!remote)
 		remote = config_for(r, "branch", name.buf, "remote");
+	/* git takes any name it is given for a remote (as its URL) */
 	if (!remote)
-		ret = error_set(E_INVALID, "branch '%s' has no remote for "
-				"pushing", name.buf);
-	else
-		ret = error_set(E_UNSUPPORTED, "dirc does not support "
-				"@{push}: use git rev-parse");
+		remote = "origin";
+	if (config_for(r, "remote", remote, "push")) {
+		if (!map_refspecs(r, remote, "push", full.buf, &dst))
+			ret = error_set(E_INVALID, "push refspecs for '%s' do "
+					"not include '%s'", remote, name.buf);
+		else
+			ret = tracking_for_push(r, remote, dst.buf, out);
+		goto out;
+	}
+	if ((v = config_for(r, "remote", remote, "mirror")) &&
+	    config_parse_bool(v) > 0) {
+		ret = tracking_for_push(r, remote, full.buf, out);
+		goto out;
+	}
+	if (config_get(&r->repo->config, "push.default", &v) && v)
+		mode = v;
+	if (!strcmp(mode, "nothing")) {
+		ret = error_set(E_INVALID, "push has no destination "
+				"(push.default is 'nothing')");
+	} else if (!strcmp(mode, "matching") || !strcmp(mode, "current")) {
+		ret = tracking_for_push(r, remote, full.buf, out);
+	} else if (!strcmp(mode, "upstream") || !strcmp(mode, "tracking")) {
+		ret = upstream_of(r, name.buf, name.len, out);
+	} else {
+		ret = upstream_of(r, name.buf, name.len, &up);
+		if (!ret)
+			ret = tracking_for_push(r, remote, full.buf, out);
+		if (!ret && strcmp(out->buf, up.buf))
+			ret = error_set(E_INVALID, "cannot resolve 'simple' "
+					"push to a single destination");
+	}
+out:
 	strbuf_release(&name);
+	strbuf_release(&full);
+	strbuf_release(&dst);
+	strbuf_release(&up);
 	return ret;
+}
+
+/*
+ * "@{-<n>}" at the start of str: how many bytes it takes, with the n-th
+ * branch checked out before (a name or an id) in out; 0 if str does not
+ * start with one or there were not that many switches; or a negative E_*.
+ */
+static int
+nth_prior(struct res *r, const char *str, size_t len, struct strbuf *out)
+{
+	const char *brace;
+	char *num, *end;
+	long n;
+	int ret;
+
+	if (len < 4 || memcmp(str, "@{-", 3))
+		return 0;
+	brace = memchr(str, '}', len);
+	if (!brace)
+		return 0;
+	/* strtol, as git reads the number: blanks and a sign may lead */
+	num = xmemdupz(str + 3, brace - (str + 3));
+	errno = 0;
+	n = strtol(num, &end, 10);
+	ret = *end || end == num || n <= 0 || n > INT_MAX;
+	free(num);
+	if (ret)
+		return 0;
+	ret = reflog_nth_checkout(out, res_refs(r), (int)n);
+	if (ret <= 0)
+		return ret;
+	return (int)(brace + 1 - str);
 }
 
 /*
@@ -883,18 +1046,9 @@ interpret_branch(struct res *r, const char *str, size_t len,
 	int ret = 0;
 
 	/* "@{-<n>}" at the start */
-	if (len >= 5 && !memcmp(str, "@{-", 3)) {
-		const char *brace = memchr(str, '}', len);
-		long n = 0;
-		const char *p;
-
-		for (p = str + 3; p < brace && isdigit((unsigned char)*p); p++)
-			n = n < 100000000 ? n * 10 + (*p - '0') : n;
-		if (brace && p == brace && p > str + 3 && n > 0) {
-			ret = reflog_nth_checkout(&prior, res_refs(r), (int)n);
-			if (ret <= 0)
-				goto out;
-			rest = brace + 1;
+	if ((ret = nth_prior(r, str, len, &prior)) != 0) {
+		if (ret > 0) {
+			rest = str + ret;
 			rest_len = len - (rest - str);
 			if (!rest_len) {
 				strbuf_reset(out);
@@ -903,6 +1057,8 @@ interpret_branch(struct res *r, const char *str, size_t len,
 				goto out;
 			}
 		}
+		if (ret < 0)
+			goto out;
 	}
 	/* "@" alone, or "@" before "@{...}" */
 	if (rest == str && len >= 1 && str[0] == '@' &&
@@ -930,21 +1086,23 @@ interpret_branch(struct res *r, const char *str, size_t len,
 		blen = prior.len ? prior.len : at;
 		if (prior.len && at)
 			break;	/* "@{-1}x@{u}": not one name */
+		/*
+		 * The first mark decides, and git looks the branch up (and
+		 * fails) even when more follows the mark; only a mark that
+		 * ends the name replaces it.
+		 */
 		if ((ml = oname_upstream_mark(rest + at, rest_len - at))) {
-			if (at + ml != rest_len)
-				break;
 			strbuf_reset(out);
 			ret = upstream_of(r, b, blen, out);
-			if (!ret)
-				ret = 1;
-			break;
+		} else if ((ml = oname_push_mark(rest + at, rest_len - at))) {
+			strbuf_reset(out);
+			ret = push_of(r, b, blen, out);
+		} else {
+			continue;
 		}
-		if ((ml = oname_push_mark(rest + at, rest_len - at))) {
-			if (at + ml != rest_len)
-				break;
-			ret = push_of(r, b, blen);
-			break;
-		}
+		if (!ret)
+			ret = at + ml == rest_len;
+		break;
 	}
 out:
 	strbuf_release(&prior);
@@ -1185,7 +1343,7 @@ get_basic(struct res *r, const char *str, size_t len, struct object_id *out,
 	struct strbuf refname = STRBUF_INIT;
 	const char *spec = NULL;
 	size_t spec_len = 0;
-	int nth_prior = 0, found, ret = 0;
+	int prior_at_start = 0, found, ret = 0;
 
 	if (len == HASH_HEXSZ && !memchr(str, '\0', len)) {
 		char hex[HASH_HEXSZ + 1];
@@ -1221,7 +1379,7 @@ get_basic(struct res *r, const char *str, size_t len, struct object_id *out,
 			if (str[at + 2] == '-') {
 				if (at)
 					return -E_NOTFOUND;
-				nth_prior = 1;
+				prior_at_start = 1;
 				continue;
 			}
 			if (!oname_upstream_mark(str + at, len - at) &&
@@ -1235,10 +1393,14 @@ get_basic(struct res *r, const char *str, size_t len, struct object_id *out,
 	}
 	if (len && ambiguous_path(str, len))
 		return -E_NOTFOUND;
-	if (nth_prior) {
+	if (prior_at_start) {
 		struct strbuf prior = STRBUF_INIT;
 
-		ret = interpret_branch(r, str, len, &prior);
+		/*
+		 * As git: a detached HEAD the "@{-<n>}" at the start names
+		 * is the answer, whatever follows it.
+		 */
+		ret = nth_prior(r, str, len, &prior);
 		if (ret > 0 && prior.len == HASH_HEXSZ &&
 		    !hex_to_oid(out, prior.buf)) {
 			strbuf_release(&prior);
@@ -1541,49 +1703,80 @@ apply_op(struct res *r, const char *name, const struct name_op *op,
 	return 0;
 }
 
+/* A name without operators: ref or id, describe name, abbreviation. */
+static int
+get_base(struct res *r, const char *name, size_t len, struct object_id *out,
+	 unsigned flags)
+{
+	int ret = get_basic(r, name, len, out, flags);
+
+	if (ret == -E_NOTFOUND)
+		ret = get_describe(r, name, len, out);
+	if (ret == -E_NOTFOUND)
+		ret = get_short(r, name, len, out, flags);
+	return ret;
+}
+
+static int
+not_found(int ret)
+{
+	return ret == -E_NOTFOUND || ret == -E_AMBIGUOUS;
+}
+
 /*
  * name[0..len) without a path: operators off the end, the base, then the
  * operators.  Like git, "^<n>" and "~<n>" look their base up as a
- * commit-ish with no other flags.
+ * commit-ish with no other flags, and when a "^{...}" cannot be applied
+ * the name up to it is tried as a base (a reflog date may contain
+ * anything).
  */
 static int
 get_oid_1(struct res *r, const char *name, size_t len,
 	  struct object_id *out, unsigned flags)
 {
 	struct name_op *ops = NULL;
-	size_t nr = 0, alloc = 0;
+	unsigned *level_flags = NULL;
+	size_t nr = 0, alloc = 0, falloc = 0;
 	int ret;
 
 	for (;;) {
 		struct name_op op;
+		unsigned next = flags;
 
 		ret = parse_parent_op(name, len, &op);
 		if (ret < 0)
 			goto out;
 		if (ret) {
-			flags = ONAME_COMMITTISH;
+			next = ONAME_COMMITTISH;
 		} else if (parse_peel_op(name, len, &op)) {
-			flags &= ~HINTS;
+			next &= ~HINTS;
 			if (op.want == OBJ_COMMIT)
-				flags |= ONAME_COMMITTISH;
+				next |= ONAME_COMMITTISH;
 			else if (op.want == OBJ_TREE)
-				flags |= ONAME_TREEISH;
+				next |= ONAME_TREEISH;
 		} else {
 			break;
 		}
 		ALLOC_GROW(ops, nr + 1, alloc);
-		ops[nr++] = op;
+		ALLOC_GROW(level_flags, nr + 1, falloc);
+		ops[nr] = op;
+		level_flags[nr++] = flags;
 		len = op.base_len;
+		flags = next;
 	}
-	ret = get_basic(r, name, len, out, flags);
-	if (ret == -E_NOTFOUND)
-		ret = get_describe(r, name, len, out);
-	if (ret == -E_NOTFOUND)
-		ret = get_short(r, name, len, out, flags);
-	while (!ret && nr)
-		ret = apply_op(r, name, &ops[--nr], out);
+	ret = get_base(r, name, len, out, flags);
+	while (nr--) {
+		if (!ret)
+			ret = apply_op(r, name, &ops[nr], out);
+		if (not_found(ret) && ops[nr].kind == OP_PEEL)
+			ret = get_base(r, name, ops[nr].len, out,
+				       level_flags[nr]);
+		if (ret < 0 && !not_found(ret))
+			break;
+	}
 out:
 	free(ops);
+	free(level_flags);
 	return ret;
 }
 
@@ -2004,6 +2197,55 @@ oname_dwim_ref(struct strbuf *out, struct object_id *oid, struct repo *repo,
 		ret = dwim_ref(&r, name, len, oid, out);
 	res_release(&r);
 	return ret;
+}
+
+/*
+ * git's fatal message for a bad value of key: from the command line
+ * (-c, GIT_CONFIG_*) it says so; a file's line is not known here.
+ */
+static int
+bad_config(struct repo *repo, const char *key, const char *why)
+{
+	struct config env = CONFIG_INIT;
+	const char *v, *mine;
+	int from_env;
+
+	config_init(&env);
+	from_env = !config_load_env(&env) && config_get(&env, key, &v) &&
+		   config_get(&repo->config, key, &mine) && v && mine &&
+		   !strcmp(v, mine);
+	error_clear();
+	config_release(&env);
+	if (from_env)
+		return error_set_pre(E_INVALID, why, "unable to parse '%s' "
+				     "from command-line config", key);
+	return error_set_pre(E_INVALID, why, "bad config variable '%s'", key);
+}
+
+int
+oname_check_config(struct repo *repo)
+{
+	unsigned hint;
+	int warn, abbrev, ret;
+
+	ret = config_get_bool(&repo->config, "core.warnambiguousrefs", &warn);
+	if (ret < 0)
+		return ret;
+	if (read_default_hint(repo, &hint) < 0) {
+		char *why = xstrdup(error_msg());
+
+		ret = bad_config(repo, "core.disambiguate", why);
+		free(why);
+		return ret;
+	}
+	if (oname_default_abbrev(repo, &abbrev) < 0) {
+		char *why = xstrdup(error_msg());
+
+		ret = bad_config(repo, "core.abbrev", why);
+		free(why);
+		return ret;
+	}
+	return 0;
 }
 
 int

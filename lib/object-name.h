@@ -114,6 +114,13 @@ void oname_abbrev(char *out, struct repo *repo, const struct object_id *oid,
 int oname_default_abbrev(struct repo *repo, int *out);
 
 /*
+ * Check the settings name resolution reads (core.warnAmbiguousRefs,
+ * core.disambiguate, core.abbrev) as git does when it starts: 0, or
+ * -E_INVALID with git's messages (the first line in error_pre()).
+ */
+int oname_check_config(struct repo *repo);
+
+/*
  * Every stored object whose id starts with hex (4 to 40 digits), once
  * each, in id order.  0 (nothing listed for a prefix that is too short
  * or not hexadecimal), or a negative E_*.

@@ -108,9 +108,11 @@ show_with_type(struct rp *rp, int type, const char *arg)
 }
 
 /*
- * The shortest name "full" can be written as: the first of "refs/<x>",
- * "refs/tags/<x>" ... whose <x> no earlier rule (any rule, strict) also
- * finds.
+ * The shortest name "full" can be written as, by the ref rules from the
+ * most specific: the first whose short name no other rule finds (in
+ * strict mode; otherwise no earlier rule).  A rule matches as git's
+ * sscanf() pattern does: its prefix, then one word, whatever follows
+ * ("refs/remotes/%s/HEAD" takes "origin/HEAD" whole).
  */
 static void
 shorten_ref(struct strbuf *out, struct rp *rp, const char *full, int strict)
@@ -126,15 +128,14 @@ shorten_ref(struct strbuf *out, struct rp *rp, const char *full, int strict)
 
 	ref_store_init(&rs, rp->repo.gitdir, rp->repo.commondir);
 	for (size_t i = nr - 1; i > 0; i--) {
-		size_t plen = strlen(rules[i][0]), slen = strlen(rules[i][1]);
-		size_t flen = strlen(full), short_len, upto, j;
+		size_t short_len, upto, j;
 		const char *s;
 
-		if (flen <= plen + slen || strncmp(full, rules[i][0], plen) ||
-		    strcmp(full + flen - slen, rules[i][1]))
+		if (!skip_prefix(full, rules[i][0], &s))
 			continue;
-		s = full + plen;
-		short_len = flen - plen - slen;
+		short_len = strcspn(s, " \t\n\v\f\r");
+		if (!short_len)
+			continue;
 		upto = strict ? nr : i;
 		for (j = 0; j < upto; j++) {
 			struct object_id oid;
@@ -220,8 +221,8 @@ lookup(struct rp *rp, const char *name, unsigned flags,
 	if (!ret)
 		return 0;
 	if (ret != -E_NOTFOUND && ret != -E_AMBIGUOUS) {
-		if ((flags & ONAME_QUIET) && ctx.silent)
-			exit(128);
+		if (ctx.silent)
+			exit(128);	/* git's -q: no word */
 		die_lib(ret);
 	}
 	if (error_pre()) {

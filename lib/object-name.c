@@ -1000,17 +1000,20 @@ out:
 
 /*
  * "@{-<n>}" at the start of str: how many bytes it takes, with the n-th
- * branch checked out before (a name or an id) in out; 0 if str does not
- * start with one or there were not that many switches; or a negative E_*.
+ * branch checked out before (a name or an id) in out; 0 if there were
+ * not that many switches (*syntax set), or if str does not start with
+ * one (*syntax clear); or a negative E_*.
  */
 static int
-nth_prior(struct res *r, const char *str, size_t len, struct strbuf *out)
+nth_prior(struct res *r, const char *str, size_t len, struct strbuf *out,
+	  int *syntax)
 {
 	const char *brace;
 	char *num, *end;
 	long n;
 	int ret;
 
+	*syntax = 0;
 	if (len < 4 || memcmp(str, "@{-", 3))
 		return 0;
 	brace = memchr(str, '}', len);
@@ -1024,89 +1027,110 @@ nth_prior(struct res *r, const char *str, size_t len, struct strbuf *out)
 	free(num);
 	if (ret)
 		return 0;
+	*syntax = 1;
 	ret = reflog_nth_checkout(out, res_refs(r), (int)n);
 	if (ret <= 0)
 		return ret;
 	return (int)(brace + 1 - str);
 }
 
+#define MAX_REINTERPRET 4	/* "@{-1}@{u}", "@@{u}": one level is enough */
+
 /*
- * git's branch-name shorthands, when they make up all of str: "@" (HEAD),
- * "@{-<n>}" (the n-th branch checked out before), "[<branch>]@{upstream}"
- * and "@{push}".  1 with the name to use instead in out, 0 if str is no
- * shorthand (or names more switches than there were), or a negative E_*.
+ * git's branch-name shorthands at the start of str: "@{-<n>}", "@" (HEAD)
+ * and "[<branch>]@{upstream}" / "@{push}" (the first '@' that starts a
+ * mark decides: its branch is looked up, and may fail, whatever follows).
+ * What a shorthand leaves over is read again after the replacement.
+ * Returns how many bytes of str were replaced (the replacement in out),
+ * 0 for none, or a negative E_*.
+ */
+static int
+interpret_branch_1(struct res *r, const char *str, size_t len,
+		   struct strbuf *out, int depth)
+{
+	struct strbuf head = STRBUF_INIT, again = STRBUF_INIT;
+	struct strbuf sub = STRBUF_INIT;
+	int syntax, used = 0, ret;
+	size_t at;
+
+	ret = nth_prior(r, str, len, &head, &syntax);
+	if (ret < 0 || (!ret && syntax))
+		goto out;
+	if (ret > 0) {
+		used = ret;
+	} else if (len && str[0] == '@' && (len == 1 || (len > 2 &&
+			str[1] == '@' && str[2] == '{'))) {
+		strbuf_addstr(&head, "HEAD");
+		used = 1;
+	}
+	if (used) {
+		ret = used;
+		strbuf_reset(out);
+		strbuf_addbuf(out, &head);
+		if ((size_t)used == len || depth >= MAX_REINTERPRET)
+			goto out;
+		/* read the replacement and the rest as one name */
+		strbuf_addbuf(&again, &head);
+		strbuf_add(&again, str + used, len - used);
+		ret = interpret_branch_1(r, again.buf, again.len, &sub,
+					 depth + 1);
+		if (ret < 0)
+			goto out;
+		if (ret > 0) {
+			strbuf_reset(out);
+			strbuf_addbuf(out, &sub);
+			ret = ret - (int)head.len + used;
+		} else {
+			ret = used;
+		}
+		goto out;
+	}
+	ret = 0;
+	for (at = 0; at < len; at++) {
+		size_t ml;
+
+		if (str[at] != '@')
+			continue;
+		if ((ml = oname_upstream_mark(str + at, len - at))) {
+			if (memchr(str, ':', at))
+				continue;
+			strbuf_reset(out);
+			ret = upstream_of(r, str, at, out);
+		} else if ((ml = oname_push_mark(str + at, len - at))) {
+			if (memchr(str, ':', at))
+				continue;
+			strbuf_reset(out);
+			ret = push_of(r, str, at, out);
+		} else {
+			continue;
+		}
+		if (!ret)
+			ret = (int)(at + ml);
+		break;
+	}
+out:
+	strbuf_release(&head);
+	strbuf_release(&again);
+	strbuf_release(&sub);
+	return ret;
+}
+
+/*
+ * The name str stands for when a shorthand makes up all of it: 1 with
+ * the name in out, 0 if not, or a negative E_*.
  */
 static int
 interpret_branch(struct res *r, const char *str, size_t len,
 		 struct strbuf *out)
 {
-	struct strbuf prior = STRBUF_INIT;
-	const char *rest = str;
-	size_t rest_len = len;
-	int ret = 0;
+	int ret;
 
-	/* "@{-<n>}" at the start */
-	if ((ret = nth_prior(r, str, len, &prior)) != 0) {
-		if (ret > 0) {
-			rest = str + ret;
-			rest_len = len - (rest - str);
-			if (!rest_len) {
-				strbuf_reset(out);
-				strbuf_addbuf(out, &prior);
-				ret = 1;
-				goto out;
-			}
-		}
-		if (ret < 0)
-			goto out;
-	}
-	/* "@" alone, or "@" before "@{...}" */
-	if (rest == str && len >= 1 && str[0] == '@' &&
-	    (len == 1 || (str[1] == '@' && len > 2 && str[2] == '{'))) {
-		strbuf_addstr(&prior, "HEAD");
-		rest = str + 1;
-		rest_len = len - 1;
-		if (!rest_len) {
-			strbuf_reset(out);
-			strbuf_addstr(out, "HEAD");
-			ret = 1;
-			goto out;
-		}
-	}
-	ret = 0;
-	for (size_t at = 0; at < rest_len; at++) {
-		const char *b;
-		size_t blen, ml;
-
-		if (rest[at] != '@')
-			continue;
-		if (memchr(rest, ':', at))
-			continue;
-		b = prior.len ? prior.buf : rest;
-		blen = prior.len ? prior.len : at;
-		if (prior.len && at)
-			break;	/* "@{-1}x@{u}": not one name */
-		/*
-		 * The first mark decides, and git looks the branch up (and
-		 * fails) even when more follows the mark; only a mark that
-		 * ends the name replaces it.
-		 */
-		if ((ml = oname_upstream_mark(rest + at, rest_len - at))) {
-			strbuf_reset(out);
-			ret = upstream_of(r, b, blen, out);
-		} else if ((ml = oname_push_mark(rest + at, rest_len - at))) {
-			strbuf_reset(out);
-			ret = push_of(r, b, blen, out);
-		} else {
-			continue;
-		}
-		if (!ret)
-			ret = at + ml == rest_len;
-		break;
-	}
-out:
-	strbuf_release(&prior);
-	return ret;
+	if (len > INT_MAX)
+		return 0;
+	ret = interpret_branch_1(r, str, len, out, 0);
+	if (ret < 0)
+		return ret;
+	return (size_t)ret == len;
 }
 
 /* git's "unambiguous path" test for a ref name: no "//", no trailing
@@ -1315,7 +1339,7 @@ reflog_value(struct res *r, const char *str, size_t len, const char *spec,
 	case REFLOG_AT_FOUND:
 		return 0;
 	case REFLOG_AT_EMPTY:
-		r->ctx->silent = 1;
+		r->ctx->silent = !!(flags & ONAME_QUIET);
 		return error_set(E_INVALID, "log for %s is empty", logname);
 	case REFLOG_AT_TOO_OLD:
 		if (!(flags & ONAME_QUIET)) {
@@ -1329,7 +1353,7 @@ reflog_value(struct res *r, const char *str, size_t len, const char *spec,
 		return 0;
 	case REFLOG_AT_TOO_FEW:
 	default:
-		r->ctx->silent = 1;
+		r->ctx->silent = !!(flags & ONAME_QUIET);
 		return error_set(E_INVALID, "log for '%.*s' only has %d "
 				 "entries", (int)shown_len, shown, cut.count);
 	}
@@ -1395,12 +1419,13 @@ get_basic(struct res *r, const char *str, size_t len, struct object_id *out,
 		return -E_NOTFOUND;
 	if (prior_at_start) {
 		struct strbuf prior = STRBUF_INIT;
+		int syntax;
 
 		/*
 		 * As git: a detached HEAD the "@{-<n>}" at the start names
 		 * is the answer, whatever follows it.
 		 */
-		ret = nth_prior(r, str, len, &prior);
+		ret = nth_prior(r, str, len, &prior, &syntax);
 		if (ret > 0 && prior.len == HASH_HEXSZ &&
 		    !hex_to_oid(out, prior.buf)) {
 			strbuf_release(&prior);

@@ -1,0 +1,337 @@
+#!/bin/sh
+test_description='rev-parse: the options scripts use, compared with git
+
+--short=<n> (any n: above 41 it used to overflow a buffer), paths as git
+prints them (--path-format, --git-path, --git-common-dir,
+--absolute-git-dir) from the top, a subdirectory, a linked worktree, the
+git directory and a bare repository, --is-shallow-repository,
+--show-object-format, --show-superproject-working-tree, --default,
+--end-of-options, --prefix, --sq, --sq-quote, --local-env-vars,
+--resolve-git-dir, --since/--until, the output filters and the ref
+listing options.  Every case compares exit code, stdout and stderr.'
+. ./test-lib.sh
+. "$TEST_DIRECTORY"/lib-rev-parse.sh
+
+test_expect_success GIT 'setup: history, a tag, branches, a remote, a worktree' '
+	mkdir -p sub/dir work &&
+	echo a >a &&
+	echo b >sub/dir/b &&
+	git add a sub/dir/b &&
+	git commit -q -m one &&
+	git tag -a -m ann v1 &&
+	echo a2 >a &&
+	git commit -q -a -m two &&
+	git branch side HEAD~1 &&
+	git branch feat/x &&
+	git update-ref refs/remotes/origin/master HEAD~1 &&
+	git update-ref refs/remotes/origin/HEAD HEAD~1 &&
+	git worktree add -q wt side &&
+	mkdir -p wt/deep/er &&
+	git clone -q --bare . bare.git &&
+	test_fsck_also bare.git
+'
+
+test_expect_success GIT '--short=<n>: every n from 0 to 45, and what strtoul reads' '
+	for n in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 \
+		21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 \
+		41 42 43 44 45 100 -1 -5 abc 12abc 4294967300 99999999999999999999 ""
+	do
+		rp_like_git --short=$n HEAD &&
+		rp_like_git --verify --short=$n HEAD || return 1
+	done &&
+	rp_like_git --short=42 HEAD &&
+	rp_code 0 &&
+	git rev-parse HEAD >expect &&
+	test_cmp expect dirc.out
+'
+
+test_expect_success GIT '--short and --verify take one name; --short alone' '
+	rp_each_like_git --short "--short HEAD" &&
+	rp_like_git --short HEAD master &&
+	rp_like_git --short HEAD~1 &&
+	rp_like_git --short --not HEAD
+'
+
+paths_like_git () {
+	pl_dir=$1 &&
+	shift &&
+	for fmt in "" --path-format=absolute --path-format=relative
+	do
+		for o in --git-dir --git-common-dir --show-toplevel \
+			--absolute-git-dir --show-prefix --show-cdup \
+			--is-inside-git-dir --is-inside-work-tree \
+			--is-bare-repository
+		do
+			rp_like_git -C "$pl_dir" $fmt $o || return 1
+		done &&
+		for p in objects objects/foo/bar HEAD index logs/HEAD \
+			refs/heads refs/bisect info/sparse-checkout config \
+			hooks foo
+		do
+			rp_like_git -C "$pl_dir" $fmt --git-path $p || return 1
+		done || return 1
+	done
+}
+
+test_expect_success GIT 'paths from the top, as git prints them' '
+	paths_like_git .
+'
+
+test_expect_success GIT 'paths from a subdirectory' '
+	paths_like_git sub/dir
+'
+
+test_expect_success GIT 'paths from a linked worktree and below it' '
+	paths_like_git wt &&
+	paths_like_git wt/deep/er
+'
+
+test_expect_success GIT 'paths from the git directory and below it' '
+	paths_like_git .git &&
+	paths_like_git .git/objects
+'
+
+test_expect_success GIT 'paths in a bare repository' '
+	paths_like_git bare.git &&
+	paths_like_git bare.git/refs
+'
+
+test_expect_success GIT 'paths with GIT_DIR and GIT_WORK_TREE given' '
+	(
+		GIT_DIR=../.git &&
+		export GIT_DIR &&
+		paths_like_git work
+	) &&
+	(
+		GIT_DIR="$TRASH_DIRECTORY/.git" &&
+		GIT_WORK_TREE="$TRASH_DIRECTORY/sub" &&
+		export GIT_DIR GIT_WORK_TREE &&
+		paths_like_git . &&
+		paths_like_git sub/dir
+	) &&
+	(
+		GIT_DIR=. &&
+		export GIT_DIR &&
+		paths_like_git bare.git
+	)
+'
+
+test_expect_success GIT '--path-format: a missing or bad argument, a change midway' '
+	rp_like_git --path-format &&
+	rp_code 128 &&
+	rp_like_git --path-format=bogus &&
+	rp_like_git --path-format=absolute --git-dir --path-format=relative \
+		--git-path objects/foo/bar &&
+	rp_like_git --path-format=relative --absolute-git-dir &&
+	rp_like_git --git-path &&
+	rp_code 128
+'
+
+test_expect_success GIT '--is-shallow-repository' '
+	rp_like_git --is-shallow-repository &&
+	echo false >expect &&
+	test_cmp expect dirc.out &&
+	git clone -q --depth 1 --no-local . shallow &&
+	rp_like_git -C shallow --is-shallow-repository &&
+	echo true >expect &&
+	test_cmp expect dirc.out &&
+	test_fsck_also shallow
+'
+
+test_expect_success GIT '--show-object-format and its modes' '
+	rp_each_like_git --show-object-format --show-object-format=storage \
+		--show-object-format=input --show-object-format=output \
+		--show-object-format=bogus --show-object-format=
+'
+
+test_expect_success GIT '--show-superproject-working-tree' '
+	rp_like_git --show-superproject-working-tree &&
+	test_must_be_empty dirc.out &&
+	git init -q super &&
+	git -C super commit -q --allow-empty -m super &&
+	git init -q subm &&
+	git -C subm commit -q --allow-empty -m sub &&
+	git -C super -c protocol.file.allow=always submodule add -q \
+		../subm dir/sub >/dev/null 2>&1 &&
+	rp_like_git -C super/dir/sub --show-superproject-working-tree &&
+	echo "$TRASH_DIRECTORY/super" >expect &&
+	test_cmp expect dirc.out &&
+	rp_like_git -C super/dir/sub --path-format=relative \
+		--show-superproject-working-tree &&
+	rp_like_git -C super --show-superproject-working-tree &&
+	rp_like_git -C subm --show-superproject-working-tree
+'
+
+test_expect_success GIT '--default: used when no name is given' '
+	for args in "--default master" "--default master HEAD" \
+		"--verify --default master" "--default master --verify" \
+		"--verify --default master HEAD" "--verify HEAD --default master" \
+		"--verify nosuch --default master" "--default HEAD --verify bar" \
+		"--default nosuch --verify" "--verify --default bar" \
+		"--default" "--default master --short" "--default master a" \
+		"--default master -- a"
+	do
+		rp_like_git $args || return 1
+	done
+'
+
+test_expect_success GIT '--end-of-options: what follows is no option' '
+	git update-ref refs/heads/-tricky HEAD &&
+	test_when_finished "git update-ref -d refs/heads/-tricky" &&
+	rp_like_git --verify --end-of-options -tricky &&
+	rp_like_git --end-of-options HEAD -- path &&
+	rp_like_git --end-of-options --not-real -- &&
+	rp_code 128 &&
+	rp_like_git --end-of-options --not-real &&
+	rp_like_git --end-of-options --local-env-vars &&
+	rp_like_git -- --local-env-vars &&
+	rp_like_git --foo --end-of-options --end-of-options -- x
+'
+
+test_expect_success GIT '--prefix: paths and ./ names from that directory' '
+	for args in "--prefix sub/ -- dir/b" "--prefix sub/dir/ b -- b c" \
+		"--prefix sub/dir/ HEAD:./b" "--prefix sub/ HEAD:../a" \
+		"--prefix sub/ HEAD:a" "--prefix sub/ dir/b" \
+		"--prefix sub/ master dir/b" "--prefix nope/ x" \
+		"--prefix sub/ --show-prefix" "--prefix" \
+		"--prefix sub/ :./dir/b" "--prefix sub/dir/ -- ../../a"
+	do
+		rp_like_git $args || return 1
+	done
+'
+
+test_expect_success GIT '--sq, --sq-quote, --not, --symbolic' '
+	rp_like_git --sq HEAD "it'"'"'s" -- "a b" &&
+	rp_like_git --sq --symbolic HEAD side &&
+	rp_like_git --not HEAD ^side --not master &&
+	rp_like_git --sq-quote "it'"'"'s" "c!d" "" "a b" &&
+	rp_like_git --sq-quote &&
+	rp_like_git HEAD --sq-quote &&
+	rp_like_git --symbolic HEAD~1 "^side" v1^{tree} nosuch
+'
+
+test_expect_success GIT '--local-env-vars and --resolve-git-dir, also outside a repository' '
+	mkdir -p outside/dir &&
+	git init -q --separate-git-dir "$TRASH_DIRECTORY/outside/repo" \
+		outside/dir &&
+	(
+		GIT_CEILING_DIRECTORIES=$TRASH_DIRECTORY &&
+		export GIT_CEILING_DIRECTORIES &&
+		rp_like_git -C outside --local-env-vars &&
+		test_grep "^GIT_DIR$" dirc.out &&
+		rp_like_git -C outside --resolve-git-dir dir/.git &&
+		rp_like_git -C outside --resolve-git-dir repo &&
+		rp_like_git -C outside --resolve-git-dir . &&
+		rp_like_git -C outside --resolve-git-dir nope &&
+		rp_like_git -C outside --resolve-git-dir &&
+		rp_like_git -C outside --sq-quote x &&
+		rp_like_git -C outside --git-dir &&
+		rp_like_git -C outside &&
+		rp_code 128
+	)
+'
+
+test_expect_success GIT '--since, --until, --after, --before as rev-list ages' '
+	GIT_TEST_DATE_NOW=1700000000 &&
+	export GIT_TEST_DATE_NOW &&
+	for d in now yesterday noon midnight tea 1.year.ago "2 weeks ago" \
+		"last friday" 10:30 10pm 2005-04-07 "2005-04-07 12:00" \
+		04/07/2005 07.04.2005 "Dec 02" never 1970-01-01T00:00:01Z \
+		"3 months ago" "1 year 2 months ago" @1234567890 1234567890 \
+		"Thu, 7 Apr 2005 22:13:13 +0200" "two hours ago" bogus ""
+	do
+		rp_like_git "--since=$d" "--until=$d" "--after=$d" \
+			"--before=$d" || return 1
+	done &&
+	rp_like_git --since=1970-01-01T00:00:01Z --since=1970-01-01T00:00:01Z \
+		--since=1970-01-01T00:00:03Z --since=1970-01-01T00:00:02Z &&
+	rp_like_git --revs-only --since=now &&
+	rp_like_git --no-flags --since=now
+'
+
+test_expect_success GIT 'approxidate across daylight saving changes' '
+	GIT_TEST_DATE_NOW=1700000000 &&
+	export GIT_TEST_DATE_NOW &&
+	for zone in America/New_York Australia/Lord_Howe Asia/Kolkata
+	do
+		for d in 2005-04-07 "2005-04-07 12:00" "3 months ago" \
+			"2021-03-14 02:30" "2021-11-07 01:30" "6 months ago"
+		do
+			TZ=$zone rp_like_git "--since=$d" || return 1
+		done || return 1
+	done
+'
+
+test_expect_success GIT 'filters: --revs-only, --no-revs, --flags, --no-flags, -n' '
+	for args in "--revs-only HEAD a --foo --max-count=3 -- x" \
+		"--no-revs HEAD a --foo --max-count=3" \
+		"--flags HEAD a --foo --all --max-count=3" \
+		"--no-flags HEAD a --foo --max-count=3 -- x" \
+		"-n 5 HEAD" "-n" "--revs-only -n 5" "-n5 --no-flags" \
+		"--foo --bar=baz -x" "--verify --foo HEAD" "--verify HEAD --foo" \
+		"--revs-only a" "--revs-only nosuch" "--no-revs nosuch"
+	do
+		rp_like_git $args || return 1
+	done
+'
+
+test_expect_success GIT 'refs: --all, --branches, --tags, --remotes, --glob, --exclude, --bisect' '
+	for args in --all --branches --tags --remotes --remotes=origin \
+		"--branches=f*" "--branches=feat" "--tags=v*" \
+		"--glob=refs/heads/*" "--glob=heads" "--glob=refs/tags" \
+		"--exclude=s* --branches --branches" "--exclude=*/x --all" \
+		"--symbolic --branches" "--symbolic --all" \
+		"--symbolic-full-name --branches" "--abbrev-ref --all" \
+		"--not --all" "--short --all" --bisect
+	do
+		rp_like_git $args || return 1
+	done &&
+	git update-ref refs/bisect/bad HEAD &&
+	git update-ref refs/bisect/good-1 HEAD~1 &&
+	rp_like_git --bisect &&
+	git update-ref -d refs/bisect/bad &&
+	git update-ref -d refs/bisect/good-1
+'
+
+test_expect_success GIT '--symbolic-full-name and --abbrev-ref of refs that clash' '
+	git tag side HEAD~1 &&
+	git update-ref refs/remotes/side/HEAD HEAD &&
+	for args in "--symbolic-full-name side" "--abbrev-ref side" \
+		"--abbrev-ref=strict refs/heads/side" \
+		"--abbrev-ref=loose refs/heads/side" "--abbrev-ref=bogus HEAD" \
+		"--abbrev-ref refs/remotes/origin/HEAD" \
+		"--abbrev-ref refs/remotes/origin/master" \
+		"--abbrev-ref refs/heads/feat/x" "--symbolic-full-name v1"
+	do
+		rp_like_git $args || return 1
+	done
+'
+
+test_expect_success GIT '-q and --verify: silent failures, several names' '
+	for args in "--verify --quiet" "-q --verify foo" "--verify -q HEAD bar" \
+		"--quiet --verify baz HEAD" "-q --verify HEAD HEAD" \
+		"-q HEAD master" "-q nosuch" "-q --verify HEAD" \
+		"--verify -q HEAD^{blob}" "-q --verify HEAD:nosuch"
+	do
+		rp_like_git $args || return 1
+	done &&
+	rp_like_git -q --verify foo &&
+	rp_code 1 &&
+	test_must_be_empty dirc.err &&
+	test_must_be_empty dirc.out
+'
+
+test_expect_success GIT 'usage: -h, and arguments an option needs' '
+	rp_like_git -h &&
+	rp_code 129 &&
+	rp_each_like_git "-h HEAD" --git-path --default --prefix -n \
+		--resolve-git-dir &&
+	rp_like_git HEAD -h
+'
+
+test_expect_success '--parseopt is refused, clearly' '
+	test_expect_code 128 dirc rev-parse --parseopt -- </dev/null 2>err &&
+	test_grep "^fatal: rev-parse --parseopt is not supported by dirc" err
+'
+
+test_done

@@ -1299,20 +1299,33 @@ reflog_value(struct res *r, const char *str, size_t len, const char *spec,
 	struct reflog log;
 	long long at_time = 0;
 	long nth = 0;
+	int all_digits = 1;
 	const char *shown = str;
 	size_t shown_len = len;
 	enum reflog_at_result res;
 	int ret;
 
-	for (size_t i = 0; nth >= 0 && i < spec_len; i++)
-		if (isdigit((unsigned char)spec[i]) && nth < 100000000)
-			nth = nth * 10 + (spec[i] - '0');
-		else if (!isdigit((unsigned char)spec[i]))
-			nth = -1;
+	/*
+	 * A count, or a time if it has 9 digits or more; anything that is
+	 * not all digits is a date.  git reads the number into an int,
+	 * wrapping as 32 bits do, and a count that wrapped below zero stays
+	 * a count (one that no log has).
+	 */
+	for (size_t i = 0; i < spec_len; i++) {
+		uint32_t w = (uint32_t)nth * 10u + (uint32_t)(spec[i] - '0');
+
+		if (!isdigit((unsigned char)spec[i])) {
+			all_digits = 0;
+			break;
+		}
+		nth = w > INT32_MAX ? -(long)(~w) - 1 : (long)w;
+	}
+	if (!all_digits)
+		nth = -1;
 	if (nth >= 100000000) {
 		at_time = nth;
 		nth = -1;
-	} else if (nth < 0) {
+	} else if (!all_digits) {
 		char *tmp = xmemdupz(spec, spec_len);
 		int errors;
 

@@ -164,17 +164,20 @@ reflog_at(struct object_id *out, struct reflog_cutoff *cut,
 	int count = 0;
 
 	memset(cut, 0, sizeof(*cut));
-	if (!log->nr)
-		return REFLOG_AT_EMPTY;
 	if (!n && !at_time) {
-		/* "@{0}": what the newest entry set */
-		const struct reflog_entry *e = &log->entries[log->nr - 1];
+		/* "@{0}": what the newest entry set (the ref, if none) */
+		const struct reflog_entry *e;
 
+		if (!log->nr)
+			return REFLOG_AT_FOUND;
+		e = &log->entries[log->nr - 1];
 		*out = e->new_oid;
 		cut->time = e->timestamp;
 		cut->tz = e->tz;
 		return REFLOG_AT_FOUND;
 	}
+	if (!log->nr)
+		return REFLOG_AT_EMPTY;
 	for (size_t i = log->nr; i-- > 0;) {
 		const struct reflog_entry *e = &log->entries[i];
 		int reached;

@@ -74,7 +74,7 @@ enum reflog_at_result {
  * holds the ref's current value on entry and is replaced by the answer.
  * Notes git prints on the way ("log for ref <x> has gap after <date>",
  * "... unexpectedly ended on <date>") go through diag_emit.  Returns a
- * REFLOG_AT_* and fills *cut.
+ * REFLOG_AT_* and fills *cut.  "@{0}" of an empty log is the ref itself.
  */
 enum reflog_at_result reflog_at(struct object_id *out,
 				struct reflog_cutoff *cut,

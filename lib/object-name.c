@@ -1862,7 +1862,7 @@ relative_path(struct res *r, const char *path, struct strbuf *out)
 	return 1;
 }
 
-/* Does path (from the top of the work tree) exist on disk? */
+/* Does path (from the top of the work tree, or absolute) exist on disk? */
 static int
 on_disk(struct res *r, const char *path)
 {
@@ -1870,11 +1870,11 @@ on_disk(struct res *r, const char *path)
 	struct stat st;
 	int ret;
 
-	if (r->repo->worktree)
+	if (r->repo->worktree && *path != '/')
 		strbuf_addf(&full, "%s/%s", r->repo->worktree, path);
 	else
 		strbuf_addstr(&full, path);
-	ret = !lstat(full.buf, &st);
+	ret = *path && !lstat(full.buf, &st);
 	strbuf_release(&full);
 	return ret;
 }

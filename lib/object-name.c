@@ -2260,11 +2260,49 @@ bad_config(struct repo *repo, const char *key, const char *why)
 	return error_set_pre(E_INVALID, why, "bad config variable '%s'", key);
 }
 
+/*
+ * core.abbrev as git reads it: "auto" (-1), a false boolean (40), or a
+ * number 4..40.  0 (nothing set: -1), 1 with *out, or -E_INVALID: a
+ * number git cannot read is its fatal message as it is; one out of range
+ * is "abbrev length out of range: <n>" with *range set.
+ */
+static int
+abbrev_setting(struct repo *repo, int *out, int *range)
+{
+	const char *v;
+	long n;
+	int ret;
+
+	*out = -1;
+	*range = 0;
+	if (!config_get(&repo->config, "core.abbrev", &v))
+		return 0;
+	if (v && !strcasecmp(v, "auto"))
+		return 1;
+	if (v && config_parse_bool(v) == 0) {
+		*out = HASH_HEXSZ;
+		return 1;
+	}
+	ret = config_get_long(&repo->config, "core.abbrev", &n);
+	if (ret < 0)
+		return ret;
+	if (n > INT_MAX || n < INT_MIN)
+		return error_set(E_INVALID, "bad numeric config value '%s' for "
+				 "'core.abbrev': out of range", v);
+	if (n < MIN_ABBREV || n > HASH_HEXSZ) {
+		*range = 1;
+		return error_set(E_INVALID, "abbrev length out of range: %ld",
+				 n);
+	}
+	*out = (int)n;
+	return 1;
+}
+
 int
 oname_check_config(struct repo *repo)
 {
 	unsigned hint;
-	int warn, abbrev, ret;
+	int warn, abbrev, range, ret;
 
 	ret = config_get_bool(&repo->config, "core.warnambiguousrefs", &warn);
 	if (ret < 0)
@@ -2276,39 +2314,29 @@ oname_check_config(struct repo *repo)
 		free(why);
 		return ret;
 	}
-	if (oname_default_abbrev(repo, &abbrev) < 0) {
+	ret = abbrev_setting(repo, &abbrev, &range);
+	if (ret < 0 && range) {
 		char *why = xstrdup(error_msg());
 
 		ret = bad_config(repo, "core.abbrev", why);
 		free(why);
-		return ret;
 	}
-	return 0;
+	return ret < 0 ? ret : 0;
 }
 
 int
 oname_default_abbrev(struct repo *repo, int *out)
 {
-	const char *v;
 	struct odb *odb;
 	unsigned long count = 0;
-	int bits = 0, len;
+	int bits = 0, len, range, ret;
 
 	*out = FALLBACK_ABBREV;
-	if (config_get(&repo->config, "core.abbrev", &v) && v &&
-	    strcasecmp(v, "auto")) {
-		long n;
-		int b = config_parse_bool(v);
-
-		if (b == 0) {
-			*out = HASH_HEXSZ;
-			return 0;
-		}
-		if (config_parse_long(v, &n) < 0 || n < MIN_ABBREV ||
-		    n > HASH_HEXSZ)
-			return error_set(E_INVALID, "abbrev length out of "
-					 "range: %s", v);
-		*out = (int)n;
+	ret = abbrev_setting(repo, &len, &range);
+	if (ret < 0)
+		return ret;
+	if (len > 0) {
+		*out = len;
 		return 0;
 	}
 	/*
@@ -2325,7 +2353,7 @@ oname_default_abbrev(struct repo *repo, int *out)
 			count += odb->sources[s].packs[k]->nr;
 	while (count >> bits)
 		bits++;
-	len = (bits + 1 + 1) / 2;
+	len = (bits + 1) / 2;
 	if (len > *out)
 		*out = len;
 	return 0;

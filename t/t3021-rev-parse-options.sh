@@ -329,6 +329,17 @@ test_expect_success GIT 'usage: -h, and arguments an option needs' '
 	rp_like_git HEAD -h
 '
 
+test_expect_success GIT 'settings name resolution reads: bad values are fatal at start' '
+	for c in core.abbrev=3 core.abbrev=41 core.abbrev=x core.abbrev=no \
+		core.abbrev=auto core.abbrev=12 core.disambiguate=bogus \
+		core.disambiguate=Tree core.warnambiguousrefs=x \
+		core.warnambiguousrefs=false
+	do
+		rp_like_git -c $c HEAD &&
+		rp_like_git -c $c --short HEAD || return 1
+	done
+'
+
 test_expect_success '--parseopt is refused, clearly' '
 	test_expect_code 128 dirc rev-parse --parseopt -- </dev/null 2>err &&
 	test_grep "^fatal: rev-parse --parseopt is not supported by dirc" err

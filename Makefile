@@ -131,6 +131,7 @@ FUZZ_TARGETS += config
 FUZZ_TARGETS += delta
 FUZZ_TARGETS += index
 FUZZ_TARGETS += loose
+FUZZ_TARGETS += name
 FUZZ_TARGETS += pack
 FUZZ_TARGETS += pack-idx
 FUZZ_TARGETS += path

@@ -26,7 +26,7 @@ export GIT_AUTHOR_DATE='1112911993 +0200' GIT_COMMITTER_DATE='1112912053 +0200'
 export GIT_CONFIG_NOSYSTEM=1 HOME=$tmp LC_ALL=C TZ=UTC
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY
 
-for t in cache-tree commit config delta index loose pack pack-idx path \
+for t in cache-tree commit config delta index loose name pack pack-idx path \
 	pathspec tree
 do
 	mkdir -p "$out/$t"
@@ -331,9 +331,43 @@ s exclusions-only '\041:!x\000\000sub/x\000sub/y'
 s prefix-magic '\000:(prefix:2)ab/c\000\000ab/c'
 s deep-stars '\000*a*a*a*a*a*a*a*a*b\000**/**/**/**/x\000\000aaaaaaaaaaaaaaaaaaaaa\000a/b/c/d/e/y'
 
+# ---- revision names: one byte of flags (see fuzz-name.c), the name ----
+n () { printf '%b%s' "$2" "$3" >"$out/name/$1"; }
+n head '\000' HEAD
+n branch '\000' main
+n packed '\000' packed
+n tag '\000' v1
+n tag-of-tag '\040' 'v1.1^{tag}'
+n peel '\000' 'v1^{}'
+n peel-tree '\003' 'main^{tree}'
+n parent '\000' 'main^2'
+n ancestor '\000' 'main~2'
+n tree-path '\100' 'main:d/e'
+n index-path '\100' ':0:d/e/f'
+n relative-path '\200' 'HEAD:./f'
+n oneline '\000' ':/Initial'
+n oneline-negated '\000' 'main^{/!-x}'
+n oneline-literal '\000' 'main^{/!!Exp}'
+n reflog-n '\000' 'main@{2}'
+n reflog-date '\000' 'HEAD@{yesterday}'
+n reflog-short '\040' 'main@{99999}'
+n prior '\000' '@{-1}'
+n prior-upstream '\000' '@{-2}@{u}'
+n upstream '\000' 'main@{u}'
+n push '\000' 'main@{push}'
+n describe '\002' 'x-g1234'
+n range '\000' 'main...side'
+n ref-like-hex '\000' dead
+n dangling '\000' dangling
+n wrong-type '\100' 'HEAD^{blob}'
+n at '\000' '@'
+n at-at '\000' '@@{0}'
+n remote '\000' origin/main
+n type-then-junk '\000' 'HEAD^{commit}xyz}'
+
 find "$out" -type f -exec chmod 644 {} +
 echo "seeds:"
-for t in cache-tree commit config delta index loose pack pack-idx path \
+for t in cache-tree commit config delta index loose name pack pack-idx path \
 	pathspec tree
 do
 	printf '  %-10s %3d files %7d bytes\n' "$t" \

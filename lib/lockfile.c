@@ -14,6 +14,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "perm.h"
 #include "strbuf.h"
 #include "trace.h"
 
@@ -139,6 +140,15 @@ lockfile_hold(struct lockfile *lk, const char *target)
 	}
 	lk->fd = fd;
 	register_lock(lk);
+	/* a shared repository: the lock becomes the file, with its mode */
+	{
+		int ret = perm_adjust(lk->lock_path);
+
+		if (ret < 0) {
+			lockfile_rollback(lk);
+			return ret;
+		}
+	}
 	trace_step("lock taken");
 	return 0;
 }

@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "perm.h"
 #include "quote.h"
 #include "replace.h"
 #include "trace.h"
@@ -812,8 +813,17 @@ create_tmp(struct odb *odb, struct odb_writer *w,
 		tmp_name(w, odb, oid);
 		fd = open(w->tmp.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
 			  0444);
-		if (fd >= 0)
+		if (fd >= 0) {
+			/* core.sharedRepository: the object keeps this mode */
+			int ret = perm_adjust(w->tmp.buf);
+
+			if (ret < 0) {
+				close(fd);
+				unlink(w->tmp.buf);
+				return ret;
+			}
 			return fd;
+		}
 		if (errno == EEXIST)
 			continue;
 		/*
@@ -825,7 +835,14 @@ create_tmp(struct odb *odb, struct odb_writer *w,
 			char *slash = strrchr(w->tmp.buf, '/');
 
 			*slash = '\0';
-			if (mkdir(w->tmp.buf, 0777) < 0 && errno != EEXIST) {
+			if (!mkdir(w->tmp.buf, 0777)) {
+				int ret = perm_adjust(w->tmp.buf);
+
+				if (ret < 0) {
+					*slash = '/';
+					return ret;
+				}
+			} else if (errno != EEXIST) {
 				int e = errno;
 
 				*slash = '/';
@@ -1186,7 +1203,11 @@ write_stream(struct odb *odb, struct odb_writer *w, const char *type,
 	}
 	odb_loose_path(&final, odb, out);
 	strbuf_setlen(&final, final.len - (HASH_HEXSZ - 2) - 1);
-	if (mkdir(final.buf, 0777) < 0 && errno != EEXIST) {
+	if (!mkdir(final.buf, 0777)) {
+		ret = perm_adjust(final.buf);
+		if (ret < 0)
+			goto out;
+	} else if (errno != EEXIST) {
 		ret = error_errno(errno, "unable to create directory %s",
 				  final.buf);
 		goto out;

@@ -15,6 +15,7 @@
 
 #include "error.h"
 #include "lockfile.h"
+#include "perm.h"
 #include "repo.h"
 #include "strmap.h"
 #include "trace.h"
@@ -421,7 +422,13 @@ make_leading_dirs(const char *path)
 
 		strbuf_reset(&sb);
 		strbuf_add(&sb, path, p - path);
-		if (!mkdir(sb.buf, 0777) || errno == EEXIST) {
+		if (!mkdir(sb.buf, 0777)) {
+			/* core.sharedRepository; a failure shows at the lock */
+			if (perm_adjust(sb.buf) < 0)
+				error_clear();
+			continue;
+		}
+		if (errno == EEXIST) {
 			if (!stat(sb.buf, &st) && !S_ISDIR(st.st_mode)) {
 				ret = -EEXIST;
 				break;
@@ -498,7 +505,18 @@ append_reflog(const struct ref_store *rs, const char *name,
 		squash_msg(&line, msg);
 	}
 	strbuf_addch(&line, '\n');
-	fd = open(path.buf, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0666);
+	fd = open(path.buf, O_WRONLY | O_APPEND | O_CLOEXEC);
+	if (fd < 0 && errno == ENOENT) {
+		fd = open(path.buf, O_WRONLY | O_APPEND | O_CREAT | O_EXCL |
+			  O_CLOEXEC, 0666);
+		if (fd >= 0 && (ret = perm_adjust(path.buf)) < 0) {
+			close(fd);
+			unlink(path.buf);
+			goto out;
+		}
+		if (fd < 0 && errno == EEXIST)	/* someone else made it */
+			fd = open(path.buf, O_WRONLY | O_APPEND | O_CLOEXEC);
+	}
 	if (fd < 0) {
 		ret = error_errno(errno, "unable to append to '%s'", path.buf);
 		goto out;

@@ -65,6 +65,7 @@ LIB_OBJS += lib/cache-tree-update.o
 LIB_OBJS += lib/cache-tree.o
 LIB_OBJS += lib/checkout.o
 LIB_OBJS += lib/commit.o
+LIB_OBJS += lib/config-write.o
 LIB_OBJS += lib/config.o
 LIB_OBJS += lib/date.o
 LIB_OBJS += lib/eol.o
@@ -119,6 +120,7 @@ BUILTIN_OBJS += builtin/verify-pack.o
 BUILTIN_OBJS += builtin/write-tree.o
 
 UNIT_PROGS += t/unit/t-config
+UNIT_PROGS += t/unit/t-config-write
 UNIT_PROGS += t/unit/t-hash
 UNIT_PROGS += t/unit/t-mempool
 UNIT_PROGS += t/unit/t-path

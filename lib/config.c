@@ -121,9 +121,13 @@ config_add(struct config *cfg, const char *key, const char *value)
 
 struct parser {
 	const char *p, *end;
+	const char *start;	/* of the buffer, for event offsets */
+	config_event_fn event_fn; /* scanning: report, follow no include */
+	void *event_data;
 	const char *origin;
 	int line;
 	int prev;		/* the last character read */
+	size_t token;		/* offset of the token being parsed */
 	struct strbuf section;	/* "core" or "remote.origin" */
 	struct strbuf value;
 };
@@ -310,7 +314,7 @@ parse_variable(struct config *cfg, struct parser *ps, int c, int depth)
 		} else if (c != EOF) {
 			skip_line(ps);
 		}
-		if (!ret)
+		if (!ret && !ps->event_fn)
 			diag_emit(DIAG_ERROR, "key does not contain a section: "
 				  "%s", key.buf);
 		goto out;
@@ -335,9 +339,19 @@ parse_variable(struct config *cfg, struct parser *ps, int c, int depth)
 		ret = bad_line(ps);
 		goto out;
 	}
+	if (ps->event_fn) {
+		struct config_event ev = {
+			CONFIG_EVENT_ENTRY, 0, (size_t)(ps->p - ps->start),
+			key.buf, has_value ? ps->value.buf : NULL, ps->line,
+		};
+
+		ev.begin = ps->token;
+		ret = ps->event_fn(&ev, ps->event_data);
+		goto out;
+	}
 	if (has_value)
 		value = xstrdup(ps->value.buf);
-	if (!strcmp(key.buf, "include.path") && value) {
+	if (!strcmp(key.buf, "include.path") && value && depth >= 0) {
 		ret = include_path(cfg, ps, value, depth);
 		free(value);
 		goto out;
@@ -380,42 +394,73 @@ include_path(struct config *cfg, struct parser *ps, const char *path,
 	return ret;
 }
 
-int
-config_parse_buffer(struct config *cfg, const char *buf, size_t len,
-		    const char *origin, int depth)
+static int
+parse(struct parser *ps, struct config *cfg, int depth)
 {
-	struct parser ps = {
-		.p = buf, .end = buf + len, .origin = origin, .line = 1,
-		.prev = 0,
-		.section = STRBUF_INIT, .value = STRBUF_INIT,
-	};
 	int ret = 0;
 
 	/* a UTF-8 byte order mark is allowed */
-	if (len >= 3 && !memcmp(buf, "\xef\xbb\xbf", 3))
-		ps.p += 3;
+	if (ps->end - ps->p >= 3 && !memcmp(ps->p, "\xef\xbb\xbf", 3))
+		ps->p += 3;
 	for (;;) {
-		int c = nextc(&ps);
+		int c;
 
+		ps->token = ps->p - ps->start;
+		c = nextc(ps);
 		if (c == EOF)
 			break;
 		if (c == '\n' || isspace(c))
 			continue;
 		if (c == '#' || c == ';') {
-			skip_line(&ps);
+			skip_line(ps);
 			continue;
 		}
 		if (c == '[') {
-			ret = parse_section(&ps);
+			ret = parse_section(ps);
+			if (!ret && ps->event_fn) {
+				struct config_event ev = {
+					CONFIG_EVENT_SECTION, ps->token,
+					(size_t)(ps->p - ps->start),
+					ps->section.buf, NULL, ps->line,
+				};
+
+				ret = ps->event_fn(&ev, ps->event_data);
+			}
 		} else {
-			ret = parse_variable(cfg, &ps, c, depth);
+			ret = parse_variable(cfg, ps, c, depth);
 		}
 		if (ret < 0)
 			break;
 	}
-	strbuf_release(&ps.section);
-	strbuf_release(&ps.value);
+	strbuf_release(&ps->section);
+	strbuf_release(&ps->value);
 	return ret;
+}
+
+int
+config_scan_buffer(const char *buf, size_t len, const char *origin,
+		   config_event_fn fn, void *data)
+{
+	struct parser ps = {
+		.p = buf, .end = buf + len, .start = buf, .event_fn = fn,
+		.event_data = data, .origin = origin, .line = 1, .prev = 0,
+		.section = STRBUF_INIT, .value = STRBUF_INIT,
+	};
+
+	return parse(&ps, NULL, 0);
+}
+
+int
+config_parse_buffer(struct config *cfg, const char *buf, size_t len,
+		    const char *origin, int depth)
+{
+	struct parser ps = {
+		.p = buf, .end = buf + len, .start = buf, .origin = origin,
+		.line = 1, .prev = 0,
+		.section = STRBUF_INIT, .value = STRBUF_INIT,
+	};
+
+	return parse(&ps, cfg, depth);
 }
 
 int

@@ -31,10 +31,33 @@ void config_release(struct config *cfg);
  * include.path values; NULL for text with no file).  0, or -E_CORRUPT
  * ("bad config line N in file F").  depth counts include nesting: at
  * CONFIG_MAX_INCLUDE_DEPTH an include.path is an error (-E_INVALID)
- * and no file is read.
+ * and no file is read; CONFIG_NO_INCLUDES (what git does when it checks
+ * a repository's format) keeps include.path as a plain variable.
  */
+#define CONFIG_NO_INCLUDES (-1)
 int config_parse_buffer(struct config *cfg, const char *buf, size_t len,
 			const char *origin, int depth);
+
+/* A section header or a variable in config text, and where it is. */
+struct config_event {
+	enum { CONFIG_EVENT_SECTION, CONFIG_EVENT_ENTRY } type;
+	size_t begin;	/* offset of '[' or of the variable name */
+	size_t end;	/* after ']', or after the variable's line */
+	const char *key; /* canonical "section[.sub]" or "section[.sub].name";
+			  * valid during the call */
+	const char *value; /* a variable's value, NULL for implicit true */
+	int line;	/* where the header or the variable's line ends */
+};
+typedef int (*config_event_fn)(const struct config_event *ev, void *data);
+
+/*
+ * Parse config text as config_parse_buffer() does, without following
+ * include.path, calling fn for every section header and variable (a
+ * variable before any section is skipped).  0, a parse error, or what
+ * fn returned if negative (which stops the scan).
+ */
+int config_scan_buffer(const char *buf, size_t len, const char *origin,
+		       config_event_fn fn, void *data);
 
 /*
  * Parse the file at path.  A missing file is not an error (returns 0);

@@ -64,6 +64,7 @@ LIB_OBJS += lib/bufwrite.o
 LIB_OBJS += lib/cache-tree-update.o
 LIB_OBJS += lib/cache-tree.o
 LIB_OBJS += lib/checkout.o
+LIB_OBJS += lib/color.o
 LIB_OBJS += lib/commit.o
 LIB_OBJS += lib/config-write.o
 LIB_OBJS += lib/config.o
@@ -119,6 +120,7 @@ BUILTIN_OBJS += builtin/usage.o
 BUILTIN_OBJS += builtin/verify-pack.o
 BUILTIN_OBJS += builtin/write-tree.o
 
+UNIT_PROGS += t/unit/t-color
 UNIT_PROGS += t/unit/t-config
 UNIT_PROGS += t/unit/t-config-write
 UNIT_PROGS += t/unit/t-hash

@@ -8,8 +8,18 @@
  *                                    from the mempool and with malloc
  *                                    (each paying for its own pages):
  *                                    time, bytes
+ *   dirc test-tool repo-setup <question>...
+ *                                    what repo_open() found, answered
+ *                                    as git's rev-parse answers
+ *                                    --git-dir, --absolute-git-dir,
+ *                                    --git-common-dir (absolute),
+ *                                    --show-toplevel, --show-prefix,
+ *                                    --show-cdup, --is-bare-repository,
+ *                                    --is-inside-work-tree and
+ *                                    --is-inside-git-dir
  */
 #include <malloc.h>
+#include <stdlib.h>
 
 #include "builtin.h"
 #include "index.h"
@@ -22,8 +32,72 @@ const char *const test_tool_usage[] = {
 	"dirc test-tool (read-index | write-index) <n>",
 	"dirc test-tool verify-index",
 	"dirc test-tool mempool <n>",
+	"dirc test-tool repo-setup <question>...",
 	NULL,
 };
+
+static void
+put_real(const char *path)
+{
+	char *real = realpath(path, NULL);
+
+	puts(real ? real : path);
+	free(real);
+}
+
+/* repo_open()'s view, in the words of git's rev-parse */
+static int
+repo_setup(int argc, const char **argv)
+{
+	struct repo repo;
+	int ret = repo_open(&repo, REPO_NO_CHDIR);
+
+	if (ret < 0)
+		die_lib(ret);
+	for (int i = 2; i < argc; i++) {
+		const char *q = argv[i];
+
+		if (!strcmp(q, "--git-dir")) {
+			if (repo.gitdir_env)
+				puts(repo.gitdir_env);
+			else if (!*repo.prefix)
+				puts(".git");
+			else
+				printf("%s/.git\n", repo.worktree);
+		} else if (!strcmp(q, "--absolute-git-dir")) {
+			put_real(repo.gitdir);
+		} else if (!strcmp(q, "--git-common-dir")) {
+			put_real(repo.commondir);
+		} else if (!strcmp(q, "--show-toplevel")) {
+			if (!repo.worktree)
+				die("this operation must be run in a work "
+				    "tree");
+			puts(repo.worktree);
+		} else if (!strcmp(q, "--show-prefix")) {
+			puts(repo.prefix);
+		} else if (!strcmp(q, "--show-cdup")) {
+			if (!repo.inside_worktree) {
+				if (repo.worktree)
+					puts(repo.worktree);
+				continue;
+			}
+			for (const char *p = repo.prefix; *p; p++)
+				if (*p == '/')
+					fputs("../", stdout);
+			putchar('\n');
+		} else if (!strcmp(q, "--is-bare-repository")) {
+			puts(repo.bare ? "true" : "false");
+		} else if (!strcmp(q, "--is-inside-work-tree")) {
+			puts(repo.inside_worktree ? "true" : "false");
+		} else if (!strcmp(q, "--is-inside-git-dir")) {
+			puts(repo.inside_gitdir ? "true" : "false");
+		} else {
+			die("unknown question '%s'", q);
+		}
+	}
+	repo_release(&repo);
+	return 0;
+}
 
 static long
 count_arg(int argc, const char **argv)
@@ -141,6 +215,8 @@ cmd_test_tool(int argc, const char **argv)
 		usage_with_options(test_tool_usage, NULL);
 	if (!strcmp(argv[1], "mempool"))
 		return mempool_bench(count_arg(argc, argv));
+	if (!strcmp(argv[1], "repo-setup"))
+		return repo_setup(argc, argv);
 	ret = repo_open(&repo, 0);
 	if (ret < 0)
 		die_lib(ret);

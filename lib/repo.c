@@ -1,6 +1,28 @@
 /*
  * repo: discovery, layered configuration, settings.
  *
+ * Setup, as git's (v2.39) setup_git_directory_gently(), in three cases:
+ *
+ *   GIT_DIR set ("explicit"): the directory, or the git directory a
+ *	gitfile there names.  Work tree: GIT_WORK_TREE; else none if
+ *	core.bare; else core.worktree (relative to the git directory);
+ *	else none if GIT_IMPLICIT_WORK_TREE is false; else the current
+ *	directory.
+ *   ".git" found walking up (a directory, or a gitfile): with
+ *	GIT_WORK_TREE or core.worktree as the explicit case; else none if
+ *	core.bare; else the directory .git was found in.
+ *   a bare repository found walking up: with GIT_WORK_TREE or
+ *	core.worktree as the explicit case (GIT_IMPLICIT_WORK_TREE is 0);
+ *	else none.
+ *
+ * core.bare and core.worktree come from the repository's own config file
+ * only (and config.worktree with extensions.worktreeConfig), and not at
+ * all from the common directory's config for a linked worktree, nor when
+ * the config has no core.repositoryformatversion; that file is read
+ * without includes, as git checks the format.  The work tree is a real
+ * path whose last component may be missing: only repo_setup_worktree()
+ * then fails.
+ *
  * Configuration order (later wins): system file, XDG file, ~/.gitconfig,
  * <commondir>/config, <gitdir>/config.worktree (with
  * extensions.worktreeConfig), then the command line and environment
@@ -8,6 +30,8 @@
  */
 #include "repo.h"
 
+#include <ctype.h>
+#include <dirent.h>
 #include <fcntl.h>
 #include <limits.h>
 #include <strings.h>
@@ -18,8 +42,11 @@
 #include "error.h"
 #include "odb.h"
 #include "path.h"
+#include "perm.h"
 #include "replace.h"
 #include "strbuf.h"
+
+#define GITFILE_MAX (1 << 20)	/* git's limit on a gitfile's size */
 
 char *
 repo_abspath(const char *path, const char *base)
@@ -44,8 +71,7 @@ repo_abspath(const char *path, const char *base)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* git's message for a work tree that does not exist: its first
- * missing component */
+/* git's message for a path that does not resolve: its first bad part */
 static int
 invalid_path(const char *path)
 {
@@ -69,180 +95,563 @@ invalid_path(const char *path)
 	return ret;
 }
 
-/* Real path of an existing directory, or NULL. */
-static char *
-real_dir(const char *path)
+int
+repo_realpath(struct strbuf *out, const char *path)
 {
-	char *res = realpath(path, NULL);
+	struct strbuf parent = STRBUF_INIT;
+	char *abs, *real;
+	const char *last;
+	struct stat st;
+	int ret;
 
-	return res;
+	if (!*path)
+		return error_set(E_NOTFOUND, "The empty string is not a valid "
+				 "path");
+	real = realpath(path, NULL);
+	if (real) {
+		strbuf_reset(out);
+		strbuf_addstr(out, real);
+		free(real);
+		return 0;
+	}
+	abs = repo_abspath(path, NULL);
+	if (errno != ENOENT)
+		goto bad;
+	/* only the last component may be missing */
+	last = strrchr(abs, '/');
+	if (!last || !strcmp(last + 1, ".") || !strcmp(last + 1, ".."))
+		goto bad;
+	strbuf_add(&parent, abs, last == abs ? 1 : (size_t)(last - abs));
+	real = realpath(parent.buf, NULL);
+	if (!real || !lstat(abs, &st))
+		goto bad;
+	strbuf_reset(out);
+	strbuf_addstr(out, real);
+	if (out->len > 1)
+		strbuf_addch(out, '/');
+	strbuf_addstr(out, last + 1);
+	free(real);
+	free(abs);
+	strbuf_release(&parent);
+	return 0;
+bad:
+	ret = invalid_path(abs);
+	free(real);
+	free(abs);
+	strbuf_release(&parent);
+	return ret;
 }
 
+/* git's validate_headref(): a HEAD that makes dir a repository */
 static int
 head_is_valid(const char *gitdir)
 {
-	struct strbuf path = STRBUF_INIT, buf = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT;
+	char buf[256];
 	struct stat st;
 	const char *p;
-	int ok = 0;
+	ssize_t len;
+	int ok = 0, fd;
 
 	strbuf_addf(&path, "%s/HEAD", gitdir);
 	if (lstat(path.buf, &st) < 0)
 		goto out;
 	if (S_ISLNK(st.st_mode)) {
-		char target[PATH_MAX];
-		ssize_t n = readlink(path.buf, target, sizeof(target) - 1);
-
-		if (n > 0) {
-			target[n] = '\0';
-			ok = starts_with(target, "refs/");
-		}
+		len = readlink(path.buf, buf, sizeof(buf) - 1);
+		ok = len >= 5 && !memcmp(buf, "refs/", 5);
 		goto out;
 	}
-	if (!S_ISREG(st.st_mode) || strbuf_read_file(&buf, path.buf) < 0)
+	fd = open(path.buf, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
 		goto out;
-	p = buf.buf;
-	if (skip_prefix(p, "ref:", &p)) {
-		while (*p == ' ' || *p == '\t')
+	len = read_full(fd, buf, sizeof(buf) - 1);
+	close(fd);
+	if (len < 0)
+		goto out;
+	buf[len] = '\0';
+	if (skip_prefix(buf, "ref:", &p)) {
+		while (isspace((unsigned char)*p))
 			p++;
-		ok = starts_with(p, "refs/");
-	} else {
+		if (starts_with(p, "refs/")) {
+			ok = 1;
+			goto out;
+		}
+	}
+	if (len >= HASH_HEXSZ) {
 		struct object_id oid;
 
-		ok = buf.len >= HASH_HEXSZ && !hex_to_oid(&oid, buf.buf);
+		ok = !hex_to_oid(&oid, buf);
 	}
 out:
 	strbuf_release(&path);
-	strbuf_release(&buf);
 	return ok;
 }
 
-/* The commondir of gitdir: gitdir itself, or what "commondir" says. */
-static char *
-find_commondir(const char *gitdir)
+int
+repo_commondir_of(struct strbuf *out, const char *gitdir)
 {
-	struct strbuf path = STRBUF_INIT, buf = STRBUF_INIT;
-	char *res;
+	struct strbuf path = STRBUF_INIT, data = STRBUF_INIT;
+	const char *env = getenv("GIT_COMMON_DIR");
+	struct stat st;
+	int ret = 0;
 
-	strbuf_addf(&path, "%s/commondir", gitdir);
-	if (strbuf_read_file(&buf, path.buf) < 0) {
-		error_clear();
-		res = xstrdup(gitdir);
-	} else {
-		strbuf_rtrim(&buf);
-		res = repo_abspath(buf.buf, gitdir);
+	if (env) {
+		char *abs = repo_abspath(env, NULL);
+
+		strbuf_reset(out);
+		strbuf_addstr(out, abs);
+		free(abs);
+		return 1;
 	}
+	strbuf_addf(&path, "%s/commondir", gitdir);
+	if (stat(path.buf, &st) < 0) {
+		strbuf_reset(out);
+		strbuf_addstr(out, gitdir);
+		goto out;
+	}
+	if (strbuf_read_file(&data, path.buf) < 0 || !data.len) {
+		ret = error_set(E_IO, "failed to read %s", path.buf);
+		goto out;
+	}
+	while (data.len && (data.buf[data.len - 1] == '\n' ||
+			    data.buf[data.len - 1] == '\r'))
+		strbuf_setlen(&data, data.len - 1);
+	strbuf_reset(&path);
+	if (data.buf[0] != '/')
+		strbuf_addf(&path, "%s/", gitdir);
+	strbuf_addbuf(&path, &data);
+	ret = repo_realpath(out, path.buf);
+	if (!ret)
+		ret = 1;
+out:
 	strbuf_release(&path);
-	strbuf_release(&buf);
-	return res;
+	strbuf_release(&data);
+	return ret;
 }
 
 int
 repo_is_gitdir(const char *dir, const char *objdir_env)
 {
-	struct strbuf path = STRBUF_INIT;
-	char *common = find_commondir(dir);
+	struct strbuf path = STRBUF_INIT, common = STRBUF_INIT;
 	int ok = 0;
 
 	if (!head_is_valid(dir))
 		goto out;
+	if (repo_commondir_of(&common, dir) < 0) {
+		error_clear();
+		goto out;
+	}
 	if (objdir_env) {
 		if (access(objdir_env, X_OK))
 			goto out;
 	} else {
-		strbuf_addf(&path, "%s/objects", common);
+		strbuf_addf(&path, "%s/objects", common.buf);
 		if (access(path.buf, X_OK))
 			goto out;
 	}
 	strbuf_reset(&path);
-	strbuf_addf(&path, "%s/refs", common);
+	strbuf_addf(&path, "%s/refs", common.buf);
 	ok = !access(path.buf, X_OK);
 out:
-	free(common);
+	strbuf_release(&common);
 	strbuf_release(&path);
 	return ok;
 }
 
-/*
- * If dir/.git is a file "gitdir: <path>", return the path it names
- * (absolute), else NULL.  A malformed file is an error.
- */
-static int
-read_gitfile(char **out, const char *file, const char *dir)
+int
+repo_read_gitfile(struct strbuf *out, const char *path)
 {
-	struct strbuf buf = STRBUF_INIT;
-	const char *p;
-	int ret = 0;
+	struct strbuf buf = STRBUF_INIT, dir = STRBUF_INIT;
+	const char *slash;
+	struct stat st;
+	size_t len;
+	int fd, ret = 1;
 
-	*out = NULL;
-	if (strbuf_read_file(&buf, file) < 0) {
-		ret = error_set(E_NOREPO, "error reading %s", file);
+	if (stat(path, &st) < 0 || !S_ISREG(st.st_mode))
+		return 0;
+	if (st.st_size > GITFILE_MAX)
+		return error_set(E_CORRUPT, "too large to be a .git file: "
+				 "'%s'", path);
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0)
+		return error_errno(errno, "error opening '%s'", path);
+	len = (size_t)st.st_size;
+	strbuf_grow(&buf, len);
+	if (read_full(fd, buf.buf, len) != (ssize_t)len) {
+		close(fd);
+		ret = error_set(E_IO, "error reading %s", path);
 		goto out;
 	}
-	strbuf_rtrim(&buf);
-	if (!skip_prefix(buf.buf, "gitdir: ", &p)) {
-		ret = error_set(E_NOREPO, "invalid gitfile format: %s", file);
+	close(fd);
+	strbuf_setlen(&buf, len);
+	if (!starts_with(buf.buf, "gitdir: ")) {
+		ret = error_set(E_CORRUPT, "invalid gitfile format: %s", path);
 		goto out;
 	}
-	*out = repo_abspath(p, dir);
-	if (!repo_is_gitdir(*out, getenv("GIT_OBJECT_DIRECTORY"))) {
-		ret = error_set(E_NOREPO, "not a git repository: %s", *out);
-		free(*out);
-		*out = NULL;
+	while (buf.len && (buf.buf[buf.len - 1] == '\n' ||
+			   buf.buf[buf.len - 1] == '\r'))
+		strbuf_setlen(&buf, buf.len - 1);
+	if (buf.len < 9) {
+		ret = error_set(E_CORRUPT, "no path in gitfile: %s", path);
+		goto out;
 	}
+	slash = strrchr(path, '/');
+	if (buf.buf[8] != '/' && slash)
+		strbuf_add(&dir, path, slash - path + 1);
+	strbuf_addstr(&dir, buf.buf + 8);
+	if (!repo_is_gitdir(dir.buf, getenv("GIT_OBJECT_DIRECTORY"))) {
+		ret = error_set(E_NOREPO, "not a git repository: %s", dir.buf);
+		goto out;
+	}
+	if (repo_realpath(out, dir.buf) < 0)
+		ret = -error_code();
 out:
 	strbuf_release(&buf);
+	strbuf_release(&dir);
 	return ret;
 }
 
-static int
-is_ceiling(const char *dir, char **ceilings, size_t nr)
+/*
+ * The repository format, from the config file of the common directory
+ * (and config.worktree with extensions.worktreeConfig), read as git's
+ * check_repo_format() reads it.
+ */
+struct format {
+	long version;		/* -1: no core.repositoryformatversion */
+	int bare;		/* core.bare, -1 unset */
+	char *worktree;		/* core.worktree; owned */
+	int worktree_config;	/* extensions.worktreeConfig */
+	int sha256;		/* extensions.objectFormat = sha256 */
+	struct strbuf unknown;	/* "\n\t<name>" for each unknown one */
+	struct strbuf v1_only;	/* ... each extension only v1 allows */
+	int nr_unknown, nr_v1_only;
+	const char *file;	/* being read, for messages */
+	int only_worktree_keys;	/* reading config.worktree */
+};
+
+static void
+format_release(struct format *fmt)
 {
-	for (size_t i = 0; i < nr; i++)
-		if (!strcmp(dir, ceilings[i]))
-			return 1;
+	free(fmt->worktree);
+	strbuf_release(&fmt->unknown);
+	strbuf_release(&fmt->v1_only);
+}
+
+static int
+bad_format_line(const struct format *fmt, const struct config_event *ev,
+		const char *why)
+{
+	return error_set_pre(E_INVALID, why, "bad config line %d in file %s",
+			     ev->line, fmt->file);
+}
+
+static int
+format_event(const struct config_event *ev, void *data)
+{
+	struct format *fmt = data;
+	const char *key = ev->key, *v = ev->value, *ext;
+	int b;
+
+	if (ev->type != CONFIG_EVENT_ENTRY)
+		return 0;
+	if (!strcmp(key, "core.bare")) {
+		b = config_parse_bool(v);
+		if (b < 0)
+			return error_set(E_INVALID, "bad boolean config value "
+					 "'%s' for '%s'", v, key);
+		fmt->bare = b;
+	} else if (!strcmp(key, "core.worktree")) {
+		if (!v)
+			return bad_format_line(fmt, ev, "missing value for "
+					       "'core.worktree'");
+		free(fmt->worktree);
+		fmt->worktree = xstrdup(v);
+	} else if (fmt->only_worktree_keys) {
+		return 0;
+	} else if (!strcmp(key, "core.repositoryformatversion")) {
+		if (!v || config_parse_long(v, &fmt->version) < 0)
+			return error_set(E_INVALID, "bad numeric config value "
+					 "'%s' for '%s' in file %s: invalid "
+					 "unit", v ? v : "", key, fmt->file);
+	} else if (skip_prefix(key, "extensions.", &ext)) {
+		if (!strcmp(ext, "noop") || !strcmp(ext, "preciousobjects") ||
+		    !strcmp(ext, "partialclone")) {
+			/* allowed in version 0 too */
+		} else if (!strcmp(ext, "worktreeconfig")) {
+			b = config_parse_bool(v);
+			if (b < 0)
+				return error_set(E_INVALID, "bad boolean "
+						 "config value '%s' for '%s'",
+						 v, key);
+			fmt->worktree_config = b;
+		} else if (!strcmp(ext, "noop-v1") ||
+			   !strcmp(ext, "objectformat")) {
+			if (!strcmp(ext, "objectformat")) {
+				struct strbuf why = STRBUF_INIT;
+				int ret = 0;
+
+				if (!v)
+					return bad_format_line(fmt, ev,
+						"missing value for "
+						"'extensions.objectformat'");
+				if (!strcmp(v, "sha256")) {
+					fmt->sha256 = 1;
+				} else if (strcmp(v, "sha1")) {
+					strbuf_addf(&why, "invalid value for "
+						    "'extensions.objectformat'"
+						    ": '%s'", v);
+					ret = bad_format_line(fmt, ev,
+							      why.buf);
+				}
+				strbuf_release(&why);
+				if (ret < 0)
+					return ret;
+			}
+			strbuf_addf(&fmt->v1_only, "\n\t%s", ext);
+			fmt->nr_v1_only++;
+		} else {
+			strbuf_addf(&fmt->unknown, "\n\t%s", ext);
+			fmt->nr_unknown++;
+		}
+	}
 	return 0;
 }
 
+/* path: to read; shown: its name in messages (git's, maybe relative) */
+static int
+scan_format_file(struct format *fmt, const char *path, const char *shown)
+{
+	struct strbuf text = STRBUF_INIT;
+	int ret = strbuf_read_file(&text, path);
+
+	if (ret == -E_NOTFOUND) {
+		error_clear();
+		ret = 0;
+	} else if (ret >= 0) {
+		fmt->file = shown;
+		ret = config_scan_buffer(text.buf, text.len, shown,
+					 format_event, fmt);
+	}
+	strbuf_release(&text);
+	return ret;
+}
+
+/*
+ * Read and check the format of the repository at gitdir (common
+ * directory commondir; linked: it is a linked worktree's).  name: the
+ * git directory as git names it then, for messages.  0, or a negative
+ * E_*: a config that does not parse, or a format dirc cannot use.
+ */
+static int
+read_format(struct format *fmt, const char *gitdir, const char *commondir,
+	    int linked, const char *name)
+{
+	struct strbuf path = STRBUF_INIT, shown = STRBUF_INIT;
+	int ret;
+
+	memset(fmt, 0, sizeof(*fmt));
+	fmt->version = -1;
+	fmt->bare = -1;
+	strbuf_init(&fmt->unknown, 0);
+	strbuf_init(&fmt->v1_only, 0);
+	strbuf_addf(&path, "%s/config", commondir);
+	strbuf_addf(&shown, "%s/config", linked ? commondir : name);
+	ret = scan_format_file(fmt, path.buf, shown.buf);
+	if (ret < 0)
+		goto out;
+	if (fmt->version < 0) {
+		/* no version: git takes nothing from this config */
+		fmt->bare = -1;
+		free(fmt->worktree);
+		fmt->worktree = NULL;
+		goto out;
+	}
+	if (fmt->version > 1) {
+		ret = error_set(E_UNSUPPORTED, "Expected git repo version "
+				"<= 1, found %ld", fmt->version);
+		goto out;
+	}
+	if (fmt->version >= 1 && fmt->nr_unknown) {
+		ret = error_set(E_UNSUPPORTED, "unknown repository "
+				"extension%s found:%s",
+				fmt->nr_unknown > 1 ? "s" : "",
+				fmt->unknown.buf);
+		goto out;
+	}
+	if (fmt->version == 0 && fmt->nr_v1_only) {
+		ret = error_set(E_UNSUPPORTED, "repo version is 0, but v1-only "
+				"extension%s found:%s",
+				fmt->nr_v1_only > 1 ? "s" : "",
+				fmt->v1_only.buf);
+		goto out;
+	}
+	if (fmt->sha256) {
+		ret = error_set(E_UNSUPPORTED, "repository '%s' uses "
+				"extensions.objectFormat=sha256; dirc supports "
+				"only sha1", gitdir);
+		goto out;
+	}
+	if (fmt->worktree_config) {
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/config.worktree", gitdir);
+		strbuf_reset(&shown);
+		strbuf_addf(&shown, "%s/config.worktree", name);
+		fmt->only_worktree_keys = 1;
+		ret = scan_format_file(fmt, path.buf, shown.buf);
+		linked = 0;
+	}
+	if (linked) {
+		/* a linked worktree ignores the common config's */
+		fmt->bare = -1;
+		free(fmt->worktree);
+		fmt->worktree = NULL;
+	}
+out:
+	fmt->file = NULL;
+	strbuf_release(&path);
+	strbuf_release(&shown);
+	return ret;
+}
+
+/* dir + "/" + name, for a dir that may be "/" */
+static char *
+join_path(const char *dir, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "%s%s%s", dir, strcmp(dir, "/") ? "/" : "", name);
+	return strbuf_detach(&sb, NULL);
+}
+
+int
+repo_check_format(const char *gitdir, const char *commondir, int linked)
+{
+	struct format fmt;
+	int ret = read_format(&fmt, gitdir, commondir, linked, gitdir);
+
+	format_release(&fmt);
+	return ret;
+}
+
+/* An absolute GIT_CEILING_DIRECTORIES list, as git canonicalises it. */
 static void
 load_ceilings(char ***out, size_t *nr)
 {
 	const char *env = getenv("GIT_CEILING_DIRECTORIES");
+	struct strbuf real = STRBUF_INIT;
 	size_t alloc = 0;
+	int empty_seen = 0;
 
 	*out = NULL;
 	*nr = 0;
-	while (env && *env) {
+	while (env) {
 		const char *colon = strchr(env, ':');
 		size_t len = colon ? (size_t)(colon - env) : strlen(env);
 		char *dir = xmemdupz(env, len);
 
-		if (dir[0] == '/') {
-			char *real = real_dir(dir);
-
+		env = colon ? colon + 1 : NULL;
+		if (!*dir) {
+			/* entries after an empty one are taken as they are */
+			empty_seen = 1;
+		} else if (dir[0] == '/') {
+			if (!empty_seen) {
+				if (repo_realpath(&real, dir) < 0) {
+					error_clear();
+					free(dir);
+					continue;
+				}
+				free(dir);
+				dir = xstrdup(real.buf);
+			}
 			ALLOC_GROW(*out, *nr + 1, alloc);
-			(*out)[(*nr)++] = real ? real : xstrdup(dir);
+			(*out)[(*nr)++] = dir;
+			continue;
 		}
 		free(dir);
-		env = colon ? colon + 1 : NULL;
 	}
+	strbuf_release(&real);
 }
 
 /*
- * Walk up from cwd.  Sets gitdir and (for a non-bare find) worktree.
+ * git's longest_ancestor_length(): the length of the longest ceiling
+ * that is a proper ancestor of path, or -1.
+ */
+static long
+ceiling_offset(const char *path, char **ceilings, size_t nr)
+{
+	long max = -1;
+
+	if (!strcmp(path, "/"))
+		return -1;
+	for (size_t i = 0; i < nr; i++) {
+		const char *ceil = ceilings[i];
+		size_t len = strlen(ceil);
+
+		if (len && ceil[len - 1] == '/')
+			len--;
+		if (strncmp(path, ceil, len) || path[len] != '/' ||
+		    !path[len + 1])
+			continue;
+		if ((long)len > max)
+			max = len;
+	}
+	return max;
+}
+
+enum found {
+	FOUND_DOTGIT,		/* dir/.git is the git directory */
+	FOUND_GITFILE,		/* dir/.git names it (gitdir) */
+	FOUND_BARE,		/* dir is a bare repository */
+	FOUND_NOTHING,		/* up to a ceiling or the root */
+	FOUND_MOUNT_POINT,	/* up to another file system */
+};
+
+/*
+ * safe.bareRepository from the protected configuration (the user's files
+ * and the command line): 1 for "explicit", 0 for "all".
  */
 static int
-discover(struct repo *repo, const char *cwd)
+bare_explicit_only(int *out, const struct config *user,
+		   const struct config *cmdline)
 {
-	struct strbuf dir = STRBUF_INIT, probe = STRBUF_INIT;
+	const char *v = NULL;
+	int from_cmdline = config_get(cmdline, "safe.barerepository", &v);
+
+	*out = 0;
+	if (!from_cmdline && !config_get(user, "safe.barerepository", &v))
+		return 0;
+	if (v && !strcasecmp(v, "all"))
+		return 0;
+	if (v && !strcasecmp(v, "explicit")) {
+		*out = 1;
+		return 0;
+	}
+	if (from_cmdline)
+		return error_set(E_INVALID, "unable to parse "
+				 "'safe.barerepository' from command-line "
+				 "config");
+	return error_set(E_INVALID, "bad config variable "
+			 "'safe.barerepository': '%s'", v ? v : "");
+}
+
+/*
+ * Walk up from cwd.  Returns a FOUND_*, with dir (where the walk
+ * stopped) and, for FOUND_GITFILE, gitdir set; or a negative E_*.
+ */
+static int
+discover(struct strbuf *dir, struct strbuf *gitdir, const char *cwd,
+	 const struct config *user, const struct config *cmdline)
+{
+	struct strbuf probe = STRBUF_INIT;
 	const char *objenv = getenv("GIT_OBJECT_DIRECTORY");
 	const char *across_env = getenv("GIT_DISCOVERY_ACROSS_FILESYSTEM");
 	int across = across_env ? config_parse_bool(across_env) : 0;
-	char **ceilings;
-	size_t nr_ceilings;
+	char **ceilings = NULL;
+	size_t nr_ceilings = 0;
 	struct stat st;
+	long ceil;
 	dev_t dev = 0;
-	int ret = 0;
+	int ret;
 
 	/* a boolean, as git reads it: "0", "false" and "" do not cross */
 	if (across < 0)
@@ -250,113 +659,351 @@ discover(struct repo *repo, const char *cwd)
 				 "for 'GIT_DISCOVERY_ACROSS_FILESYSTEM'",
 				 across_env);
 	load_ceilings(&ceilings, &nr_ceilings);
-	strbuf_addstr(&dir, cwd);
-	if (!stat(cwd, &st))
-		dev = st.st_dev;
-	for (;;) {
-		char *slash;
-
-		strbuf_reset(&probe);
-		strbuf_addf(&probe, "%s%s.git", dir.buf,
-			    dir.len > 1 ? "/" : "");
-		if (!stat(probe.buf, &st)) {
-			if (S_ISDIR(st.st_mode) &&
-			    repo_is_gitdir(probe.buf, objenv)) {
-				repo->gitdir = xstrdup(probe.buf);
-				repo->worktree = xstrdup(dir.buf);
-				goto out;
-			}
-			if (S_ISREG(st.st_mode)) {
-				ret = read_gitfile(&repo->gitdir, probe.buf,
-						   dir.buf);
-				if (!ret)
-					repo->worktree = xstrdup(dir.buf);
-				goto out;
-			}
-		}
-		if (repo_is_gitdir(dir.buf, objenv)) {
-			repo->gitdir = xstrdup(dir.buf);
-			repo->bare = 1;
+	strbuf_reset(dir);
+	strbuf_addstr(dir, cwd);
+	ceil = ceiling_offset(dir->buf, ceilings, nr_ceilings);
+	if (!across) {
+		if (stat(cwd, &st) < 0) {
+			ret = error_errno(errno, "failed to stat '%s'", cwd);
 			goto out;
 		}
-		slash = strrchr(dir.buf, '/');
-		if (!slash || dir.len == 1)
-			break;
-		strbuf_setlen(&dir, slash == dir.buf ? 1 : (size_t)(slash - dir.buf));
-		if (is_ceiling(dir.buf, ceilings, nr_ceilings))
-			break;
-		if (!across && !stat(dir.buf, &st) && st.st_dev != dev) {
+		dev = st.st_dev;
+	}
+	for (;;) {
+		long offset = (long)dir->len;
+
+		strbuf_reset(&probe);
+		strbuf_addf(&probe, "%s%s.git", dir->buf,
+			    dir->len > 1 ? "/" : "");
+		ret = repo_read_gitfile(gitdir, probe.buf);
+		if (ret < 0)
+			goto out;
+		if (ret) {
+			ret = FOUND_GITFILE;
+			goto out;
+		}
+		if (repo_is_gitdir(probe.buf, objenv)) {
+			ret = FOUND_DOTGIT;
+			goto out;
+		}
+		if (repo_is_gitdir(dir->buf, objenv)) {
+			int explicit_only;
+
+			ret = bare_explicit_only(&explicit_only, user, cmdline);
+			if (ret < 0)
+				goto out;
+			if (explicit_only) {
+				ret = error_set(E_NOREPO, "cannot use bare "
+						"repository '%s' "
+						"(safe.bareRepository is "
+						"'explicit')", dir->buf);
+				goto out;
+			}
+			ret = FOUND_BARE;
+			goto out;
+		}
+		if (offset <= 1) {
+			ret = FOUND_NOTHING;
+			goto out;
+		}
+		while (--offset > ceil && dir->buf[offset] != '/')
+			;
+		if (offset <= ceil) {
+			ret = FOUND_NOTHING;
+			goto out;
+		}
+		strbuf_setlen(dir, offset > 1 ? (size_t)offset : 1);
+		if (!across) {
+			if (stat(dir->buf, &st) < 0) {
+				ret = error_errno(errno, "failed to stat '%s'",
+						  dir->buf);
+				goto out;
+			}
+			if (st.st_dev != dev) {
+				ret = FOUND_MOUNT_POINT;
+				goto out;
+			}
+		}
+	}
+out:
+	for (size_t i = 0; i < nr_ceilings; i++)
+		free(ceilings[i]);
+	free(ceilings);
+	strbuf_release(&probe);
+	return ret;
+}
+
+/* Is path (absolute, real) dir or below it?  *rest: what is below. */
+static int
+path_is_inside(const char *path, const char *dir, const char **rest)
+{
+	size_t len = strlen(dir);
+
+	if (!strcmp(dir, "/")) {
+		*rest = path + 1;
+		return 1;
+	}
+	if (strncmp(path, dir, len) || (path[len] && path[len] != '/'))
+		return 0;
+	*rest = path[len] ? path + len + 1 : path + len;
+	return 1;
+}
+
+static void
+set_prefix(struct repo *r, const char *rest)
+{
+	free(r->prefix);
+	if (*rest) {
+		r->prefix = xmalloc(strlen(rest) + 2);
+		snprintf(r->prefix, strlen(rest) + 2, "%s/", rest);
+	} else {
+		r->prefix = xstrdup("");
+	}
+}
+
+/*
+ * The work tree of a repository given explicitly, or found together with
+ * GIT_WORK_TREE or core.worktree.  name: the git directory as git's setup
+ * names it at this point (as given, relative to cwd, or absolute).
+ */
+static int
+setup_explicit(struct repo *r, const char *name, const char *cwd,
+	       const struct format *fmt)
+{
+	const char *wt_env = getenv("GIT_WORK_TREE"), *rest;
+	struct strbuf wt = STRBUF_INIT;
+	int ret = 0;
+
+	if (wt_env) {
+		ret = repo_realpath(&wt, wt_env);
+	} else if (fmt->bare > 0) {
+		if (fmt->worktree) {
+			diag_emit(DIAG_WARNING, "core.bare and core.worktree "
+				  "do not make sense");
+			r->worktree_bogus = 1;
+		}
+		r->gitdir_env = xstrdup(name);
+		goto out;
+	} else if (fmt->worktree) {
+		if (fmt->worktree[0] == '/') {
+			ret = repo_realpath(&wt, fmt->worktree);
+		} else {
+			/* relative to the git directory: both must exist */
+			struct strbuf path = STRBUF_INIT;
+			char *real;
+
+			strbuf_addf(&path, "%s/%s", r->gitdir, fmt->worktree);
+			real = realpath(path.buf, NULL);
+			strbuf_release(&path);
+			if (!real) {
+				ret = error_errno(errno, "cannot chdir to '%s'",
+						  fmt->worktree);
+				goto out;
+			}
+			strbuf_addstr(&wt, real);
+			free(real);
+		}
+	} else {
+		const char *env = getenv("GIT_IMPLICIT_WORK_TREE");
+		int implicit = env ? config_parse_bool(env) : 1;
+
+		if (implicit < 0) {
+			ret = error_set(E_INVALID, "bad boolean config value "
+					"'%s' for 'GIT_IMPLICIT_WORK_TREE'",
+					env);
+			goto out;
+		}
+		if (!implicit) {
+			r->gitdir_env = xstrdup(name);
+			goto out;
+		}
+		strbuf_addstr(&wt, cwd);
+	}
+	if (ret < 0)
+		goto out;
+	r->worktree = strbuf_detach(&wt, NULL);
+	if (path_is_inside(cwd, r->worktree, &rest)) {
+		r->inside_worktree = 1;
+		set_prefix(r, rest);
+		if (*rest) {
+			/* git works from the top: the name becomes real */
+			ret = repo_realpath(&wt, name);
+			if (ret < 0)
+				goto out;
+			r->gitdir_env = strbuf_detach(&wt, NULL);
+			goto out;
+		}
+	}
+	r->gitdir_env = xstrdup(name);
+out:
+	strbuf_release(&wt);
+	return ret;
+}
+
+/* No repository, and that is fine (REPO_GENTLY). */
+static void
+no_repo(struct repo *r)
+{
+	free(r->gitdir);
+	free(r->commondir);
+	free(r->worktree);
+	free(r->gitdir_env);
+	r->gitdir = r->commondir = r->worktree = r->gitdir_env = NULL;
+	r->bare = r->inside_worktree = r->worktree_bogus = 0;
+	r->inside_gitdir = 0;
+}
+
+/*
+ * Read the format; a bad one is an error, or with REPO_GENTLY a warning
+ * and no repository (*nongit set), as git's setup_git_directory_gently().
+ */
+static int
+check_format(struct repo *r, struct format *fmt, int linked,
+	     const char *name, unsigned flags, int *nongit)
+{
+	int ret = read_format(fmt, r->gitdir, r->commondir, linked, name);
+
+	if (ret == -E_UNSUPPORTED && (flags & REPO_GENTLY)) {
+		diag_emit(DIAG_WARNING, "%s", error_msg());
+		error_clear();
+		*nongit = 1;
+		return 0;
+	}
+	return ret;
+}
+
+static int
+open_explicit(struct repo *r, const char *env_dir, const char *cwd,
+	      struct format *fmt, unsigned flags, int *nongit)
+{
+	struct strbuf target = STRBUF_INIT, common = STRBUF_INIT;
+	const char *name = env_dir;
+	int ret, linked;
+
+	if (strlen(env_dir) > PATH_MAX - 40)
+		return error_set(E_INVALID, "'$GIT_DIR' too big");
+	ret = repo_read_gitfile(&target, env_dir);
+	if (ret < 0)
+		goto out;
+	if (ret)
+		name = target.buf;
+	if (!repo_is_gitdir(name, getenv("GIT_OBJECT_DIRECTORY"))) {
+		if (flags & REPO_GENTLY) {
+			*nongit = 1;
+			ret = 0;
+			goto out;
+		}
+		ret = error_set(E_NOREPO, "not a git repository: '%s'", name);
+		goto out;
+	}
+	r->gitdir = repo_abspath(name, cwd);
+	ret = linked = repo_commondir_of(&common, r->gitdir);
+	if (ret < 0)
+		goto out;
+	r->commondir = strbuf_detach(&common, NULL);
+	ret = check_format(r, fmt, linked, name, flags, nongit);
+	if (ret < 0 || *nongit)
+		goto out;
+	ret = setup_explicit(r, name, cwd, fmt);
+out:
+	strbuf_release(&target);
+	strbuf_release(&common);
+	return ret;
+}
+
+static int
+open_discovered(struct repo *r, const char *cwd, const struct config *user,
+		const struct config *cmdline, struct format *fmt,
+		unsigned flags, int *nongit)
+{
+	struct strbuf dir = STRBUF_INIT, gitdir = STRBUF_INIT;
+	struct strbuf common = STRBUF_INIT, real = STRBUF_INIT;
+	const char *name, *rest;
+	int found, ret, linked, at_cwd;
+
+	found = discover(&dir, &gitdir, cwd, user, cmdline);
+	if (found < 0) {
+		ret = found;
+		goto out;
+	}
+	if (found == FOUND_NOTHING || found == FOUND_MOUNT_POINT) {
+		if (flags & REPO_GENTLY) {
+			*nongit = 1;
+			ret = 0;
+		} else if (found == FOUND_NOTHING) {
+			ret = error_set(E_NOREPO, "not a git repository (or "
+					"any of the parent directories): .git");
+		} else {
 			ret = error_set(E_NOREPO, "not a git repository (or "
 					"any parent up to mount point %s)\n"
 					"Stopping at filesystem boundary "
 					"(GIT_DISCOVERY_ACROSS_FILESYSTEM not "
 					"set).", dir.buf);
+		}
+		goto out;
+	}
+	at_cwd = !strcmp(dir.buf, cwd);
+	if (found == FOUND_GITFILE)
+		r->gitdir = xstrdup(gitdir.buf);
+	else if (found == FOUND_DOTGIT)
+		r->gitdir = join_path(dir.buf, ".git");
+	else
+		r->gitdir = xstrdup(dir.buf);
+	ret = linked = repo_commondir_of(&common, r->gitdir);
+	if (ret < 0)
+		goto out;
+	r->commondir = strbuf_detach(&common, NULL);
+	/* git checks the format from the directory it found (chdir) */
+	ret = check_format(r, fmt, linked, found == FOUND_GITFILE ?
+			   gitdir.buf : found == FOUND_DOTGIT ? ".git" : ".",
+			   flags, nongit);
+	if (ret < 0 || *nongit)
+		goto out;
+
+	if (found == FOUND_BARE) {
+		/* git tells its subprocesses: no implicit work tree here */
+		setenv("GIT_IMPLICIT_WORK_TREE", "0", 1);
+		name = at_cwd ? "." : dir.buf;
+		if (getenv("GIT_WORK_TREE") || fmt->worktree) {
+			ret = setup_explicit(r, name, cwd, fmt);
 			goto out;
 		}
+		r->gitdir_env = xstrdup(name);
+		r->inside_gitdir = 1;
+		goto out;
 	}
-	ret = error_set(E_NOREPO, "not a git repository (or any of the "
-			"parent directories): .git");
+
+	/* the name git gives the git directory it found */
+	if (found == FOUND_GITFILE) {
+		name = gitdir.buf;
+	} else if (at_cwd) {
+		name = ".git";
+	} else {
+		ret = repo_realpath(&real, r->gitdir);
+		if (ret < 0)
+			goto out;
+		name = real.buf;
+	}
+	if (getenv("GIT_WORK_TREE") || fmt->worktree) {
+		ret = setup_explicit(r, name, cwd, fmt);
+		goto out;
+	}
+	if (fmt->bare > 0) {
+		r->gitdir_env = xstrdup(name);
+		goto out;
+	}
+	r->worktree = xstrdup(dir.buf);
+	r->inside_worktree = 1;
+	r->inside_gitdir = 0;
+	if (path_is_inside(cwd, dir.buf, &rest))
+		set_prefix(r, rest);
+	if (found == FOUND_GITFILE)
+		r->gitdir_env = xstrdup(gitdir.buf);
 out:
-	for (size_t i = 0; i < nr_ceilings; i++)
-		free(ceilings[i]);
-	free(ceilings);
 	strbuf_release(&dir);
-	strbuf_release(&probe);
-	return ret;
-}
-
-static const char *const known_extensions[] = {
-	"noop", "preciousobjects", "partialclone", "worktreeconfig",
-	"objectformat",
-};
-
-static int
-check_format(struct repo *repo, const struct config *local)
-{
-	struct strbuf unknown = STRBUF_INIT;
-	long version = 0;
-	int nr_unknown = 0, ret;
-
-	ret = config_get_long(local, "core.repositoryformatversion", &version);
-	if (ret < 0)
-		return ret;
-	if (version < 0 || version > 1)
-		return error_set(E_UNSUPPORTED, "Expected git repo version "
-				 "<= 1, found %ld", version);
-	if (version == 0)
-		return 0;
-	for (size_t i = 0; i < local->nr; i++) {
-		const char *name;
-		int known = 0;
-
-		if (!skip_prefix(local->entries[i].key, "extensions.", &name))
-			continue;
-		for (size_t k = 0; k < ARRAY_SIZE(known_extensions); k++)
-			if (!strcmp(name, known_extensions[k]))
-				known = 1;
-		if (known && !strcmp(name, "objectformat")) {
-			const char *v = local->entries[i].value;
-
-			if (!v || strcasecmp(v, "sha1")) {
-				ret = error_set(E_UNSUPPORTED, "repository "
-						"'%s' uses extensions."
-						"objectFormat=%s; dirc "
-						"supports only sha1",
-						repo->gitdir, v ? v : "");
-				goto out;
-			}
-		}
-		if (!known) {
-			strbuf_addf(&unknown, "\n\t%s", name);
-			nr_unknown++;
-		}
-	}
-	if (nr_unknown)
-		ret = error_set(E_UNSUPPORTED, "unknown repository extension%s "
-				"found:%s", nr_unknown > 1 ? "s" : "",
-				unknown.buf);
-out:
-	strbuf_release(&unknown);
+	strbuf_release(&gitdir);
+	strbuf_release(&common);
+	strbuf_release(&real);
 	return ret;
 }
 
@@ -576,25 +1223,20 @@ load_settings(struct repo *repo)
 	return 0;
 }
 
+
+/*
+ * The repository's configuration after the user's (in *cfg already):
+ * the common config, config.worktree, then the command line.
+ */
 static int
-load_config(struct repo *repo)
+load_repo_config(struct repo *repo, struct config *cmdline)
 {
 	struct strbuf path = STRBUF_INIT;
-	int ret, b;
+	int ret = 0, b;
 
-	ret = config_load_user(&repo->config);
-	if (ret < 0)
-		goto out;
 	if (repo->gitdir) {
-		struct config local = CONFIG_INIT;
-
 		strbuf_addf(&path, "%s/config", repo->commondir);
-		ret = config_load_file(&local, path.buf, 0);
-		if (!ret)
-			ret = check_format(repo, &local);
-		if (!ret)
-			config_append(&repo->config, &local);
-		config_release(&local);
+		ret = config_load_file(&repo->config, path.buf, 0);
 		if (ret < 0)
 			goto out;
 		if (config_get_bool(&repo->config, "extensions.worktreeconfig",
@@ -606,7 +1248,17 @@ load_config(struct repo *repo)
 				goto out;
 		}
 	}
-	ret = config_load_env(&repo->config);
+	config_append(&repo->config, cmdline);
+out:
+	strbuf_release(&path);
+	return ret;
+}
+
+static int
+load_cmdline(struct config *cmdline)
+{
+	int ret = config_load_env(cmdline);
+
 	if (ret < 0) {
 		char *why = xstrdup(error_msg());
 
@@ -614,119 +1266,88 @@ load_config(struct repo *repo)
 				    "command-line config");
 		free(why);
 	}
-out:
-	strbuf_release(&path);
 	return ret;
+}
+
+/* core.sharedRepository for what this process creates (lib/perm) */
+static void
+set_shared(const struct repo *repo)
+{
+	const char *v = NULL;
+	int present = config_get(&repo->config, "core.sharedrepository", &v);
+
+	perm_shared_from_config(present, v);
 }
 
 int
 repo_open(struct repo *out, unsigned flags)
 {
 	struct strbuf cwd = STRBUF_INIT;
+	struct config cmdline = CONFIG_INIT;
+	struct format fmt;
 	const char *env_dir = getenv("GIT_DIR");
-	const char *env_wt = getenv("GIT_WORK_TREE");
 	const char *env_obj = getenv("GIT_OBJECT_DIRECTORY");
 	const char *env_index = getenv("GIT_INDEX_FILE");
-	const char *v;
-	int ret, b;
+	int ret, cmdline_ret, nongit = 0, b;
 
 	memset(out, 0, sizeof(*out));
+	memset(&fmt, 0, sizeof(fmt));
 	config_init(&out->config);
+	out->prefix = xstrdup("");
+	out->inside_gitdir = -1;	/* unless setup knows */
 	ret = strbuf_getcwd(&cwd);
 	if (ret < 0)
 		goto out;
+	ret = config_load_user(&out->config);
+	if (ret < 0)
+		goto out;
+	/* a bad command line shows once discovery went well */
+	cmdline_ret = load_cmdline(&cmdline);
+	if (cmdline_ret < 0)
+		error_clear();
 
-	if (env_dir && *env_dir) {
-		out->gitdir = repo_abspath(env_dir, cwd.buf);
-		if (!repo_is_gitdir(out->gitdir, env_obj)) {
-			ret = error_set(E_NOREPO, "not a git repository: '%s'",
-					env_dir);
-			goto out;
-		}
-	} else {
-		ret = discover(out, cwd.buf);
-		if (ret == -E_NOREPO && (flags & REPO_GENTLY)) {
-			error_clear();
-			free(out->gitdir);
-			out->gitdir = NULL;
-			free(out->worktree);
-			out->worktree = NULL;
-			out->bare = 0;
-			ret = load_config(out);
-			if (!ret)
-				ret = load_settings(out);
-			out->prefix = xstrdup("");
-			goto out;
-		}
-		if (ret < 0)
-			goto out;
+	if (env_dir)
+		ret = open_explicit(out, env_dir, cwd.buf, &fmt, flags,
+				    &nongit);
+	else
+		ret = open_discovered(out, cwd.buf, &out->config, &cmdline,
+				      &fmt, flags, &nongit);
+	if (ret < 0)
+		goto out;
+	if (cmdline_ret < 0) {
+		config_release(&cmdline);
+		ret = load_cmdline(&cmdline);
+		goto out;
 	}
-	out->commondir = find_commondir(out->gitdir);
-	ret = load_config(out);
+	if (nongit) {
+		no_repo(out);
+		config_append(&out->config, &cmdline);
+		set_shared(out);
+		ret = load_settings(out);
+		goto out;
+	}
+	ret = load_repo_config(out, &cmdline);
 	if (ret < 0)
 		goto out;
 
-	/* work tree: the environment, then core.worktree / core.bare */
-	if (env_wt && *env_wt) {
-		free(out->worktree);
-		out->worktree = repo_abspath(env_wt, cwd.buf);
-		out->bare = 0;
-	} else if (env_dir && *env_dir) {
-		if (config_get(&out->config, "core.worktree", &v) && v) {
-			out->worktree = repo_abspath(v, out->gitdir);
-		} else if (config_get_bool(&out->config, "core.bare", &b) > 0
-			   && b) {
-			out->bare = 1;
-		} else if ((v = getenv("GIT_IMPLICIT_WORK_TREE")) &&
-			   config_parse_bool(v) == 0) {
-			/* "git --bare": no work tree unless one is named */
-			out->bare = 1;
-		} else {
-			out->worktree = xstrdup(cwd.buf);
-		}
-	} else if (out->bare) {
-		if (config_get(&out->config, "core.worktree", &v) && v) {
-			out->worktree = repo_abspath(v, out->gitdir);
-			out->bare = 0;
-		}
-	} else if (config_get_bool(&out->config, "core.bare", &b) > 0 && b) {
-		free(out->worktree);
-		out->worktree = NULL;
-		out->bare = 1;
-	}
-	if (out->worktree) {
-		char *real = real_dir(out->worktree);
-
-		if (!real) {
-			ret = invalid_path(out->worktree);
+	/* git's is_bare_repository(), with every level of config */
+	if (!out->worktree) {
+		ret = config_get_bool(&out->config, "core.bare", &b);
+		if (ret < 0)
 			goto out;
-		}
-		free(out->worktree);
-		out->worktree = real;
+		out->bare = !ret || b;
 	}
-	if ((flags & REPO_NEED_WORKTREE) && !out->worktree) {
-		ret = error_set(E_NOREPO, "this operation must be run in a "
-				"work tree");
-		goto out;
-	}
+	if (out->inside_gitdir < 0) {
+		/*
+		 * git's is_inside_git_dir(): the git directory as git names
+		 * it, compared as it is with where git works (a relative
+		 * name is never "inside")
+		 */
+		const char *name = out->gitdir_env, *rest;
+		const char *c = out->inside_worktree ? out->worktree : cwd.buf;
 
-	/* where we are relative to the top */
-	out->prefix = xstrdup("");
-	if (out->worktree) {
-		char *realcwd = real_dir(cwd.buf);
-		const char *c = realcwd ? realcwd : cwd.buf, *rel = NULL;
-		size_t wlen = strlen(out->worktree);
-
-		if (!strcmp(out->worktree, "/"))
-			rel = c + 1;
-		else if (!strncmp(c, out->worktree, wlen) && c[wlen] == '/')
-			rel = c + wlen + 1;
-		if (rel && *rel) {
-			free(out->prefix);
-			out->prefix = xmalloc(strlen(rel) + 2);
-			snprintf(out->prefix, strlen(rel) + 2, "%s/", rel);
-		}
-		free(realcwd);
+		out->inside_gitdir = name && name[0] == '/' &&
+				     path_is_inside(c, name, &rest);
 	}
 
 	out->objdir = env_obj && *env_obj ? repo_abspath(env_obj, cwd.buf) :
@@ -737,17 +1358,44 @@ repo_open(struct repo *out, unsigned flags)
 	else
 		out->index_path = repo_abspath("index", out->gitdir);
 
-	if (out->worktree && !(flags & REPO_NO_CHDIR) &&
-	    chdir(out->worktree) < 0) {
-		ret = error_errno(errno, "cannot chdir to '%s'", out->worktree);
-		goto out;
+	if (flags & REPO_NEED_WORKTREE) {
+		if (flags & REPO_NO_CHDIR) {
+			if (!out->worktree || out->worktree_bogus)
+				ret = repo_setup_worktree(out);
+		} else {
+			ret = repo_setup_worktree(out);
+		}
+		if (ret < 0)
+			goto out;
+	} else if (out->worktree && !(flags & REPO_NO_CHDIR) &&
+		   !chdir(out->worktree)) {
+		/* a work tree that is not there fails only where needed */
+		out->in_worktree_dir = 1;
 	}
+	set_shared(out);
 	ret = load_settings(out);
 out:
+	format_release(&fmt);
+	config_release(&cmdline);
 	strbuf_release(&cwd);
 	if (ret < 0)
 		repo_release(out);
 	return ret;
+}
+
+int
+repo_setup_worktree(struct repo *repo)
+{
+	if (repo->in_worktree_dir)
+		return 0;
+	if (repo->worktree_bogus)
+		return error_set(E_NOREPO, "unable to set up work tree using "
+				 "invalid config");
+	if (!repo->worktree || chdir(repo->worktree) < 0)
+		return error_set(E_NOREPO, "this operation must be run in a "
+				 "work tree");
+	repo->in_worktree_dir = 1;
+	return 0;
 }
 
 void
@@ -763,6 +1411,7 @@ repo_release(struct repo *repo)
 	free(repo->prefix);
 	free(repo->objdir);
 	free(repo->index_path);
+	free(repo->gitdir_env);
 	config_release(&repo->config);
 	memset(repo, 0, sizeof(*repo));
 }
@@ -792,4 +1441,83 @@ repo_odb(struct odb **out, struct repo *repo)
 	}
 	*out = repo->odb;
 	return 0;
+}
+
+/* Write "gitdir: <target>\n" into path, replacing it. */
+static int
+write_gitfile(const char *path, const char *target)
+{
+	struct strbuf text = STRBUF_INIT;
+	int fd, ret = 0;
+
+	strbuf_addf(&text, "gitdir: %s\n", target);
+	fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+	if (fd < 0 || write_full(fd, text.buf, text.len) < 0) {
+		ret = error_errno(errno, "could not write to '%s'", path);
+		if (fd >= 0)
+			close(fd);
+	} else if (close(fd) < 0) {
+		ret = error_errno(errno, "could not write to '%s'", path);
+	}
+	strbuf_release(&text);
+	return ret;
+}
+
+int
+repo_repair_worktrees(const char *commondir)
+{
+	struct strbuf path = STRBUF_INIT, wt = STRBUF_INIT;
+	struct strbuf admin = STRBUF_INIT, target = STRBUF_INIT;
+	struct dirent *de;
+	struct stat st;
+	DIR *dir;
+	int ret = 0;
+
+	strbuf_addf(&path, "%s/worktrees", commondir);
+	dir = opendir(path.buf);
+	if (!dir)
+		goto out;
+	while ((de = readdir(dir))) {
+		int r;
+
+		if (de->d_name[0] == '.')
+			continue;
+		/* worktrees/<id>/gitdir names the worktree's .git file */
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/worktrees/%s/gitdir", commondir,
+			    de->d_name);
+		if (strbuf_read_file(&wt, path.buf) < 0) {
+			error_clear();
+			continue;
+		}
+		strbuf_rtrim(&wt);
+		if (!ends_with(wt.buf, "/.git"))
+			strbuf_addstr(&wt, "/.git");
+		/* a worktree that is gone, or not a directory: left alone */
+		strbuf_setlen(&wt, wt.len - 5);
+		if (stat(wt.buf, &st) < 0 || !S_ISDIR(st.st_mode))
+			continue;
+		strbuf_addstr(&wt, "/.git");
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/worktrees/%s", commondir, de->d_name);
+		if (repo_realpath(&admin, path.buf) < 0)
+			break;
+		r = repo_read_gitfile(&target, wt.buf);
+		if (r < 0)
+			error_clear();
+		if (r > 0 && !strcmp(target.buf, admin.buf))
+			continue;
+		if (r == 0 && !stat(wt.buf, &st) && !S_ISREG(st.st_mode))
+			continue;	/* .git is not a file: git says so */
+		ret = write_gitfile(wt.buf, admin.buf);
+		if (ret < 0)
+			break;
+	}
+	closedir(dir);
+out:
+	strbuf_release(&path);
+	strbuf_release(&wt);
+	strbuf_release(&admin);
+	strbuf_release(&target);
+	return ret;
 }

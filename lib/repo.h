@@ -2,13 +2,22 @@
  * repo: find the repository, read its configuration as git layers it, and
  * hold the settings every other module asks about.
  *
- * Discovery follows git: GIT_DIR (then the current directory is the top of
- * the work tree unless GIT_WORK_TREE, core.worktree or core.bare says
- * otherwise), or a walk up from the current directory looking for ".git"
- * (a directory, or a file "gitdir: <path>") or a bare repository, stopping
- * at GIT_CEILING_DIRECTORIES and at file-system boundaries.  Opening a
- * repository with a work tree chdir()s to its top, as git does; prefix
- * says where the caller was, for paths given on the command line.
+ * Discovery follows git's setup: GIT_DIR (a directory, or a file
+ * "gitdir: <path>"), or a walk up from the current directory looking for
+ * ".git" (a directory or such a file) or a bare repository, stopping at
+ * GIT_CEILING_DIRECTORIES and at file-system boundaries.  The work tree
+ * then comes from GIT_WORK_TREE, core.worktree or core.bare (read from
+ * the repository's own config, as git does; not for a linked worktree),
+ * else the directory .git was found in, else (GIT_DIR) the current one.
+ * A linked worktree's git directory holds HEAD and the index; refs,
+ * objects and config come from its common directory.
+ *
+ * Opening a repository with a work tree the current directory is in
+ * chdir()s to its top, as git does; prefix says where the caller was,
+ * for paths given on the command line.  Whether a command needs a work
+ * tree is decided in one place, repo_setup_worktree(), which a command
+ * calls when (and only when) an operation needs one, as git's
+ * setup_work_tree().
  */
 #ifndef DIRC_REPO_H
 #define DIRC_REPO_H
@@ -16,6 +25,7 @@
 #include "config.h"
 #include "fileio.h"
 #include "settings.h"
+#include "strbuf.h"
 
 struct odb;
 
@@ -23,13 +33,25 @@ struct repo {
 	char *gitdir;		/* absolute; owned; NULL without a repo */
 	char *commondir;	/* absolute; owned (== gitdir's copy unless
 				 * a linked worktree) */
-	char *worktree;		/* absolute top of the work tree; owned;
-				 * NULL when bare */
+	char *worktree;		/* absolute real path of the top of the
+				 * work tree (it may not exist); owned;
+				 * NULL when there is none */
 	char *prefix;		/* where the command started, relative to
-				 * worktree: "" or "sub/dir/"; owned */
+				 * worktree: "" or "sub/dir/"; owned ("" when
+				 * not inside the work tree) */
 	char *objdir;		/* absolute; owned */
 	char *index_path;	/* absolute; owned */
-	int bare;
+	char *gitdir_env;	/* GIT_DIR as git's setup leaves it for
+				 * its subprocesses (relative to the
+				 * directory git works in, or absolute), or
+				 * NULL when git leaves it unset (".git" at
+				 * the top of the work tree); owned */
+	int bare;		/* git's is_bare_repository(): no work tree
+				 * and core.bare not false */
+	int inside_worktree;	/* the start directory is in the work tree */
+	int inside_gitdir;	/* ... in the git directory */
+	int worktree_bogus;	/* core.bare and core.worktree both set */
+	int in_worktree_dir;	/* chdir()ed to the top of the work tree */
 	struct config config;
 	struct repo_settings settings;
 	struct odb *odb;	/* opened on first repo_odb(); owned */
@@ -51,6 +73,14 @@ enum repo_open_flags {
  */
 int repo_open(struct repo *out, unsigned flags);
 
+/*
+ * Make sure there is a work tree and work at its top (chdir there, once):
+ * what a command calls before an operation that needs one.  0, or
+ * -E_NOREPO ("this operation must be run in a work tree", or "unable to
+ * set up work tree using invalid config").
+ */
+int repo_setup_worktree(struct repo *repo);
+
 /* Free everything, closing the object store. */
 void repo_release(struct repo *repo);
 
@@ -59,9 +89,52 @@ int repo_odb(struct odb **out, struct repo *repo);
 
 /*
  * Is dir a git directory (HEAD, objects/, refs/ as git requires)?
- * objdir_env: the GIT_OBJECT_DIRECTORY override, or NULL.
+ * objdir_env: the GIT_OBJECT_DIRECTORY override, or NULL.  The common
+ * directory (GIT_COMMON_DIR, or what dir/commondir says) holds objects/
+ * and refs/.
  */
 int repo_is_gitdir(const char *dir, const char *objdir_env);
+
+/*
+ * The common directory of the git directory gitdir, into out (replacing
+ * it): GIT_COMMON_DIR, else the real path of what gitdir/commondir names,
+ * else gitdir itself.  1 if gitdir is a linked worktree's (it has a
+ * commondir, or GIT_COMMON_DIR is set), 0 if not, or a negative E_*.
+ */
+int repo_commondir_of(struct strbuf *out, const char *gitdir);
+
+/*
+ * Check the format of the repository at gitdir (its common directory
+ * commondir; linked: it is a linked worktree's) as opening it would: 0,
+ * or a negative E_* with git's message (a config that does not parse, a
+ * version or extensions dirc cannot use).
+ */
+int repo_check_format(const char *gitdir, const char *commondir, int linked);
+
+/*
+ * Read path as a gitfile ("gitdir: <dir>", relative to path's directory)
+ * and set out to the real path of the git directory it names.  1 if it
+ * did; 0 if path is missing or not a regular file (out untouched); or a
+ * negative E_* with git's message ("invalid gitfile format: <path>", "no
+ * path in gitfile: <path>", "not a git repository: <dir>", ...).
+ */
+int repo_read_gitfile(struct strbuf *out, const char *path);
+
+/*
+ * git's real path: symbolic links resolved, and a last component that
+ * does not exist allowed (kept as given).  0, or -E_NOTFOUND/-E_IO
+ * ("Invalid path '<first missing part>': <reason>", "The empty string is
+ * not a valid path").
+ */
+int repo_realpath(struct strbuf *out, const char *path);
+
+/*
+ * Point every linked worktree of the common directory commondir back at
+ * it: each worktree's ".git" file is rewritten to name
+ * commondir/worktrees/<id> (after a move of the common directory).  A
+ * worktree that is gone is left alone.  0, or a negative E_*.
+ */
+int repo_repair_worktrees(const char *commondir);
 
 /*
  * Parse a core.fsync value into FSYNC_* bits (starting from git's

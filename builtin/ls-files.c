@@ -1066,8 +1066,12 @@ cmd_ls_files(int argc, const char **argv)
 	}
 	require_work_tree = ls.show_modified || ls.show_others ||
 			    ls.show_deleted || ls.show_killed;
-	if (require_work_tree && !repo.worktree)
-		die("this operation must be run in a work tree");
+	/* the index alone needs no work tree (a bare repository has one) */
+	if (require_work_tree) {
+		ret = repo_setup_worktree(&repo);
+		if (ret < 0)
+			die_lib(ret);
+	}
 	if (ls.show_unmerged)
 		ls.show_stage = 1;
 	/* --deduplicate has no effect when stages or tags are shown */

@@ -517,14 +517,26 @@ chmod_path(struct uc *uc, const char *path)
 	}
 }
 
+/* Paths and refreshing need a work tree; --cacheinfo etc. do not. */
+static void
+need_worktree(struct uc *uc)
+{
+	int ret = repo_setup_worktree(uc->repo);
+
+	if (ret < 0)
+		die_lib(ret);
+}
+
 /* A command-line or --stdin path, relative to where we started. */
 static void
 update_arg(struct uc *uc, const char *arg)
 {
-	int ret = path_normalize(&uc->scratch, uc->repo->prefix, arg,
-				 uc->repo->worktree);
+	int ret;
 	char *path;
 
+	need_worktree(uc);
+	ret = path_normalize(&uc->scratch, uc->repo->prefix, arg,
+			     uc->repo->worktree);
 	if (ret < 0)
 		die_lib(ret);
 	path = xstrdup(uc->scratch.buf);
@@ -798,7 +810,8 @@ do_refresh(struct uc *uc, int really)
 {
 	struct index *idx = &uc->idx;
 	uint64_t start = trace_now();
-	struct refresh_run r = { uc, really, NULL, NULL, NULL, NULL };
+
+	need_worktree(uc);	struct refresh_run r = { uc, really, NULL, NULL, NULL, NULL };
 	int n;
 
 	apply_staged(uc);
@@ -888,6 +901,7 @@ read_stdin_paths(struct uc *uc)
 {
 	struct strbuf line = STRBUF_INIT, uq = STRBUF_INIT;
 
+	need_worktree(uc);
 	while (strbuf_getdelim(&line, stdin, uc->nul_term ? '\0' : '\n') != EOF) {
 		const char *p = line.buf;
 
@@ -983,7 +997,7 @@ cmd_update_cache(int argc, const char **argv)
 	memset(&uc, 0, sizeof(uc));
 	if (argc == 2 && !strcmp(argv[1], "-h"))
 		print_help();
-	ret = repo_open(&repo, REPO_NEED_WORKTREE);
+	ret = repo_open(&repo, 0);
 	if (ret < 0)
 		die_lib(ret);
 	uc.repo = &repo;

@@ -1,170 +1,457 @@
 /*
- * init: create an empty repository git accepts as is, or re-initialise
- * an existing one without overwriting anything.
+ * init: create an empty repository git accepts as is, or re-initialise an
+ * existing one, with git's rules for where the repository goes:
+ *
+ *   <directory>	made (with its parents) and entered first; it beats
+ *			GIT_DIR when --bare is given;
+ *   GIT_DIR		the git directory (bare unless it is ".git" or ends
+ *			in "/.git", or GIT_WORK_TREE is set); else ".git";
+ *   GIT_WORK_TREE	only with GIT_DIR and without --bare; written as
+ *			core.worktree when the git directory is not
+ *			<work tree>/.git;
+ *   --separate-git-dir	the git directory goes there and ".git" becomes a
+ *			gitfile naming it (an existing one is moved, and
+ *			its linked worktrees repointed; from a linked
+ *			worktree, the main one's is moved).
+ *
+ * Re-initialising rewrites the core settings (as git does) and adds only
+ * what is missing.  Everything that can be refused is checked before the
+ * first write; what this command created is removed again if it fails.
  */
 #include <dirent.h>
 #include <fcntl.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <strings.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "builtin.h"
+#include "color.h"
+#include "config-write.h"
 #include "config.h"
 #include "parse-options.h"
+#include "perm.h"
 #include "refs.h"
 #include "repo.h"
 #include "strbuf.h"
 
 const char *const init_usage[] = {
 	"dirc init [-q | --quiet] [--bare] [--template=<template-directory>]\n"
-	"          [--object-format=sha1] [-b <branch-name> | "
-	"--initial-branch=<branch-name>]\n"
-	"          [<directory>]",
+	"                [--separate-git-dir <git-dir>] "
+	"[--object-format=<format>]\n"
+	"                [-b <branch-name> | --initial-branch=<branch-name>]\n"
+	"                [--shared[=<permissions>]] [<directory>]",
 	NULL,
 };
 
-static void
-mkdir_or_die(const char *path)
-{
-	if (mkdir(path, 0777) < 0 && errno != EEXIST)
-		die("cannot mkdir %s: %s", path, strerror(errno));
-}
+/* What this process created, removed again by an exit before success. */
+static struct {
+	char *paths[2];		/* the directory argument's first new part,
+				 * a new git directory; owned */
+	int done;
+} created;
 
 static void
-mkdir_p_or_die(const char *path)
+remove_tree(const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *p = path;
+	struct dirent *de;
+	struct stat st;
+	DIR *dir;
 
-	while ((p = strchr(p + 1, '/'))) {
-		strbuf_reset(&sb);
-		strbuf_add(&sb, path, p - path);
-		mkdir_or_die(sb.buf);
+	if (lstat(path, &st) < 0)
+		return;
+	if (!S_ISDIR(st.st_mode)) {
+		unlink(path);
+		return;
 	}
-	mkdir_or_die(path);
+	dir = opendir(path);
+	while (dir && (de = readdir(dir))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		strbuf_reset(&sb);
+		strbuf_addf(&sb, "%s/%s", path, de->d_name);
+		remove_tree(sb.buf);
+	}
+	if (dir)
+		closedir(dir);
+	rmdir(path);
 	strbuf_release(&sb);
 }
 
-/* Write a file unless it exists already (re-init keeps what is there). */
 static void
-write_new_file(const char *dir, const char *name, const char *text)
+remove_created(void)
 {
-	struct strbuf path = STRBUF_INIT;
-	int fd;
-
-	strbuf_addf(&path, "%s/%s", dir, name);
-	fd = open(path.buf, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
-	if (fd < 0) {
-		if (errno != EEXIST)
-			die("cannot create %s: %s", path.buf, strerror(errno));
-	} else {
-		if (write_full(fd, text, strlen(text)) < 0 || close(fd) < 0)
-			die("cannot write %s: %s", path.buf, strerror(errno));
-	}
-	strbuf_release(&path);
-}
-
-static void
-copy_template(const char *from, const char *to)
-{
-	DIR *dir = opendir(from);
-	struct dirent *de;
-
-	if (!dir) {
-		warning("templates not found in %s", from);
+	if (created.done)
 		return;
-	}
-	while ((de = readdir(dir))) {
-		struct strbuf src = STRBUF_INIT, dst = STRBUF_INIT;
-		struct stat st;
-
-		if (de->d_name[0] == '.')
-			continue;
-		strbuf_addf(&src, "%s/%s", from, de->d_name);
-		strbuf_addf(&dst, "%s/%s", to, de->d_name);
-		if (lstat(src.buf, &st) < 0) {
-			/* vanished: skip */
-		} else if (S_ISDIR(st.st_mode)) {
-			mkdir_or_die(dst.buf);
-			copy_template(src.buf, dst.buf);
-		} else if (S_ISREG(st.st_mode) && access(dst.buf, F_OK)) {
-			struct strbuf data = STRBUF_INIT;
-			int fd;
-
-			if (strbuf_read_file(&data, src.buf) < 0)
-				die_lib(-1);
-			fd = open(dst.buf, O_WRONLY | O_CREAT | O_EXCL, st.st_mode & 0777);
-			if (fd < 0 || write_full(fd, data.buf, data.len) < 0 ||
-			    close(fd) < 0)
-				die("cannot copy '%s' to '%s': %s", src.buf,
-				    dst.buf, strerror(errno));
-			strbuf_release(&data);
-		}
-		strbuf_release(&src);
-		strbuf_release(&dst);
-	}
-	closedir(dir);
+	for (size_t i = ARRAY_SIZE(created.paths); i-- > 0;)
+		if (created.paths[i])
+			remove_tree(created.paths[i]);
 }
 
-/* Does this file system keep the executable bit? */
-static int
-probe_filemode(const char *gitdir)
+static void
+note_created(int slot, const char *path)
 {
-	struct strbuf path = STRBUF_INIT;
-	struct stat st;
-	int ok = 0;
+	static int registered;
 
-	strbuf_addf(&path, "%s/config", gitdir);
-	if (!lstat(path.buf, &st) &&
-	    !chmod(path.buf, st.st_mode ^ S_IXUSR)) {
-		struct stat st2;
-
-		ok = !lstat(path.buf, &st2) &&
-		     (st.st_mode & S_IXUSR) != (st2.st_mode & S_IXUSR);
-		chmod(path.buf, st.st_mode);
+	if (!registered) {
+		atexit(remove_created);
+		registered = 1;
 	}
-	strbuf_release(&path);
-	return ok;
+	free(created.paths[slot]);
+	created.paths[slot] = repo_abspath(path, NULL);
 }
 
 /*
- * Write the core settings into config, keeping whatever a config file
- * already there holds (only the keys it lacks are added).
+ * mkdir -p of the directory argument (umask modes, as git: the shared
+ * setting is for the repository only), remembering the first directory
+ * made.
  */
 static void
-write_config(const char *gitdir, int bare)
+make_directory(const char *path)
 {
-	struct strbuf path = STRBUF_INIT, old = STRBUF_INIT, add = STRBUF_INIT;
-	struct config have = CONFIG_INIT;
-	const char *v;
+	struct strbuf sb = STRBUF_INIT;
+	int first = 1;
+
+	for (const char *p = path; p; ) {
+		struct stat st;
+		const char *slash = strchr(p + (*p == '/'), '/');
+
+		strbuf_reset(&sb);
+		strbuf_add(&sb, path, slash ? (size_t)(slash - path) :
+			   strlen(path));
+		p = slash ? slash + 1 : NULL;
+		while (p && *p == '/')
+			p++;
+		if (p && !*p)
+			p = NULL;
+		if (!mkdir(sb.buf, 0777)) {
+			if (first)
+				note_created(0, sb.buf);
+			first = 0;
+			continue;
+		}
+		if (errno == EEXIST && !stat(sb.buf, &st) &&
+		    S_ISDIR(st.st_mode))
+			continue;
+		if (errno == EEXIST || !stat(sb.buf, &st))
+			errno = EEXIST;
+		die("cannot mkdir %s: %s", path, strerror(errno));
+	}
+	strbuf_release(&sb);
+}
+
+/* git's usage() for a second directory: the lines alone, on stderr */
+NORETURN static void
+usage_lines(void)
+{
+	const char *p = init_usage[0];
+
+	fputs("usage: ", stderr);
+	for (; *p; p++) {
+		fputc(*p, stderr);
+		/* the help indents continuation lines by "usage: " */
+		if (*p == '\n' && !strncmp(p + 1, "       ", 7))
+			p += 7;
+	}
+	fputc('\n', stderr);
+	exit(129);
+}
+
+static int
+shared_option(const struct option *opt, const char *arg, int unset)
+{
+	int *shared = opt->value;
+
+	(void)unset;
+	if (perm_parse_shared(shared, "arg", arg) < 0)
+		die_lib(-1);
+	return 0;
+}
+
+/* git's guess: GIT_DIR names a bare repository unless it is ".git"-ish */
+static int
+guess_bare(const char *git_dir)
+{
+	struct strbuf cwd = STRBUF_INIT;
+	const char *slash;
+	int same;
+
+	if (!strcmp(git_dir, "."))
+		return 1;
+	if (strbuf_getcwd(&cwd) < 0)
+		die_lib(-1);
+	same = !strcmp(git_dir, cwd.buf);
+	strbuf_release(&cwd);
+	if (same)
+		return 1;
+	if (!strcmp(git_dir, ".git"))
+		return 0;
+	slash = strrchr(git_dir, '/');
+	return !(slash && !strcmp(slash, "/.git"));
+}
+
+static char *
+real_or_die(const char *path)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (repo_realpath(&sb, path) < 0)
+		die_lib(-1);
+	return strbuf_detach(&sb, NULL);
+}
+
+/* The hash: --object-format, else GIT_DEFAULT_HASH; only sha1 is made. */
+static void
+check_object_format(const char *format)
+{
+	const char *env = getenv("GIT_DEFAULT_HASH");
+	const char *name = format ? format : env;
+
+	if (!name || !strcmp(name, "sha1"))
+		return;
+	if (!strcmp(name, "sha256"))
+		die("the sha256 object format is not supported by dirc yet "
+		    "(%s)", format ? "--object-format" : "GIT_DEFAULT_HASH");
+	die("unknown hash algorithm '%s'", name);
+}
+
+/* The configuration init sees: the user's, the repository's, -c. */
+static void
+load_config(struct config *cfg, const char *commondir)
+{
+	struct config cmdline = CONFIG_INIT;
+	struct strbuf path = STRBUF_INIT;
+	int ret;
+
+	config_release(cfg);
+	ret = config_load_user(cfg);
+	if (!ret && commondir) {
+		strbuf_addf(&path, "%s/config", commondir);
+		ret = config_load_file(cfg, path.buf, 0);
+	}
+	if (!ret) {
+		ret = config_load_env(&cmdline);
+		config_append(cfg, &cmdline);
+	}
+	if (ret < 0)
+		die_lib(ret);
+	config_release(&cmdline);
+	strbuf_release(&path);
+}
+
+#define DEFAULT_BRANCH_ADVICE \
+	"Using '%s' as the name for the initial branch. This default " \
+	"branch name\n" \
+	"is subject to change. To configure the initial branch name to use " \
+	"in all\n" \
+	"of your new repositories, which will suppress this warning, call:\n" \
+	"\n" \
+	"\tgit config --global init.defaultBranch <name>\n" \
+	"\n" \
+	"Names commonly chosen instead of 'master' are 'main', 'trunk' and\n" \
+	"'development'. The just-created branch can be renamed via this " \
+	"command:\n" \
+	"\n" \
+	"\tgit branch -m <name>"
+
+/*
+ * The initial branch when none is given: GIT_TEST_DEFAULT_INITIAL_
+ * BRANCH_NAME, init.defaultBranch, else "master" (*defaulted set).
+ */
+static const char *
+default_branch(const struct config *cfg, int *defaulted)
+{
+	const char *env = getenv("GIT_TEST_DEFAULT_INITIAL_BRANCH_NAME");
+	const char *name = NULL;
+	struct strbuf ref = STRBUF_INIT;
+
+	*defaulted = 0;
+	if (env && *env)
+		name = env;
+	else if (config_get_string(cfg, "init.defaultbranch", &name) < 0)
+		die("could not retrieve `init.defaultBranch`");
+	if (!name) {
+		name = "master";
+		*defaulted = 1;
+	}
+	strbuf_addf(&ref, "refs/heads/%s", name);
+	if (!refname_is_valid(ref.buf, 0))
+		die("invalid branch name: init.defaultBranch = %s", name);
+	strbuf_release(&ref);
+	return name;
+}
+
+/*
+ * git's hint: each line "hint: <line>", coloured by color.advice and
+ * color.advice.hint (color.ui does not reach init's advice in git).
+ */
+PRINTF_LIKE(2, 3) static void
+advise(const struct config *cfg, const char *fmt, ...)
+{
+	struct strbuf text = STRBUF_INIT;
+	enum color_switch sw = COLOR_AUTO;
+	char color[COLOR_MAXLEN] = "", reset[COLOR_MAXLEN] = "";
+	const char *v, *p;
+	va_list ap;
+
+	if (config_get(cfg, "color.advice", &v) &&
+	    color_parse_switch(&sw, "color.advice", v) < 0)
+		die_lib(-1);
+	if (color_wanted(2, sw)) {
+		memcpy(color, COLOR_YELLOW, sizeof(COLOR_YELLOW));
+		memcpy(reset, COLOR_RESET, sizeof(COLOR_RESET));
+		if (config_get(cfg, "color.advice.hint", &v) &&
+		    (!v || color_parse(color, v) < 0))
+			die("bad config variable 'color.advice.hint'");
+		if (config_get(cfg, "color.advice.reset", &v) &&
+		    (!v || color_parse(reset, v) < 0))
+			die("bad config variable 'color.advice.reset'");
+	}
+	va_start(ap, fmt);
+	strbuf_vaddf(&text, fmt, ap);
+	va_end(ap);
+	for (p = text.buf; *p; ) {
+		const char *nl = strchr(p, '\n');
+
+		if (!nl)
+			nl = p + strlen(p);
+		fprintf(stderr, "%shint: %.*s%s\n", color, (int)(nl - p), p,
+			reset);
+		p = *nl ? nl + 1 : nl;
+	}
+	strbuf_release(&text);
+}
+
+static void
+copy_file(const char *dst, const char *src, mode_t mode)
+{
+	struct strbuf data = STRBUF_INIT;
 	int fd;
 
-	strbuf_addf(&path, "%s/config", gitdir);
-	write_new_file(gitdir, "config", "");
-	if (strbuf_read_file(&old, path.buf) < 0 ||
-	    config_parse_buffer(&have, old.buf, old.len, path.buf, 0) < 0)
+	if (strbuf_read_file(&data, src) < 0)
+		die("cannot copy '%s' to '%s': %s", src, dst, error_msg());
+	fd = open(dst, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC,
+		  mode & 0111 ? 0777 : 0666);
+	if (fd < 0 || write_full(fd, data.buf, data.len) < 0 || close(fd) < 0)
+		die("cannot copy '%s' to '%s': %s", src, dst, strerror(errno));
+	if (perm_adjust(dst) < 0)
 		die_lib(-1);
-	if (!config_get(&have, "core.repositoryformatversion", &v))
-		strbuf_addstr(&add, "\trepositoryformatversion = 0\n");
-	if (!config_get(&have, "core.filemode", &v))
-		strbuf_addf(&add, "\tfilemode = %s\n",
-			    probe_filemode(gitdir) ? "true" : "false");
-	if (!config_get(&have, "core.bare", &v))
-		strbuf_addf(&add, "\tbare = %s\n", bare ? "true" : "false");
-	if (!bare && !config_get(&have, "core.logallrefupdates", &v))
-		strbuf_addstr(&add, "\tlogallrefupdates = true\n");
-	if (add.len) {
-		fd = open(path.buf, O_WRONLY | O_APPEND | O_CLOEXEC);
-		if (fd < 0 ||
-		    (old.len && old.buf[old.len - 1] != '\n' &&
-		     write_full(fd, "\n", 1) < 0) ||
-		    write_full(fd, "[core]\n", 7) < 0 ||
-		    write_full(fd, add.buf, add.len) < 0 || close(fd) < 0)
-			die("cannot write %s: %s", path.buf, strerror(errno));
+	strbuf_release(&data);
+}
+
+/* mkdir that dies as git's safe_create_dir() (perror, exit 1) */
+static int
+safe_mkdir(const char *path, int share)
+{
+	if (mkdir(path, 0777) < 0) {
+		if (errno != EEXIST) {
+			fprintf(stderr, "%s: %s\n", path, strerror(errno));
+			exit(1);
+		}
+		return 0;
 	}
-	config_release(&have);
-	strbuf_release(&path);
-	strbuf_release(&old);
-	strbuf_release(&add);
+	if (share && perm_adjust(path) < 0)
+		die("Could not make %s writable by group", path);
+	return 1;
+}
+
+/* Copy the template tree from into to, keeping whatever exists. */
+static void
+copy_template_dir(struct strbuf *to, struct strbuf *from, DIR *dir)
+{
+	size_t tolen = to->len, fromlen = from->len;
+	struct dirent *de;
+
+	safe_mkdir(to->buf, 1);
+	while ((de = readdir(dir))) {
+		struct stat st_to, st_from;
+		int exists;
+
+		if (de->d_name[0] == '.')
+			continue;
+		strbuf_setlen(to, tolen);
+		strbuf_setlen(from, fromlen);
+		strbuf_addstr(to, de->d_name);
+		strbuf_addstr(from, de->d_name);
+		exists = !lstat(to->buf, &st_to);
+		if (lstat(from->buf, &st_from) < 0)
+			continue;
+		if (S_ISDIR(st_from.st_mode)) {
+			DIR *sub = opendir(from->buf);
+
+			if (!sub)
+				die("cannot opendir '%s': %s", from->buf,
+				    strerror(errno));
+			strbuf_addch(to, '/');
+			strbuf_addch(from, '/');
+			copy_template_dir(to, from, sub);
+			closedir(sub);
+		} else if (exists) {
+			continue;
+		} else if (S_ISLNK(st_from.st_mode)) {
+			struct strbuf target = STRBUF_INIT;
+			ssize_t n;
+
+			strbuf_grow(&target, st_from.st_size + 1);
+			n = readlink(from->buf, target.buf, target.alloc - 1);
+			if (n < 0)
+				die("cannot readlink '%s': %s", from->buf,
+				    strerror(errno));
+			strbuf_setlen(&target, n);
+			if (symlink(target.buf, to->buf) < 0)
+				die("cannot symlink '%s' '%s': %s", target.buf,
+				    to->buf, strerror(errno));
+			strbuf_release(&target);
+		} else if (S_ISREG(st_from.st_mode)) {
+			copy_file(to->buf, from->buf, st_from.st_mode);
+		} else {
+			error("ignoring template %s", from->buf);
+		}
+	}
+	strbuf_setlen(to, tolen);
+	strbuf_setlen(from, fromlen);
+}
+
+/*
+ * A template directory's config, if it has a format, must be one git
+ * could use: else nothing is copied (git's warning).
+ */
+static int
+template_format_ok(const char *template_dir, const char *path)
+{
+	struct config cfg = CONFIG_INIT;
+	long version;
+	int ok = 1;
+
+	if (config_load_file(&cfg, path, CONFIG_NO_INCLUDES) < 0) {
+		error_clear();
+	} else if (config_get_long(&cfg, "core.repositoryformatversion",
+				   &version) > 0 && version > 1) {
+		warning("not copying templates from '%s': Expected git repo "
+			"version <= 1, found %ld", template_dir, version);
+		ok = 0;
+	}
+	error_clear();
+	config_release(&cfg);
+	return ok;
+}
+
+static void
+write_new_file(const char *path, const char *text)
+{
+	int fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0666);
+
+	if (fd < 0) {
+		if (errno != EEXIST)
+			die("cannot create %s: %s", path, strerror(errno));
+		return;
+	}
+	if (write_full(fd, text, strlen(text)) < 0 || close(fd) < 0)
+		die("cannot write %s: %s", path, strerror(errno));
+	if (perm_adjust(path) < 0)
+		die_lib(-1);
 }
 
 static const char exclude_text[] =
@@ -172,22 +459,433 @@ static const char exclude_text[] =
 	"# repository only (see gitignore(5)).  Lines starting with '#' are\n"
 	"# comments.\n";
 
+/* dirc's own template: what git's default one gives, in our words */
+static void
+builtin_template(const char *commondir)
+{
+	struct strbuf path = STRBUF_INIT;
+
+	safe_mkdir(commondir, 1);
+	strbuf_addf(&path, "%s/description", commondir);
+	write_new_file(path.buf, "Unnamed repository; edit this file "
+		       "'description' to name the repository.\n");
+	strbuf_reset(&path);
+	strbuf_addf(&path, "%s/info", commondir);
+	safe_mkdir(path.buf, 1);
+	strbuf_addstr(&path, "/exclude");
+	write_new_file(path.buf, exclude_text);
+	strbuf_reset(&path);
+	strbuf_addf(&path, "%s/hooks", commondir);
+	safe_mkdir(path.buf, 1);
+	strbuf_reset(&path);
+	strbuf_addf(&path, "%s/branches", commondir);
+	safe_mkdir(path.buf, 1);
+	strbuf_release(&path);
+}
+
+/*
+ * The template directory: --template, GIT_TEMPLATE_DIR, init.templateDir
+ * (with ~ expanded), else dirc's own.  NULL for dirc's own.
+ */
+static char *
+template_source(const char *option, const struct config *cfg)
+{
+	const char *v = option;
+
+	if (!v)
+		v = getenv("GIT_TEMPLATE_DIR");
+	if (!v && config_get(cfg, "init.templatedir", &v)) {
+		const char *home = getenv("HOME");
+
+		if (!v)
+			die("missing value for 'init.templatedir'");
+		if (v[0] == '~' && (v[1] == '/' || !v[1])) {
+			struct strbuf sb = STRBUF_INIT;
+
+			if (!home)
+				die("failed to expand user dir in: '%s'", v);
+			strbuf_addf(&sb, "%s%s", home, v + 1);
+			return strbuf_detach(&sb, NULL);
+		}
+		if (v[0] == '~')
+			die("failed to expand user dir in: '%s'", v);
+	}
+	return v ? xstrdup(v) : NULL;
+}
+
+static void
+copy_templates(const char *template_dir, const char *commondir)
+{
+	struct strbuf from = STRBUF_INIT, to = STRBUF_INIT;
+	DIR *dir;
+
+	if (!template_dir) {
+		builtin_template(commondir);
+		return;
+	}
+	if (!*template_dir)
+		return;
+	strbuf_addstr(&from, template_dir);
+	if (from.buf[from.len - 1] != '/')
+		strbuf_addch(&from, '/');
+	dir = opendir(from.buf);
+	if (!dir) {
+		warning("templates not found in %s", template_dir);
+		goto out;
+	}
+	strbuf_addstr(&from, "config");
+	if (template_format_ok(template_dir, from.buf)) {
+		strbuf_setlen(&from, from.len - 6);
+		strbuf_addf(&to, "%s/", commondir);
+		copy_template_dir(&to, &from, dir);
+	}
+	closedir(dir);
+out:
+	strbuf_release(&from);
+	strbuf_release(&to);
+}
+
+/* Does this file system keep the executable bit of path? */
+static int
+probe_filemode(const char *path, int reinit)
+{
+	struct stat st1, st2;
+	int ok;
+
+	if (lstat(path, &st1) < 0)
+		return 1;
+	ok = !chmod(path, st1.st_mode ^ S_IXUSR) && !lstat(path, &st2) &&
+	     st1.st_mode != st2.st_mode && !chmod(path, st1.st_mode);
+	if (ok && !reinit && (st1.st_mode & S_IXUSR))
+		ok = 0;
+	return ok;
+}
+
+/* Can this file system hold symbolic links (probed in gitdir)? */
+static int
+probe_symlinks(const char *gitdir)
+{
+	struct strbuf path = STRBUF_INIT;
+	struct stat st;
+	int fd, ok = 0;
+
+	strbuf_addf(&path, "%s/tXXXXXX", gitdir);
+	fd = mkstemp(path.buf);
+	if (fd < 0)
+		die("unable to create temporary file '%s': %s", path.buf,
+		    strerror(errno));
+	if (!close(fd) && !unlink(path.buf) && !symlink("testing", path.buf) &&
+	    !lstat(path.buf, &st) && S_ISLNK(st.st_mode)) {
+		unlink(path.buf);
+		ok = 1;
+	}
+	strbuf_release(&path);
+	return ok;
+}
+
+static void
+set_config(const char *config_path, const char *key, const char *value)
+{
+	if (config_write_set(config_path, key, value) < 0)
+		die_lib(-1);
+}
+
+/*
+ * git stops at the first of its settings that has several values; check
+ * them all before anything is written.
+ */
+static void
+check_config_keys(const char *config_path, int shared)
+{
+	static const char *const keys[] = {
+		"core.repositoryformatversion", "core.filemode", "core.bare",
+		"core.worktree", "core.sharedrepository",
+		"receive.denyNonFastforwards",
+	};
+	static const char *const values[] = {
+		"0", "true", "false", "", "", "true",
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(keys); i++) {
+		int n;
+
+		if (i == 4 && !shared)
+			break;
+		n = config_write_count(config_path, keys[i]);
+		if (n < 0)
+			die_lib(n);
+		if (n > 1) {
+			warning("%s has multiple values", keys[i]);
+			die("could not set '%s' to '%s'", keys[i], values[i]);
+		}
+	}
+}
+
+/*
+ * The version to write: git 2.39 writes 0 even where an extension needs
+ * 1, which leaves a repository it cannot open; dirc keeps 1 then.
+ */
+static const char *
+format_version(const char *config_path)
+{
+	if (config_write_count(config_path, "extensions.noop-v1") > 0 ||
+	    config_write_count(config_path, "extensions.objectformat") > 0)
+		return "1";
+	error_clear();
+	return "0";
+}
+
+struct init_opts {
+	const char *template_dir;	/* NULL: not given */
+	const char *branch;		/* -b; NULL: not given */
+	int bare;			/* 1: --bare, -1: guess */
+	int shared;			/* PERM_*, -mode; -1 not given */
+	int quiet;
+	const char *real_git_dir;	/* --separate-git-dir, absolute */
+};
+
+/*
+ * Move an existing git directory (or the one a gitfile names) at
+ * git_link to git_dir, repoint its worktrees, and make git_link a gitfile.
+ */
+static void
+separate_git_dir(const char *git_dir, const char *git_link)
+{
+	struct strbuf src = STRBUF_INIT;
+	struct stat st;
+	FILE *fp;
+
+	if (!stat(git_link, &st)) {
+		if (S_ISREG(st.st_mode)) {
+			if (repo_read_gitfile(&src, git_link) <= 0)
+				die_lib(-1);
+		} else if (S_ISDIR(st.st_mode)) {
+			strbuf_addstr(&src, git_link);
+		} else {
+			die("unable to handle file type %d", (int)st.st_mode);
+		}
+		if (rename(src.buf, git_dir) < 0)
+			die("unable to move %s to %s: %s", src.buf, git_dir,
+			    strerror(errno));
+		if (repo_repair_worktrees(git_dir) < 0)
+			die_lib(-1);
+	}
+	fp = fopen(git_link, "w");
+	if (!fp || fprintf(fp, "gitdir: %s\n", git_dir) < 0 || fclose(fp))
+		die("could not write to '%s': %s", git_link, strerror(errno));
+	strbuf_release(&src);
+}
+
+static int
+init_repository(const char *git_dir_arg, const char *work_tree,
+		const struct init_opts *o)
+{
+	struct strbuf cur = STRBUF_INIT, cur_common = STRBUF_INIT;
+	struct strbuf gitdir = STRBUF_INIT, common = STRBUF_INIT;
+	struct strbuf path = STRBUF_INIT, config_path = STRBUF_INIT;
+	struct config cfg = CONFIG_INIT;
+	struct ref_store rs;
+	char *original_git_dir, *template_dir, *branch_copy = NULL;
+	const char *branch = o->branch, *v;
+	int reinit, exists, linked, bare, shared, defaulted = 0;
+
+	original_git_dir = real_or_die(git_dir_arg);
+	bare = o->bare == 1 && !work_tree;
+
+	/*
+	 * cur: the git directory as it is now (a gitfile followed), and
+	 * gitdir where it will be: the same, or --separate-git-dir.
+	 */
+	{
+		int r = repo_read_gitfile(&cur, original_git_dir);
+
+		if (r < 0)
+			die_lib(r);
+		if (!r)
+			strbuf_addstr(&cur, original_git_dir);
+	}
+	strbuf_addstr(&gitdir, o->real_git_dir ? o->real_git_dir : cur.buf);
+	linked = repo_commondir_of(&cur_common, cur.buf);
+	if (linked < 0)
+		die_lib(linked);
+	if (o->real_git_dir)
+		strbuf_addbuf(&common, &gitdir);
+	else
+		strbuf_addbuf(&common, &cur_common);
+	{
+		struct strbuf head = STRBUF_INIT;
+		char junk[2];
+
+		strbuf_addf(&head, "%s/HEAD", cur.buf);
+		reinit = !access(head.buf, R_OK) ||
+			 readlink(head.buf, junk, sizeof(junk) - 1) != -1;
+		strbuf_release(&head);
+	}
+	strbuf_addf(&config_path, "%s/config", cur_common.buf);
+	exists = !access(config_path.buf, F_OK);
+	if (exists && repo_check_format(cur.buf, cur_common.buf, linked) < 0)
+		die_lib(-1);
+	load_config(&cfg, exists ? cur_common.buf : NULL);
+
+	/* what git would refuse on the way: before anything is written */
+	if (!reinit) {
+		if (branch) {
+			struct strbuf ref = STRBUF_INIT;
+
+			strbuf_addf(&ref, "refs/heads/%s", branch);
+			if (!refname_is_valid(ref.buf, 0))
+				die("invalid initial branch name: '%s'",
+				    branch);
+			strbuf_release(&ref);
+		} else {
+			/* a copy: cfg is read again below */
+			branch = branch_copy = xstrdup(default_branch(&cfg,
+								&defaulted));
+		}
+	}
+	if (o->shared != -1) {
+		shared = o->shared;
+	} else if (config_get(&cfg, "core.sharedrepository", &v)) {
+		if (perm_parse_shared(&shared, "core.sharedrepository", v) < 0)
+			die_lib(-1);
+	} else {
+		shared = 0;
+	}
+	perm_set_shared(shared);
+	template_dir = template_source(o->template_dir, &cfg);
+	if (exists)
+		check_config_keys(config_path.buf, shared);
+
+	/* from here on, writes */
+	if (o->real_git_dir)
+		separate_git_dir(gitdir.buf, original_git_dir);
+	if (safe_mkdir(gitdir.buf, 0))
+		note_created(1, gitdir.buf);
+	copy_templates(template_dir, common.buf);
+	/* a template may have brought a config */
+	strbuf_reset(&config_path);
+	strbuf_addf(&config_path, "%s/config", common.buf);
+	load_config(&cfg, common.buf);
+	if (shared && perm_adjust(gitdir.buf) < 0)
+		die_lib(-1);
+	strbuf_reset(&path);
+	strbuf_addf(&path, "%s/refs", common.buf);
+	safe_mkdir(path.buf, 1);
+	if (perm_adjust(path.buf) < 0)
+		die_lib(-1);
+	strbuf_addstr(&path, "/heads");
+	safe_mkdir(path.buf, 1);
+	strbuf_setlen(&path, path.len - 6);
+	strbuf_addstr(&path, "/tags");
+	safe_mkdir(path.buf, 1);
+
+	if (!reinit) {
+		if (defaulted && !o->quiet)
+			advise(&cfg, DEFAULT_BRANCH_ADVICE, branch);
+		strbuf_reset(&path);
+		strbuf_addf(&path, "refs/heads/%s", branch);
+		ref_store_init(&rs, gitdir.buf, common.buf);
+		if (refs_set_symref(&rs, "HEAD", path.buf, NULL, NULL, 0) < 0)
+			die_lib(-1);
+		ref_store_release(&rs);
+	}
+
+	set_config(config_path.buf, "core.repositoryformatversion",
+		   format_version(config_path.buf));
+	set_config(config_path.buf, "core.filemode",
+		   probe_filemode(config_path.buf, reinit) ? "true" : "false");
+	if (bare) {
+		set_config(config_path.buf, "core.bare", "true");
+	} else {
+		set_config(config_path.buf, "core.bare", "false");
+		/* the template's config may say otherwise */
+		if (!config_get(&cfg, "core.logallrefupdates", &v))
+			set_config(config_path.buf, "core.logallrefupdates",
+				   "true");
+		if (work_tree) {
+			struct strbuf dotgit = STRBUF_INIT;
+
+			strbuf_addf(&dotgit, "%s/.git", work_tree);
+			if (strcmp(original_git_dir, dotgit.buf))
+				set_config(config_path.buf, "core.worktree",
+					   work_tree);
+			strbuf_release(&dotgit);
+		}
+	}
+	if (!reinit) {
+		if (!probe_symlinks(gitdir.buf))
+			set_config(config_path.buf, "core.symlinks", "false");
+		strbuf_reset(&path);
+		strbuf_addf(&path, "%s/CoNfIg", gitdir.buf);
+		if (!access(path.buf, F_OK))
+			set_config(config_path.buf, "core.ignorecase", "true");
+	}
+
+	/* the object store: GIT_OBJECT_DIRECTORY, else objects/ */
+	strbuf_reset(&path);
+	v = getenv("GIT_OBJECT_DIRECTORY");
+	if (v && *v)
+		strbuf_addstr(&path, v);
+	else
+		strbuf_addf(&path, "%s/objects", common.buf);
+	safe_mkdir(path.buf, 1);
+	strbuf_addstr(&path, "/pack");
+	safe_mkdir(path.buf, 1);
+	strbuf_setlen(&path, path.len - 5);
+	strbuf_addstr(&path, "/info");
+	safe_mkdir(path.buf, 1);
+
+	if (shared) {
+		char buf[16];
+
+		if (shared < 0)
+			snprintf(buf, sizeof(buf), "0%o", -shared);
+		else
+			snprintf(buf, sizeof(buf), "%d",
+				 shared == PERM_GROUP ? 1 : 2);
+		set_config(config_path.buf, "core.sharedrepository", buf);
+		set_config(config_path.buf, "receive.denyNonFastforwards",
+			   "true");
+	}
+	if (reinit && o->branch)
+		warning("re-init: ignored --initial-branch=%s", o->branch);
+	if (!o->quiet)
+		printf("%s%s Git repository in %s/\n",
+		       reinit ? "Reinitialized existing" : "Initialized empty",
+		       shared ? " shared" : "", gitdir.buf);
+	free(original_git_dir);
+	free(template_dir);
+	free(branch_copy);
+	config_release(&cfg);
+	strbuf_release(&cur);
+	strbuf_release(&cur_common);
+	strbuf_release(&gitdir);
+	strbuf_release(&common);
+	strbuf_release(&path);
+	strbuf_release(&config_path);
+	return 0;
+}
+
 int
 cmd_init(int argc, const char **argv)
 {
-	const char *branch = NULL, *template = NULL, *format = NULL;
-	int quiet = 0, bare = 0, reinit, ret;
-	struct strbuf gitdir = STRBUF_INIT, sb = STRBUF_INIT;
-	struct config cfg = CONFIG_INIT;
-	const char *env_dir = getenv("GIT_DIR");
-	char *template_abs = NULL;
-	int branch_given;
+	struct init_opts o = { .bare = -1, .shared = -1 };
+	const char *format = NULL, *git_dir, *work_tree;
+	char *real_git_dir = NULL, *template_abs = NULL, *wt_real = NULL;
+	int bare_opt = 0, ret;
 	struct option opts[] = {
-		OPT_STRING(0, "template", &template, "template-directory",
+		OPT_STRING(0, "template", &o.template_dir,
+			   "template-directory",
 			   "directory from which templates will be used"),
-		OPT_BOOL(0, "bare", &bare, "create a bare repository"),
-		OPT_BOOL('q', "quiet", &quiet, "be quiet"),
-		OPT_STRING('b', "initial-branch", &branch, "name",
+		OPT_BOOL(0, "bare", &bare_opt, "create a bare repository"),
+		OPT_CALLBACK_F(0, "shared", &o.shared, "permissions",
+			       "specify that the git repository is to be "
+			       "shared amongst several users",
+			       OPT_OPTARG | OPT_NONEG, shared_option),
+		OPT_BOOL('q', "quiet", &o.quiet, "be quiet"),
+		OPT_STRING(0, "separate-git-dir", &o.real_git_dir, "gitdir",
+			   "separate git dir from working tree"),
+		OPT_STRING('b', "initial-branch", &o.branch, "name",
 			   "override the name of the initial branch"),
 		OPT_STRING(0, "object-format", &format, "hash",
 			   "specify the hash algorithm to use"),
@@ -195,112 +893,98 @@ cmd_init(int argc, const char **argv)
 	};
 
 	argc = parse_options(argc, argv, opts, init_usage, 0);
+	if (bare_opt)
+		o.bare = 1;
+	if (o.real_git_dir && o.bare == 1)
+		die("options '--separate-git-dir' and '--bare' cannot be used "
+		    "together");
+	check_object_format(format);
 	if (argc > 1)
-		usage_with_options(init_usage, opts);
-	if (format && strcmp(format, "sha1"))
-		die("unknown hash algorithm '%s' (dirc supports sha1)", format);
-	/* relative paths are from where we started, not the new directory */
-	if (template && *template && template[0] != '/')
-		template = template_abs = repo_abspath(template, NULL);
+		usage_lines();
+	/* relative to where we started, not the new directory */
+	if (o.real_git_dir && o.real_git_dir[0] != '/')
+		o.real_git_dir = real_git_dir = real_or_die(o.real_git_dir);
+	if (o.template_dir && *o.template_dir && o.template_dir[0] != '/')
+		o.template_dir = template_abs = repo_abspath(o.template_dir,
+							     NULL);
+	/* what git refuses once it is in the new directory: refused here */
+	if (getenv("GIT_WORK_TREE") && (!getenv("GIT_DIR") || o.bare == 1))
+		die("GIT_WORK_TREE (or --work-tree=<directory>) not allowed "
+		    "without specifying GIT_DIR (or --git-dir=<directory>)");
+
 	if (argc == 1) {
-		mkdir_p_or_die(argv[0]);
-		if (chdir(argv[0]) < 0)
-			die("cannot chdir to %s: %s", argv[0], strerror(errno));
+		if (chdir(argv[0]) < 0) {
+			make_directory(argv[0]);
+			if (chdir(argv[0]) < 0)
+				die("cannot chdir to %s: %s", argv[0],
+				    strerror(errno));
+		}
 	}
+	if (o.bare == 1) {
+		struct strbuf cwd = STRBUF_INIT;
 
-	/* the configuration that applies before the repository exists */
-	ret = config_load_user(&cfg);
-	if (!ret)
-		ret = config_load_env(&cfg);
-	if (ret < 0)
-		die_lib(ret);
-	branch_given = branch != NULL;
-	if (!branch && config_get_string(&cfg, "init.defaultbranch",
-					 &branch) < 0)
-		die_lib(-1);
-	if (!template)
-		config_get_string(&cfg, "init.templatedir", &template);
-	if (branch) {
-		strbuf_addf(&sb, "refs/heads/%s", branch);
-		if (!refname_is_valid(sb.buf, 0))
-			die("invalid initial branch name: '%s'", branch);
-	}
-
-	if (env_dir && *env_dir) {
-		char *abs = repo_abspath(env_dir, NULL);
-
-		strbuf_addstr(&gitdir, abs);
-		free(abs);
-		if (!getenv("GIT_WORK_TREE"))
-			bare = 1;
-	} else {
-		if (strbuf_getcwd(&gitdir) < 0)
+		if (strbuf_getcwd(&cwd) < 0)
 			die_lib(-1);
-		if (!bare)
-			strbuf_addstr(&gitdir, "/.git");
+		setenv("GIT_DIR", cwd.buf, argc > 0);
+		strbuf_release(&cwd);
 	}
-	mkdir_p_or_die(gitdir.buf);
-	reinit = repo_is_gitdir(gitdir.buf, NULL);
+	git_dir = getenv("GIT_DIR");
+	work_tree = getenv("GIT_WORK_TREE");
+	if (!git_dir)
+		git_dir = ".git";
 
-	if (template && *template)
-		copy_template(template, gitdir.buf);
-	strbuf_reset(&sb);
-	strbuf_addf(&sb, "%s/refs", gitdir.buf);
-	mkdir_or_die(sb.buf);
-	strbuf_addstr(&sb, "/heads");
-	mkdir_or_die(sb.buf);
-	strbuf_setlen(&sb, sb.len - 6);
-	strbuf_addstr(&sb, "/tags");
-	mkdir_or_die(sb.buf);
-	strbuf_reset(&sb);
-	strbuf_addf(&sb, "%s/objects", gitdir.buf);
-	mkdir_or_die(sb.buf);
-	strbuf_addstr(&sb, "/info");
-	mkdir_or_die(sb.buf);
-	strbuf_setlen(&sb, sb.len - 5);
-	strbuf_addstr(&sb, "/pack");
-	mkdir_or_die(sb.buf);
-	if (!template || *template) {
-		/* what git's default templates give, in our words */
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s/info", gitdir.buf);
-		mkdir_or_die(sb.buf);
-		write_new_file(sb.buf, "exclude", exclude_text);
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s/hooks", gitdir.buf);
-		mkdir_or_die(sb.buf);
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s/branches", gitdir.buf);
-		mkdir_or_die(sb.buf);
-		write_new_file(gitdir.buf, "description",
-			       "Unnamed repository; edit this file "
-			       "'description' to name the repository.\n");
-	}
+	/* from a linked worktree, the main one's git dir is the one moved */
+	if (o.real_git_dir) {
+		struct strbuf target = STRBUF_INIT, common = STRBUF_INIT;
 
-	if (!reinit) {
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "ref: refs/heads/%s\n",
-			    branch ? branch : "master");
-		write_new_file(gitdir.buf, "HEAD", sb.buf);
-		write_config(gitdir.buf, bare);
-		if (!branch && !quiet)
-			fprintf(stderr,
-				"hint: Using 'master' as the name for the "
-				"initial branch. Set init.defaultBranch\n"
-				"hint: (git config --global init.defaultBranch "
-				"<name>) to choose another and\n"
-				"hint: silence this hint.\n");
-	} else if (branch_given) {
-		/* git warns even with -q */
-		warning("re-init: ignored --initial-branch=%s", branch);
+		if (repo_read_gitfile(&target, git_dir) > 0 &&
+		    repo_commondir_of(&common, target.buf) > 0) {
+			struct strbuf main_wt = STRBUF_INIT;
+
+			strbuf_addbuf(&main_wt, &common);
+			if (ends_with(main_wt.buf, "/.git"))
+				strbuf_setlen(&main_wt, main_wt.len - 5);
+			if (chdir(main_wt.buf) < 0)
+				die("cannot chdir to %s: %s", main_wt.buf,
+				    strerror(errno));
+			git_dir = xstrdup(common.buf);
+			strbuf_release(&main_wt);
+		}
+		error_clear();
+		strbuf_release(&target);
+		strbuf_release(&common);
 	}
-	if (!quiet)
-		printf("%s Git repository in %s/\n",
-		       reinit ? "Reinitialized existing" : "Initialized empty",
-		       gitdir.buf);
-	strbuf_release(&gitdir);
-	strbuf_release(&sb);
-	config_release(&cfg);
+	if (o.bare < 0)
+		o.bare = guess_bare(git_dir);
+	if (!o.bare) {
+		const char *slash = strrchr(git_dir, '/');
+
+		if (slash) {
+			char *parent = xstrndup(git_dir, slash - git_dir);
+
+			wt_real = real_or_die(parent);
+			free(parent);
+		} else {
+			wt_real = real_or_die(".");
+		}
+		if (work_tree) {
+			free(wt_real);
+			wt_real = real_or_die(work_tree);
+		}
+		if (access(wt_real, X_OK))
+			die("Cannot access work tree '%s': %s", wt_real,
+			    strerror(errno));
+	} else {
+		if (o.real_git_dir)
+			die("--separate-git-dir incompatible with bare "
+			    "repository");
+		if (work_tree)
+			wt_real = real_or_die(work_tree);
+	}
+	ret = init_repository(git_dir, wt_real, &o);
+	created.done = 1;
+	free(real_git_dir);
 	free(template_abs);
-	return 0;
+	free(wt_real);
+	return ret;
 }

@@ -203,6 +203,7 @@ print_version(int argc, const char **argv)
 struct globals {
 	int paginate;		/* -p: 1, -P: -1, else 0 */
 	const char *super_prefix;
+	int bare;		/* --bare: for init, "init --bare" */
 };
 
 static int
@@ -276,6 +277,7 @@ handle_global_options(int *argc, const char ***argv, struct globals *g)
 				    "%s", strerror(errno));
 			setenv("GIT_DIR", cwd, 0);
 			setenv("GIT_IMPLICIT_WORK_TREE", "0", 1);
+			g->bare = 1;
 		} else if (!strcmp(arg, "--version") || !strcmp(arg, "-v")) {
 			print_version(*argc - 1, *argv + 1);
 		} else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
@@ -425,7 +427,7 @@ int
 main(int argc, const char **argv)
 {
 	const struct command *cmd;
-	struct globals g = { 0, NULL };
+	struct globals g = { 0, NULL, 0 };
 	const char *name;
 	int status;
 
@@ -457,6 +459,15 @@ main(int argc, const char **argv)
 		const char *help_argv[] = { "help", cmd->name, NULL };
 
 		return finish_stdout(cmd_help(2, help_argv));
+	}
+	if (g.bare && cmd->fn == cmd_init) {
+		const char **nargv = xcalloc(argc + 2, sizeof(*nargv));
+
+		nargv[0] = argv[0];
+		nargv[1] = "--bare";
+		memcpy(nargv + 2, argv + 1, (argc - 1) * sizeof(*nargv));
+		argv = nargv;
+		argc++;
 	}
 	status = cmd->fn(argc, argv);
 	status = finish_stdout(status);

@@ -1,0 +1,307 @@
+#!/bin/sh
+test_description='init: where the repository goes, as git decides it (GIT_DIR, GIT_WORK_TREE, <directory>, --bare), templates, branch names, messages'
+. ./test-lib.sh
+. "$TEST_DIRECTORY/lib-interop.sh"
+. "$TEST_DIRECTORY/lib-init.sh"
+
+test_expect_success 'setup: one template for git and dirc' '
+	init_template
+'
+
+test_expect_success GIT 'init, init <dir>, init <deep/dir>: as git' '
+	both plain "\$cmd init" && same_as_git &&
+	both arg "\$cmd init new" && same_as_git &&
+	both deep "\$cmd init a/b/c" && same_as_git &&
+	both quiet "\$cmd init -q x" && same_as_git &&
+	test_must_be_empty dirc.out
+'
+
+test_expect_success GIT 'init --bare, dirc --bare init, init --bare <dir>: as git' '
+	both bare "\$cmd init --bare" && same_as_git &&
+	both gbare "\$cmd --bare init" && same_as_git &&
+	both gbare-dir "\$cmd --bare init x.git" && same_as_git &&
+	both bare-dir "\$cmd init --bare x.git" && same_as_git
+'
+
+test_expect_success GIT 'GIT_DIR=$PWD init --bare <dir>: the directory wins, $PWD is untouched' '
+	both cmdline-wins "GIT_DIR=\$PWD \$cmd init --bare newdir" &&
+	same_as_git &&
+	test_path_is_file cmdline-wins.dirc/newdir/HEAD &&
+	test_path_is_missing cmdline-wins.dirc/HEAD &&
+	both cmdline-wins2 "mkdir other && GIT_DIR=other \$cmd --bare init newdir" &&
+	same_as_git &&
+	test_path_is_missing cmdline-wins2.dirc/other/HEAD
+'
+
+test_expect_success GIT 'GIT_DIR=.git init: not bare (bare = false), as git' '
+	both dotgit "GIT_DIR=.git \$cmd init" && same_as_git &&
+	test_grep "bare = false" dotgit.dirc/.git/config &&
+	both subdotgit "mkdir sub && GIT_DIR=sub/.git \$cmd init" &&
+	same_as_git &&
+	both pwd "GIT_DIR=\$PWD \$cmd init" && same_as_git &&
+	test_grep "bare = true" pwd.dirc/config &&
+	both dot "GIT_DIR=. \$cmd init" && same_as_git &&
+	both other "GIT_DIR=x.git \$cmd init" && same_as_git &&
+	both other-rel "mkdir d && GIT_DIR=../x.git \$cmd -C d init" &&
+	same_as_git &&
+	both dir-rel "GIT_DIR=x \$cmd init newdir" && same_as_git &&
+	test_path_is_file dir-rel.dirc/newdir/x/HEAD
+'
+
+test_expect_success GIT 'GIT_DIR with missing parents: the errors of git' '
+	both missing-wt "GIT_DIR=nd/.git \$cmd init" && same_as_git &&
+	test_grep "^fatal: Cannot access work tree" dirc.err &&
+	both missing-parent "GIT_DIR=nd/x/y \$cmd init" && same_as_git &&
+	test_grep "^fatal: Invalid path" dirc.err
+'
+
+test_expect_success GIT 'GIT_WORK_TREE without GIT_DIR, or with --bare: refused as git, nothing made' '
+	msg="fatal: GIT_WORK_TREE (or --work-tree=<directory>) not allowed without specifying GIT_DIR (or --git-dir=<directory>)" &&
+	both wt-alone "GIT_WORK_TREE=\$PWD \$cmd init" && same_as_git &&
+	echo "$msg" >expect &&
+	test_cmp expect dirc.err &&
+	echo 128 >expect &&
+	test_cmp expect dirc.code &&
+	both wt-bare "GIT_WORK_TREE=\$PWD \$cmd --bare init" && same_as_git &&
+	both wt-bare2 "GIT_WORK_TREE=\$PWD GIT_DIR=g \$cmd init --bare" &&
+	same_as_git &&
+	both wt-worktree "\$cmd --work-tree=. init" && same_as_git &&
+	both wt-dir "GIT_WORK_TREE=\$PWD \$cmd init newdir" &&
+	same_as_git --no-tree &&
+	test_path_is_missing wt-dir.dirc/newdir
+'
+
+test_expect_success GIT 'GIT_DIR with GIT_WORK_TREE: core.worktree as git writes it' '
+	both gd-wt "mkdir wt && GIT_DIR=x GIT_WORK_TREE=wt \$cmd init" &&
+	same_as_git &&
+	test_grep "worktree = $TRASH_DIRECTORY/gd-wt/wt" gd-wt.dirc/x/config &&
+	both gd-wt-pwd "GIT_DIR=x.git GIT_WORK_TREE=\$PWD \$cmd init" &&
+	same_as_git &&
+	both gd-wt-dotgit "mkdir wt && GIT_DIR=wt/.git GIT_WORK_TREE=wt \$cmd init" &&
+	same_as_git &&
+	test_grep -v worktree gd-wt-dotgit.dirc/wt/.git/config &&
+	both gd-wt-flags "mkdir wt && \$cmd --git-dir=x --work-tree=wt init" &&
+	same_as_git &&
+	both gd-wt-missing "GIT_DIR=x GIT_WORK_TREE=nowhere \$cmd init" &&
+	same_as_git
+'
+
+test_expect_success GIT 'dirc reads what it wrote: rev-parse of the GIT_DIR+GIT_WORK_TREE repository' '
+	mkdir -p gdwt/wt &&
+	(
+		cd gdwt &&
+		GIT_DIR=x GIT_WORK_TREE=wt dirc init -q &&
+		GIT_DIR=x git rev-parse --show-toplevel --is-bare-repository >../expect &&
+		GIT_DIR=x dirc rev-parse --show-toplevel --is-bare-repository >../actual
+	) &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT 're-init: the message, and the core settings rewritten as git does' '
+	BOTH_SETUP="git init -q r && printf \"[core]\\n\\trepositoryformatversion = 0\\n\\tbare = true\\n\\tfilemode=false ; mine\\n[user]\\n\\tname = Me\\n\" >r/.git/config" &&
+	both reinit "\$cmd init r" &&
+	unset BOTH_SETUP &&
+	same_as_git &&
+	test_grep "^Reinitialized existing Git repository in $TRASH_DIRECTORY/reinit/r/.git/\$" dirc.out
+'
+
+test_expect_success GIT 're-init with a core setting given twice: refused as git, config untouched' '
+	BOTH_SETUP="git init -q r && printf \"[core]\\n\\tbare = false\\n\" >>r/.git/config" &&
+	both reinit-twice "\$cmd init r" &&
+	unset BOTH_SETUP &&
+	same_as_git &&
+	test_grep "^fatal: could not set .core.bare. to .false.\$" dirc.err &&
+	git init -q reinit-twice.orig &&
+	printf "[core]\n\tbare = false\n" >>reinit-twice.orig/.git/config &&
+	test_cmp reinit-twice.orig/.git/config reinit-twice.dirc/r/.git/config
+'
+
+test_expect_success GIT 're-init of a bare repository, and with -b: as git' '
+	BOTH_SETUP="git init -q --bare r.git" &&
+	both reinit-bare "\$cmd init --bare r.git" && same_as_git &&
+	both reinit-bare-b "\$cmd init --bare -b x r.git" && same_as_git &&
+	both reinit-bare-qb "\$cmd init --bare -q -b x r.git" && same_as_git &&
+	test_grep "^warning: re-init: ignored --initial-branch=x\$" dirc.err &&
+	unset BOTH_SETUP
+'
+
+test_expect_success GIT 're-init of a repository with a bad format: refused as git' '
+	BOTH_SETUP="git init -q r && git -C r config core.repositoryformatversion 2" &&
+	both reinit-v2 "\$cmd init r" &&
+	same_as_git &&
+	test_grep "^fatal: Expected git repo version <= 1, found 2\$" dirc.err &&
+	BOTH_SETUP="git init -q r && printf \"[core\\n\" >>r/.git/config" &&
+	both reinit-badcfg "\$cmd init r" &&
+	unset BOTH_SETUP &&
+	same_as_git
+'
+
+test_expect_success GIT 're-init on a .git file: the repository it names' '
+	BOTH_SETUP="git init -q --separate-git-dir real r" &&
+	both reinit-gitfile "\$cmd -C r init" &&
+	unset BOTH_SETUP &&
+	same_as_git &&
+	test_grep "^Reinitialized existing Git repository in $TRASH_DIRECTORY/reinit-gitfile/real/\$" dirc.out
+'
+
+test_expect_success GIT 'init over a broken .git file: the error of git' '
+	both broken-gitfile "echo \"gitdir: nowhere\" >.git && \$cmd init" &&
+	same_as_git &&
+	both broken-gitfile2 "echo junk >.git && \$cmd init" &&
+	same_as_git
+'
+
+test_expect_success GIT 're-init from a linked worktree: succeeds, nothing of the worktree changes' '
+	BOTH_SETUP="git init -q main && git -C main commit -q --allow-empty -m one && git -C main worktree add -q ../linked && rm main/.git/info/exclude" &&
+	both linked "\$cmd -C linked init" &&
+	unset BOTH_SETUP &&
+	same_as_git &&
+	test_grep "^Reinitialized existing Git repository in $TRASH_DIRECTORY/linked/main/.git/worktrees/linked/\$" dirc.out &&
+	test_path_is_file linked.dirc/main/.git/info/exclude &&
+	test_path_is_missing linked.dirc/main/.git/worktrees/linked/info
+'
+
+test_expect_success GIT '--template: relative, empty, missing, and init.templateDir with ~' '
+	both tmpl-rel "\$cmd init --template=../tmpl x" && same_as_git &&
+	both tmpl-empty "\$cmd init --template= x" && same_as_git &&
+	both tmpl-missing "\$cmd init --template=nowhere x" && same_as_git &&
+	test_grep "^warning: templates not found in $TRASH_DIRECTORY/tmpl-missing/nowhere\$" dirc.err &&
+	(
+		sane_home="$HOME" &&
+		HOME=$TRASH_DIRECTORY/home &&
+		export HOME &&
+		mkdir -p "$HOME" &&
+		printf "[init]\n\ttemplateDir = ~/../tmpl\n\tdefaultBranch = main\n" >"$HOME/.gitconfig" &&
+		unset GIT_TEMPLATE_DIR &&
+		cd "$sane_home" &&
+		both tmpl-tilde "\$cmd init x" && same_as_git &&
+		test_cmp "$TRASH_DIRECTORY/tmpl/description" tmpl-tilde.dirc/x/.git/description
+	)
+'
+
+test_expect_success GIT 'a template whose config has a format git cannot use: not copied' '
+	cp -R tmpl tmpl-v2 &&
+	printf "[core]\n\trepositoryformatversion = 2\n" >tmpl-v2/config &&
+	both tv2 "\$cmd init --template=\"$TRASH_DIRECTORY/tmpl-v2\" x" &&
+	same_as_git &&
+	test_grep "^warning: not copying templates from" dirc.err &&
+	printf "[core]\n\tlogallrefupdates = false\n\tbare = true\n" >tmpl-v2/config &&
+	both tmpl-cfg "\$cmd init --template=\"$TRASH_DIRECTORY/tmpl-v2\" x" &&
+	same_as_git &&
+	test_grep "logallrefupdates = false" tmpl-cfg.dirc/x/.git/config
+'
+
+test_expect_success GIT '-b and init.defaultBranch: git'\''s validation and messages' '
+	both b-bad "\$cmd init -b \"a b\" x" && same_as_git --no-tree &&
+	echo "fatal: invalid initial branch name: '\''a b'\''" >expect &&
+	test_cmp expect dirc.err &&
+	test_path_is_missing b-bad.dirc/x &&
+	both db-env "GIT_TEST_DEFAULT_INITIAL_BRANCH_NAME=\"with space\" \$cmd init x" &&
+	same_as_git --no-tree &&
+	echo "fatal: invalid branch name: init.defaultBranch = with space" >expect &&
+	test_cmp expect dirc.err &&
+	both db-cfg "\$cmd -c init.defaultBranch=bad..name init x" &&
+	same_as_git --no-tree &&
+	both db-env-ok "GIT_TEST_DEFAULT_INITIAL_BRANCH_NAME=envb \$cmd -c init.defaultBranch=cfgb init x" &&
+	same_as_git &&
+	echo "ref: refs/heads/envb" >expect &&
+	test_cmp expect db-env-ok.dirc/x/.git/HEAD &&
+	both db-empty "GIT_TEST_DEFAULT_INITIAL_BRANCH_NAME= \$cmd -c init.defaultBranch=cfgb init x" &&
+	same_as_git &&
+	both db-noval "printf \"[init]\\n\\tdefaultBranch\\n\" >cfg && GIT_CONFIG_GLOBAL=cfg \$cmd init x" &&
+	same_as_git --no-tree
+'
+
+test_expect_success GIT 'the hint on the initial branch: git'\''s text, colour with color.advice, none with -q' '
+	mkdir nohome &&
+	(
+		HOME=$TRASH_DIRECTORY/nohome &&
+		export HOME &&
+		both hint "\$cmd init x" && same_as_git &&
+		test_grep "^hint: Using .master. as the name for the initial branch" dirc.err &&
+		test_line_count = 10 dirc.err &&
+		both hint-color "\$cmd -c color.advice=always init x" && same_as_git &&
+		test_grep "$(printf "^\\033\\[33mhint: ")" dirc.err &&
+		both hint-nocolor "\$cmd -c color.ui=always -c color.advice=never init x" &&
+		same_as_git &&
+		both hint-ui "\$cmd -c color.ui=always init x" && same_as_git &&
+		test_grep -v "$(printf "\033")" dirc.err &&
+		both hint-slot "\$cmd -c color.advice=always -c color.advice.hint=\"bold #ff0000\" init x" &&
+		same_as_git &&
+		both hint-bad "\$cmd -c color.advice=maybe init x" &&
+		test_cmp git.code dirc.code &&
+		both hint-q "\$cmd init -q x" && same_as_git &&
+		test_must_be_empty dirc.err
+	)
+'
+
+test_expect_success GIT '--object-format and GIT_DEFAULT_HASH: sha1 as git; others refused clearly, nothing made' '
+	both of-sha1 "\$cmd init --object-format=sha1 x" && same_as_git &&
+	both dh-sha1 "GIT_DEFAULT_HASH=sha1 \$cmd init x" && same_as_git &&
+	both of-bad "\$cmd init --object-format=md5 x" && same_as_git --no-tree &&
+	echo "fatal: unknown hash algorithm '\''md5'\''" >expect &&
+	test_cmp expect dirc.err &&
+	test_path_is_missing of-bad.dirc/x &&
+	for v in "--object-format=sha256" "GIT_DEFAULT_HASH=sha256"
+	do
+		rm -rf sha && mkdir sha &&
+		(
+			cd sha &&
+			case $v in
+			GIT_*) test_expect_code 128 env $v dirc init x 2>../err ;;
+			*) test_expect_code 128 dirc init $v x 2>../err ;;
+			esac
+		) &&
+		test_grep "^fatal: the sha256 object format is not supported by dirc" err &&
+		test_path_is_missing sha/x || return 1
+	done
+'
+
+test_expect_success GIT 'incompatible options: the messages and exit codes of git' '
+	both sep-bare "\$cmd init --bare --separate-git-dir goop.git bare.git" &&
+	same_as_git --no-tree &&
+	test_grep "cannot be used together" dirc.err &&
+	test_path_is_missing sep-bare.dirc/bare.git &&
+	both sep-implicit "mkdir bare.git && GIT_DIR=. \$cmd -C bare.git init --separate-git-dir goop.git" &&
+	same_as_git &&
+	echo "fatal: --separate-git-dir incompatible with bare repository" >expect &&
+	test_cmp expect dirc.err &&
+	BOTH_SETUP="git init -q --bare bare.git && git -C bare.git commit-tree -m x \$(git -C bare.git write-tree) >c && git -C bare.git update-ref refs/heads/master \$(cat c) && git -C bare.git worktree add -q --detach ../linkwt" &&
+	both sep-in-wt "\$cmd -C linkwt init --separate-git-dir seprepo" &&
+	unset BOTH_SETUP &&
+	same_as_git &&
+	test_grep "incompatible" dirc.err &&
+	both too-many "\$cmd init a b" &&
+	test_cmp git.code dirc.code &&
+	test_cmp git.out dirc.out &&
+	echo 129 >expect &&
+	test_cmp expect dirc.code &&
+	sed -e "s/^usage: git /usage: dirc /" git.err >expect &&
+	test_cmp expect dirc.err &&
+	both not-a-dir ">file && \$cmd init file" && same_as_git &&
+	both not-a-dir2 "mkdir d && >d/a && \$cmd init d/a/b" && same_as_git &&
+	both shared-bad "\$cmd init --shared=bogus x" && same_as_git --no-tree &&
+	test_path_is_missing shared-bad.dirc/x
+'
+
+test_expect_success GIT 'GIT_OBJECT_DIRECTORY: the object store is made there, as git' '
+	both objdir "GIT_OBJECT_DIRECTORY=\$PWD/objs \$cmd init x" && same_as_git &&
+	test_path_is_dir objdir.dirc/objs/pack &&
+	test_path_is_missing objdir.dirc/x/.git/objects
+'
+
+test_expect_success GIT 'core.logAllRefUpdates from the global config is not written, as git' '
+	both logall "\$cmd -c core.logAllRefUpdates=false init x" && same_as_git &&
+	test_grep -v logallrefupdates logall.dirc/x/.git/config
+'
+
+test_expect_success GIT 'git accepts every repository dirc made here' '
+	for d in plain.dirc/.git arg.dirc/new/.git bare.dirc gbare-dir.dirc/x.git \
+		dotgit.dirc/.git gd-wt.dirc/x reinit.dirc/r/.git \
+		reinit-gitfile.dirc/real linked.dirc/main/.git
+	do
+		git --git-dir="$d" fsck --strict 2>fsck.err || return 1
+	done
+'
+
+test_done

@@ -3,14 +3,31 @@
  */
 #include "builtin.h"
 
+#include <ctype.h>
+
+/*
+ * prefix and msg on stderr as git's vreportf() writes them: a control
+ * character other than tab and newline (a CR from a file's content, an
+ * escape sequence) becomes '?', so a message cannot move the cursor.
+ */
+static void
+report(const char *prefix, const char *msg)
+{
+	fflush(stdout);
+	fputs(prefix, stderr);
+	for (const char *p = msg; *p; p++)
+		fputc(iscntrl((unsigned char)*p) && *p != '\t' && *p != '\n' ?
+		      '?' : *p, stderr);
+	fputc('\n', stderr);
+}
+
 PRINTF_LIKE(2, 0) static void
 vreport(const char *prefix, const char *fmt, va_list ap)
 {
 	char buf[ERROR_MSG_MAX];
 
 	vsnprintf(buf, sizeof(buf), fmt, ap);
-	fflush(stdout);
-	fprintf(stderr, "%s%s\n", prefix, buf);
+	report(prefix, buf);
 }
 
 void
@@ -29,10 +46,9 @@ report_lib(const char *prefix)
 {
 	const char *pre = error_pre();
 
-	fflush(stdout);
 	if (pre)
-		fprintf(stderr, "error: %s\n", pre);
-	fprintf(stderr, "%s%s\n", prefix, error_msg());
+		report("error: ", pre);
+	report(prefix, error_msg());
 }
 
 void
@@ -81,8 +97,12 @@ print_diag(enum diag_level level, const char *msg)
 		[DIAG_PLAIN] = "",
 	};
 
-	fflush(stdout);
-	fprintf(stderr, "%s%s\n", prefix[level], msg);
+	if (level == DIAG_PLAIN) {
+		fflush(stdout);
+		fprintf(stderr, "%s\n", msg);
+		return;
+	}
+	report(prefix[level], msg);
 }
 
 void

@@ -203,6 +203,50 @@ test_expect_success GIT 'broken .git files during discovery: the errors of git' 
 	done
 '
 
+# Random .git files: pieces of gitfiles glued together by a fixed
+# generator (awk, seeded), each answered as git answers it.
+test_expect_success GIT 'random .git files (300 rounds): the answers and errors of git' '
+	mkdir -p rnd/sub &&
+	cat >gen.awk <<-\EOF &&
+	BEGIN {
+		srand(12)
+		np = split("gitdir: |gitdir:|gitdir: ../r/.git|gitdir: " t "/r/.git|../r/.git|nowhere|\\r|\\n|\\n\\n| |x|/|..|.git|r|\\t|GITDIR: ", p, "|")
+		for (i = 1; i <= n; i++) {
+			k = int(rand() * 5) + 1
+			s = ""
+			for (j = 0; j < k; j++)
+				s = s p[int(rand() * np) + 1]
+			print s
+		}
+	}
+	EOF
+	awk -v n=300 -v t="$TRASH_DIRECTORY" -f gen.awk >rnd.list &&
+	test_line_count = 300 rnd.list &&
+	n=0 &&
+	while IFS= read -r line
+	do
+		printf "$line" >rnd/.git &&
+		for who in git dirc
+		do
+			{
+				(
+					cd rnd/sub &&
+					if test $who = git
+					then
+						git rev-parse --absolute-git-dir --show-toplevel --show-prefix
+					else
+						dirc test-tool repo-setup --absolute-git-dir --show-toplevel --show-prefix
+					fi
+				) >$who.rnd 2>&1
+				echo "exit $?" >>$who.rnd
+			} || return 1
+		done &&
+		test_cmp git.rnd dirc.rnd &&
+		n=$((n + 1)) || return 1
+	done <rnd.list &&
+	test $n = 300
+'
+
 test_expect_success GIT 'a gitfile too large, and a HEAD that does not make a repository' '
 	mkdir -p big &&
 	{ printf "gitdir: ../r/.git" && test_seq 1 200000; } >big/.git &&

@@ -133,6 +133,7 @@ UNIT_PROGS += t/unit/t-wildmatch
 FUZZ_TARGETS += cache-tree
 FUZZ_TARGETS += commit
 FUZZ_TARGETS += config
+FUZZ_TARGETS += config-write
 FUZZ_TARGETS += delta
 FUZZ_TARGETS += index
 FUZZ_TARGETS += loose

@@ -63,9 +63,10 @@ place(const struct config_event *ev, void *data)
 	return 0;
 }
 
+/* Find key's place in text. */
 static int
-scan_file(struct placement *pl, struct strbuf *text, int *exists,
-	  struct stat *st, const char *path, const char *key)
+scan_text(struct placement *pl, const char *text, size_t len,
+	  const char *origin, const char *key)
 {
 	char *ckey;
 	int ret;
@@ -76,16 +77,21 @@ scan_file(struct placement *pl, struct strbuf *text, int *exists,
 		return ret;
 	pl->ckey = ckey;
 	pl->baselen = strrchr(ckey, '.') - ckey;
+	return config_scan_buffer(text, len, origin, place, pl);
+}
+
+/* The file's text (empty if missing); *exists and *st describe it. */
+static int
+read_file(struct strbuf *text, int *exists, struct stat *st,
+	  const char *path)
+{
 	*exists = !stat(path, st);
 	if (!*exists) {
 		if (errno != ENOENT)
 			return error_errno(errno, "unable to stat '%s'", path);
 		return 0;
 	}
-	ret = strbuf_read_file(text, path);
-	if (ret < 0)
-		return ret;
-	return config_scan_buffer(text->buf, text->len, path, place, pl);
+	return strbuf_read_file(text, path);
 }
 
 static void
@@ -132,10 +138,10 @@ add_pair(struct strbuf *out, const char *name, const char *value)
 
 /* text[0..upto), with a newline if it does not end in one */
 static void
-add_head(struct strbuf *out, const struct strbuf *text, size_t upto)
+add_head(struct strbuf *out, const char *text, size_t upto)
 {
-	strbuf_add(out, text->buf, upto);
-	if (upto && text->buf[upto - 1] != '\n')
+	strbuf_add(out, text, upto);
+	if (upto && text[upto - 1] != '\n')
 		strbuf_addch(out, '\n');
 }
 
@@ -143,27 +149,28 @@ int
 config_write_count(const char *path, const char *key)
 {
 	struct strbuf text = STRBUF_INIT;
-	struct placement pl;
+	struct placement pl = { 0 };
 	struct stat st;
 	int exists, ret;
 
-	ret = scan_file(&pl, &text, &exists, &st, path, key);
+	ret = read_file(&text, &exists, &st, path);
+	if (!ret)
+		ret = scan_text(&pl, text.buf, text.len, path, key);
 	free((char *)pl.ckey);
 	strbuf_release(&text);
 	return ret < 0 ? ret : (int)pl.nr_values;
 }
 
 int
-config_write_set(const char *path, const char *key, const char *value)
+config_write_text(struct strbuf *out, const char *text, size_t len,
+		  const char *origin, const char *key, const char *value)
 {
-	struct strbuf text = STRBUF_INIT, out = STRBUF_INIT;
-	struct lockfile lk = LOCKFILE_INIT;
 	struct placement pl;
-	struct stat st;
 	size_t rest;
-	int exists, ret;
+	int ret;
 
-	ret = scan_file(&pl, &text, &exists, &st, path, key);
+	strbuf_reset(out);
+	ret = scan_text(&pl, text, len, origin, key);
 	if (ret < 0)
 		goto out;
 	if (pl.nr_values > 1) {
@@ -176,28 +183,46 @@ config_write_set(const char *path, const char *key, const char *value)
 		size_t begin = pl.begin;
 
 		/* the whitespace before it on its line goes too */
-		while (begin && text.buf[begin - 1] != '\n' &&
-		       isspace((unsigned char)text.buf[begin - 1]))
+		while (begin && text[begin - 1] != '\n' &&
+		       isspace((unsigned char)text[begin - 1]))
 			begin--;
-		add_head(&out, &text, begin);
+		add_head(out, text, begin);
 		rest = pl.end;
 	} else if (pl.section_seen) {
 		size_t after = pl.after;
 
 		/* a header's line ends with its newline */
-		if (after < text.len && text.buf[after - 1] != '\n' &&
-		    text.buf[after] == '\n')
+		if (after < len && text[after - 1] != '\n' &&
+		    text[after] == '\n')
 			after++;
-		add_head(&out, &text, after);
+		add_head(out, text, after);
 		rest = after;
 	} else {
-		add_head(&out, &text, text.len);
-		add_section(&out, key, pl.baselen);
-		rest = text.len;
+		add_head(out, text, len);
+		add_section(out, key, pl.baselen);
+		rest = len;
 	}
-	add_pair(&out, key + pl.baselen + 1, value);
-	strbuf_add(&out, text.buf + rest, text.len - rest);
+	add_pair(out, key + pl.baselen + 1, value);
+	strbuf_add(out, text + rest, len - rest);
+out:
+	free((char *)pl.ckey);
+	return ret;
+}
 
+int
+config_write_set(const char *path, const char *key, const char *value)
+{
+	struct strbuf text = STRBUF_INIT, out = STRBUF_INIT;
+	struct lockfile lk = LOCKFILE_INIT;
+	struct stat st;
+	int exists, ret;
+
+	ret = read_file(&text, &exists, &st, path);
+	if (!ret)
+		ret = config_write_text(&out, text.buf, text.len, path, key,
+					value);
+	if (ret < 0)
+		goto out;
 	ret = lockfile_hold(&lk, path);
 	if (ret == -E_LOCKED) {
 		ret = error_set(E_LOCKED, "could not lock config file %s: "
@@ -215,7 +240,6 @@ config_write_set(const char *path, const char *key, const char *value)
 	}
 	ret = lockfile_commit(&lk, SYNC_NONE);
 out:
-	free((char *)pl.ckey);
 	strbuf_release(&text);
 	strbuf_release(&out);
 	return ret;

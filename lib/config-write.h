@@ -8,6 +8,8 @@
 #ifndef DIRC_CONFIG_WRITE_H
 #define DIRC_CONFIG_WRITE_H
 
+#include "strbuf.h"
+
 /*
  * Set key ("section[.sub].name", any case: the file gets it as given) to
  * value in the file at path, which is created if missing.  The file is
@@ -19,6 +21,14 @@
  * file that does not parse, -E_INVALID for a bad key, or an I/O error.
  */
 int config_write_set(const char *path, const char *key, const char *value);
+
+/*
+ * The same on text in memory: out gets text[0..len) with key set.
+ * origin names the text in parse errors.  0, or -E_CONFLICT, -E_CORRUPT,
+ * -E_INVALID as above.
+ */
+int config_write_text(struct strbuf *out, const char *text, size_t len,
+		      const char *origin, const char *key, const char *value);
 
 /*
  * How many values key has in the file at path (0 if the file is missing),

@@ -99,6 +99,7 @@ LIB_OBJS += lib/untracked.o
 LIB_OBJS += lib/util.o
 LIB_OBJS += lib/wildmatch.o
 LIB_OBJS += lib/workers.o
+LIB_OBJS += lib/worktree.o
 
 BUILTIN_OBJS += builtin/cat-file.o
 BUILTIN_OBJS += builtin/checkout-index.o

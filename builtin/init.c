@@ -35,6 +35,7 @@
 #include "refs.h"
 #include "repo.h"
 #include "strbuf.h"
+#include "worktree.h"
 
 const char *const init_usage[] = {
 	"dirc init [-q | --quiet] [--bare] [--template=<template-directory>]\n"
@@ -667,7 +668,7 @@ separate_git_dir(const char *git_dir, const char *git_link)
 		if (rename(src.buf, git_dir) < 0)
 			die("unable to move %s to %s: %s", src.buf, git_dir,
 			    strerror(errno));
-		if (repo_repair_worktrees(git_dir) < 0)
+		if (worktree_repair(git_dir) < 0)
 			die_lib(-1);
 	}
 	fp = fopen(git_link, "w");

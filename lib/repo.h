@@ -129,14 +129,6 @@ int repo_read_gitfile(struct strbuf *out, const char *path);
 int repo_realpath(struct strbuf *out, const char *path);
 
 /*
- * Point every linked worktree of the common directory commondir back at
- * it: each worktree's ".git" file is rewritten to name
- * commondir/worktrees/<id> (after a move of the common directory).  A
- * worktree that is gone is left alone.  0, or a negative E_*.
- */
-int repo_repair_worktrees(const char *commondir);
-
-/*
  * Parse a core.fsync value into FSYNC_* bits (starting from git's
  * default); unknown components are reported through diag_emit.
  */

@@ -873,6 +873,7 @@ cmd_init(int argc, const char **argv)
 	struct init_opts o = { .bare = -1, .shared = -1 };
 	const char *format = NULL, *git_dir, *work_tree;
 	char *real_git_dir = NULL, *template_abs = NULL, *wt_real = NULL;
+	char *git_dir_copy = NULL;
 	int bare_opt = 0, ret;
 	struct option opts[] = {
 		OPT_STRING(0, "template", &o.template_dir,
@@ -948,7 +949,7 @@ cmd_init(int argc, const char **argv)
 			if (chdir(main_wt.buf) < 0)
 				die("cannot chdir to %s: %s", main_wt.buf,
 				    strerror(errno));
-			git_dir = xstrdup(common.buf);
+			git_dir = git_dir_copy = xstrdup(common.buf);
 			strbuf_release(&main_wt);
 		}
 		error_clear();
@@ -987,5 +988,6 @@ cmd_init(int argc, const char **argv)
 	free(real_git_dir);
 	free(template_abs);
 	free(wt_real);
+	free(git_dir_copy);
 	return ret;
 }

@@ -466,10 +466,11 @@ main(int argc, const char **argv)
 		nargv[0] = argv[0];
 		nargv[1] = "--bare";
 		memcpy(nargv + 2, argv + 1, (argc - 1) * sizeof(*nargv));
-		argv = nargv;
-		argc++;
+		status = cmd->fn(argc + 1, nargv);
+		free(nargv);
+	} else {
+		status = cmd->fn(argc, argv);
 	}
-	status = cmd->fn(argc, argv);
 	status = finish_stdout(status);
 	trace_report();
 	return status;

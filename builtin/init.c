@@ -684,13 +684,18 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	struct strbuf cur = STRBUF_INIT, cur_common = STRBUF_INIT;
 	struct strbuf gitdir = STRBUF_INIT, common = STRBUF_INIT;
 	struct strbuf path = STRBUF_INIT, config_path = STRBUF_INIT;
+	/* in memory, not a register: what a die() leaves is still reachable */
+	struct strbuf original = STRBUF_INIT;
 	struct config cfg = CONFIG_INIT;
 	struct ref_store rs;
-	char *original_git_dir, *template_dir, *branch_copy = NULL;
+	const char *original_git_dir;
+	char *template_dir, *branch_copy = NULL;
 	const char *branch = o->branch, *v;
 	int reinit, exists, linked, bare, shared, defaulted = 0;
 
-	original_git_dir = real_or_die(git_dir_arg);
+	if (repo_realpath(&original, git_dir_arg) < 0)
+		die_lib(-1);
+	original_git_dir = original.buf;
 	bare = o->bare == 1 && !work_tree;
 
 	/*
@@ -854,7 +859,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 		printf("%s%s Git repository in %s/\n",
 		       reinit ? "Reinitialized existing" : "Initialized empty",
 		       shared ? " shared" : "", gitdir.buf);
-	free(original_git_dir);
+	strbuf_release(&original);
 	free(template_dir);
 	free(branch_copy);
 	config_release(&cfg);

@@ -1,12 +1,54 @@
 /*
- * parse-options: the option table walker.
+ * parse-options: the option table walker, and the usage text generated
+ * from the same table.
  */
 #include "parse-options.h"
 
 #include "builtin.h"
 
+/* git's layout: the help starts in column 27 (USAGE_OPTS_WIDTH 24 + 2) */
+#define USAGE_OPTS_WIDTH 24
+#define USAGE_GAP 2
+
+/* Is argh shown as written ("(+|-)x", "<mode>,<object>,<path>")? */
+static int
+literal_argh(const struct option *o)
+{
+	return o->flags & OPT_LITERAL_ARGHELP || strpbrk(o->argh, "()<>[]|");
+}
+
 static void
-print_usage(FILE *fp, const char *const *usage, const struct option *opts)
+print_option(FILE *fp, const struct option *o)
+{
+	int pos = fprintf(fp, "    ");
+
+	if (o->short_name)
+		pos += fprintf(fp, "-%c", o->short_name);
+	if (o->short_name && o->long_name)
+		pos += fprintf(fp, ", ");
+	if (o->long_name)
+		pos += fprintf(fp, "--%s", o->long_name);
+	if (o->argh && !(o->flags & OPT_NOARG)) {
+		const char *open = literal_argh(o) ? "" : "<";
+		const char *close = *open ? ">" : "";
+
+		if (o->flags & OPT_OPTARG)
+			pos += fprintf(fp, "[=%s%s%s]", open, o->argh, close);
+		else
+			pos += fprintf(fp, " %s%s%s", open, o->argh, close);
+	}
+	if (pos <= USAGE_OPTS_WIDTH) {
+		fprintf(fp, "%*s%s\n", USAGE_OPTS_WIDTH - pos + USAGE_GAP, "",
+			o->help ? o->help : "");
+	} else {
+		fprintf(fp, "\n%*s%s\n", USAGE_OPTS_WIDTH + USAGE_GAP, "",
+			o->help ? o->help : "");
+	}
+}
+
+static void
+print_usage(FILE *fp, const char *const *usage, const struct option *opts,
+	    int all)
 {
 	const char *const *u = usage;
 
@@ -21,49 +63,31 @@ print_usage(FILE *fp, const char *const *usage, const struct option *opts)
 		return;
 	fputc('\n', fp);
 	for (const struct option *o = opts; o->type != OPT_END_; o++) {
-		char left[128];
-		int n = 0;
-
 		if (o->type == OPT_GROUP_) {
 			fprintf(fp, "\n%s\n", o->help);
 			continue;
 		}
-		if (o->flags & OPT_HIDDEN)
+		if (o->flags & OPT_HIDDEN && !all)
 			continue;
-		n += snprintf(left + n, sizeof(left) - n, "    ");
-		if (o->short_name)
-			n += snprintf(left + n, sizeof(left) - n, "-%c",
-				      o->short_name);
-		if (o->short_name && o->long_name)
-			n += snprintf(left + n, sizeof(left) - n, ", ");
-		if (o->long_name)
-			n += snprintf(left + n, sizeof(left) - n, "--%s",
-				      o->long_name);
-		if (o->argh && !(o->flags & OPT_NOARG)) {
-			int br = o->argh[0] != '<';
-
-			if (o->flags & OPT_OPTARG)
-				n += snprintf(left + n, sizeof(left) - n,
-					      "[=%s%s%s]", br ? "<" : "",
-					      o->argh, br ? ">" : "");
-			else
-				n += snprintf(left + n, sizeof(left) - n,
-					      " %s%s%s", br ? "<" : "",
-					      o->argh, br ? ">" : "");
-		}
-		if (n >= 26)
-			fprintf(fp, "%s\n%26s%s\n", left, "", o->help ? o->help : "");
-		else
-			fprintf(fp, "%-26s%s\n", left, o->help ? o->help : "");
+		print_option(fp, o);
 	}
 	fputc('\n', fp);
+}
+
+NORETURN static void
+usage_exit(const char *const *usage, const struct option *opts, int err,
+	   int all)
+{
+	print_usage(err ? stderr : stdout, usage, opts, all);
+	fflush(stdout);
+	exit(129);
 }
 
 void
 usage_with_options_to(const char *const *usage, const struct option *opts,
 		      int err, int code)
 {
-	print_usage(err ? stderr : stdout, usage, opts);
+	print_usage(err ? stderr : stdout, usage, opts, 0);
 	fflush(stdout);
 	exit(code);
 }
@@ -85,23 +109,24 @@ usage_msg_opt(const char *msg, const char *const *usage,
 struct ctx {
 	const struct option *opts;
 	const char *const *usage;
+	unsigned flags;		/* enum parse_opt_flags */
+	int argc;
+	const char **argv;
+	int i;			/* argv[i] is being parsed */
 };
 
 /* "error: <before><what><after>", the usage, exit 129. */
-static void
+NORETURN static void
 bad(const struct ctx *c, const char *before, const char *what,
     const char *after)
 {
+	fflush(stdout);
 	fprintf(stderr, "error: %s%s%s\n", before, what, after);
 	usage_with_options(c->usage, c->opts);
 }
 
-/*
- * A known option with a bad value: "error: <what><after>" and exit 129,
- * without the usage (git's parse-options shows it only for options it
- * does not know).
- */
-static void
+/* A bad value for a known option: "error: <what><after>", exit 129. */
+NORETURN static void
 bad_value(const char *what, const char *after)
 {
 	fflush(stdout);
@@ -109,42 +134,63 @@ bad_value(const char *what, const char *after)
 	exit(129);
 }
 
-static int
-get_value(const struct ctx *c, const struct option *o, const char *arg,
+/* How git names an option in messages. */
+static void
+name_option(char *buf, size_t size, const struct option *o, int is_short,
+	    int unset)
+{
+	if (is_short)
+		snprintf(buf, size, "switch `%c'", o->short_name);
+	else
+		snprintf(buf, size, "option `%s%s'", unset ? "no-" : "",
+			 o->long_name);
+}
+
+static void
+get_value(struct ctx *c, const struct option *o, const char *arg,
 	  int unset, const char *shown)
 {
 	char *end;
 	long v;
+	int ret;
 
-	(void)c;
 	switch (o->type) {
 	case OPT_BOOL_:
 		*(int *)o->value = !unset;
-		return 0;
+		return;
 	case OPT_COUNTUP_:
 		if (unset)
 			*(int *)o->value = 0;
 		else
 			(*(int *)o->value)++;
-		return 0;
+		return;
 	case OPT_SET_INT_:
 		*(int *)o->value = unset ? 0 : (int)o->defval;
-		return 0;
+		return;
 	case OPT_STRING_:
 		*(const char **)o->value = unset ? NULL : arg;
-		return 0;
+		return;
 	case OPT_INT_:
 		if (unset) {
 			*(int *)o->value = 0;
-			return 0;
+			return;
 		}
 		v = strtol(arg, &end, 10);
 		if (!*arg || *end)
 			bad_value(shown, " expects a numerical value");
 		*(int *)o->value = (int)v;
-		return 0;
+		return;
 	case OPT_CALLBACK_:
-		return o->cb(o, arg, unset);
+		if (o->cb(o, arg, unset) < 0)
+			usage_with_options(c->usage, c->opts);
+		return;
+	case OPT_LOWLEVEL_:
+		ret = ((opt_ll_cb)(void (*)(void))o->cb)(o, c->argc - c->i,
+							 c->argv + c->i);
+		if (ret < 0)
+			exit(129);	/* the callback said why */
+		c->i += ret;
+		return;
 	default:
 		BUG("bad option type %d", o->type);
 	}
@@ -158,136 +204,172 @@ needs_arg(const struct option *o)
 	       !(o->flags & OPT_OPTARG);
 }
 
-/* Parse one long option "name[=value]"; may consume the next argv. */
 static int
-parse_long(const struct ctx *c, const char *arg, int *i, int argc,
-	   const char **argv)
+takes_arg(const struct option *o)
+{
+	return needs_arg(o) || o->flags & OPT_OPTARG;
+}
+
+/* "unknown option `x'" (or 'x' for update-index), the usage, 129. */
+NORETURN static void
+unknown(const struct ctx *c, const char *quoted, int is_short)
+{
+	bad(c, is_short ? "unknown switch " : "unknown option ", quoted, "");
+}
+
+/* Parse one long option "name[=value]"; may consume the next argv. */
+static void
+parse_long(struct ctx *c, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 	size_t len = eq ? (size_t)(eq - arg) : strlen(arg);
-	const struct option *match = NULL, *other = NULL;
-	int unset = 0, ambiguous = 0, other_unset = 0;
+	const struct option *match = NULL, *prev = NULL;
+	int unset = 0, prev_unset = 0, exact = 0;
 	char shown[256];
 
 	for (const struct option *o = c->opts; o->type != OPT_END_; o++) {
 		const char *name = o->long_name;
-		int neg = 0;
+		size_t nlen;
+		int neg;
 
 		if (!name)
 			continue;
-		if (strlen(name) == len && !strncmp(name, arg, len)) {
+		nlen = strlen(name);
+		if (nlen == len && !strncmp(name, arg, len)) {
 			match = o;
 			unset = 0;
-			ambiguous = 0;
+			exact = 1;
 			break;
 		}
-		if (!strncmp(arg, "no-", 3) && !(o->flags & OPT_NONEG) &&
-		    strlen(name) == len - 3 && !strncmp(name, arg + 3, len - 3)) {
+		if (!(o->flags & OPT_NONEG) && !strncmp(arg, "no-", 3) &&
+		    nlen == len - 3 && !strncmp(name, arg + 3, len - 3)) {
 			match = o;
 			unset = 1;
-			ambiguous = 0;
+			exact = 1;
 			break;
 		}
-		/* unique prefixes */
-		if (len < strlen(name) && !strncmp(name, arg, len)) {
-			neg = 0;
-		} else if (!strncmp(arg, "no-", 3) && len > 3 &&
-			   !(o->flags & OPT_NONEG) &&
-			   len - 3 < strlen(name) &&
-			   !strncmp(name, arg + 3, len - 3)) {
-			neg = 1;
-		} else {
+		/* unique prefixes, of the name or of its --no- form */
+		if (o->flags & OPT_NOABBREV)
 			continue;
-		}
-		if (match) {
-			ambiguous = 1;
-			other = match;
-			other_unset = unset;
-		}
+		if (len < nlen && !strncmp(name, arg, len))
+			neg = 0;
+		else if (!(o->flags & OPT_NONEG) && len > 3 &&
+			 !strncmp(arg, "no-", 3) && len - 3 < nlen &&
+			 !strncmp(name, arg + 3, len - 3))
+			neg = 1;
+		else
+			continue;
+		prev = match;
+		prev_unset = unset;
 		match = o;
 		unset = neg;
 	}
-	if (ambiguous) {
-		/* git names the last two candidates */
-		snprintf(shown, sizeof(shown), "%.*s (could be --%s%s or --%s%s)",
-			 (int)len, arg, other_unset ? "no-" : "",
-			 other->long_name, unset ? "no-" : "",
-			 match->long_name);
-		/* git shows the usage on stdout here, as for -h */
-		fprintf(stderr, "error: ambiguous option: %s\n", shown);
-		usage_with_options_to(c->usage, c->opts, 0, 129);
+	if (!exact && prev) {
+		char msg[512];
+
+		snprintf(msg, sizeof(msg), "%.*s (could be --%s%s or --%s%s)",
+			 (int)len, arg, prev_unset ? "no-" : "",
+			 prev->long_name, unset ? "no-" : "", match->long_name);
+		/* git shows the usage on stdout here, as if asked for it */
+		fflush(stdout);
+		fprintf(stderr, "error: ambiguous option: %s\n", msg);
+		usage_exit(c->usage, c->opts, 0, 0);
 	}
 	if (!match) {
-		snprintf(shown, sizeof(shown), "%.*s", (int)len, arg);
-		bad(c, "unknown option `", shown, "'");
+		snprintf(shown, sizeof(shown), c->flags & PARSE_OPT_PLAIN_QUOTES ?
+			 "'%.*s'" : "`%.*s'", (int)len, arg);
+		unknown(c, shown, 0);
 	}
-	snprintf(shown, sizeof(shown), "option `%s%s'", unset ? "no-" : "",
-		 match->long_name);
-	if (unset && eq)
+	name_option(shown, sizeof(shown), match, 0, unset);
+	if (eq && (unset || !takes_arg(match)))
 		bad_value(shown, " takes no value");
-	if (unset)
-		return get_value(c, match, NULL, 1, shown);
-	if (!needs_arg(match) && !(match->flags & OPT_OPTARG)) {
-		if (eq)
-			bad_value(shown, " takes no value");
-		return get_value(c, match, NULL, 0, shown);
+	if (unset) {
+		get_value(c, match, NULL, 1, shown);
+		return;
 	}
-	if (eq)
-		return get_value(c, match, eq + 1, 0, shown);
-	if (match->flags & OPT_OPTARG)
-		return get_value(c, match, NULL, 0, shown);
-	if (*i + 1 >= argc)
+	if (!takes_arg(match)) {
+		get_value(c, match, NULL, 0, shown);
+		return;
+	}
+	if (eq) {
+		get_value(c, match, eq + 1, 0, shown);
+		return;
+	}
+	if (match->flags & OPT_OPTARG) {
+		get_value(c, match, NULL, 0, shown);
+		return;
+	}
+	if (c->i + 1 >= c->argc)
 		bad_value(shown, " requires a value");
-	return get_value(c, match, argv[++*i], 0, shown);
+	c->i++;
+	get_value(c, match, c->argv[c->i], 0, shown);
 }
 
 /* Parse a bundle of short options "-abc"; may consume the next argv. */
-static int
-parse_short(const struct ctx *c, const char *arg, int *i, int argc,
-	    const char **argv)
+static void
+parse_short(struct ctx *c, const char *arg)
 {
 	for (; *arg; arg++) {
 		const struct option *match = NULL;
 		char shown[32];
-		int ret;
 
 		for (const struct option *o = c->opts; o->type != OPT_END_; o++)
 			if (o->short_name == *arg)
 				match = o;
 		if (!match) {
 			if (*arg == 'h')
-				usage_with_options_to(c->usage, c->opts, 0, 129);
-			snprintf(shown, sizeof(shown), "%c", *arg);
-			bad(c, "unknown switch `", shown, "'");
+				usage_exit(c->usage, c->opts, 0, 0);
+			snprintf(shown, sizeof(shown),
+				 c->flags & PARSE_OPT_PLAIN_QUOTES ? "'%c'" :
+				 "`%c'", *arg);
+			unknown(c, shown, 1);
 		}
-		snprintf(shown, sizeof(shown), "switch `%c'", *arg);
-		if (!needs_arg(match) && !(match->flags & OPT_OPTARG)) {
-			ret = get_value(c, match, NULL, 0, shown);
-			if (ret < 0)
-				return ret;
+		name_option(shown, sizeof(shown), match, 1, 0);
+		if (!takes_arg(match)) {
+			get_value(c, match, NULL, 0, shown);
 			continue;
 		}
-		if (arg[1])
-			return get_value(c, match, arg + 1, 0, shown);
-		if (match->flags & OPT_OPTARG)
-			return get_value(c, match, NULL, 0, shown);
-		if (*i + 1 >= argc)
+		if (arg[1]) {
+			get_value(c, match, arg + 1, 0, shown);
+			return;
+		}
+		if (match->flags & OPT_OPTARG) {
+			get_value(c, match, NULL, 0, shown);
+			return;
+		}
+		if (c->i + 1 >= c->argc)
 			bad_value(shown, " requires a value");
-		return get_value(c, match, argv[++*i], 0, shown);
+		c->i++;
+		get_value(c, match, c->argv[c->i], 0, shown);
+		return;
 	}
-	return 0;
+}
+
+/* The option at argv[c->i] (not "--", not a non-option). */
+static void
+parse_one(struct ctx *c)
+{
+	const char *arg = c->argv[c->i];
+
+	if (!strcmp(arg, "-h"))
+		usage_exit(c->usage, c->opts, 0, 0);
+	if (!strcmp(arg, "--help-all"))
+		usage_exit(c->usage, c->opts, 0, 1);
+	if (arg[1] == '-')
+		parse_long(c, arg + 2);
+	else
+		parse_short(c, arg + 1);
 }
 
 int
 parse_options(int argc, const char **argv, const struct option *opts,
 	      const char *const *usage, unsigned flags)
 {
-	struct ctx c = { opts, usage };
-	int out = 0, i;
+	struct ctx c = { opts, usage, flags, argc, argv, 1 };
+	int out = 0;
 
-	for (i = 1; i < argc; i++) {
-		const char *arg = argv[i];
-		int ret;
+	for (; c.i < argc; c.i++) {
+		const char *arg = argv[c.i];
 
 		if (arg[0] != '-' || !arg[1]) {
 			if (flags & PARSE_OPT_STOP_AT_NON_OPTION)
@@ -298,20 +380,37 @@ parse_options(int argc, const char **argv, const struct option *opts,
 		if (!strcmp(arg, "--")) {
 			if (flags & PARSE_OPT_KEEP_DASHDASH)
 				argv[out++] = arg;
-			i++;
+			c.i++;
 			break;
 		}
-		if (!strcmp(arg, "-h") || !strcmp(arg, "--help-all"))
-			usage_with_options_to(usage, opts, 0, 129);
-		if (arg[1] == '-')
-			ret = parse_long(&c, arg + 2, &i, argc, argv);
-		else
-			ret = parse_short(&c, arg + 1, &i, argc, argv);
-		if (ret < 0)
-			usage_with_options(usage, opts);
+		parse_one(&c);
 	}
-	for (; i < argc; i++)
-		argv[out++] = argv[i];
+	for (; c.i < argc; c.i++)
+		argv[out++] = argv[c.i];
 	argv[out] = NULL;
 	return out;
+}
+
+void
+parse_options_in_order(int argc, const char **argv,
+		       const struct option *opts, const char *const *usage,
+		       unsigned flags,
+		       void (*nonopt)(void *ctx, const char *arg), void *ctx)
+{
+	struct ctx c = { opts, usage, flags, argc, argv, 1 };
+	int dashdash = 0;
+
+	for (; c.i < argc; c.i++) {
+		const char *arg = argv[c.i];
+
+		if (dashdash || arg[0] != '-' || !arg[1]) {
+			nonopt(ctx, arg);
+			continue;
+		}
+		if (!strcmp(arg, "--")) {
+			dashdash = 1;
+			continue;
+		}
+		parse_one(&c);
+	}
 }

@@ -76,6 +76,7 @@ LIB_OBJS += lib/hash.o
 LIB_OBJS += lib/index.o
 LIB_OBJS += lib/lockfile.o
 LIB_OBJS += lib/mempool.o
+LIB_OBJS += lib/modified.o
 LIB_OBJS += lib/object-name.o
 LIB_OBJS += lib/object.o
 LIB_OBJS += lib/odb.o

@@ -917,8 +917,8 @@ index_match_stat(const struct repo *repo, const struct index_entry *e,
 	case S_IFREG:
 		if (!S_ISREG(st->st_mode))
 			changed |= TYPE_CHANGED;
-		else if (s->filemode &&
-			 ((e->mode ^ st->st_mode) & S_IXUSR))
+		/* only the owner's x bit is a mode change */
+		if (s->filemode && (e->mode ^ st->st_mode) & S_IXUSR)
 			changed |= MODE_CHANGED;
 		break;
 	case S_IFLNK:
@@ -927,12 +927,12 @@ index_match_stat(const struct repo *repo, const struct index_entry *e,
 			changed |= TYPE_CHANGED;
 		break;
 	case S_IFGITLINK:
+		/* compared by its HEAD (modified_check), not its stat data */
 		if (!S_ISDIR(st->st_mode))
 			changed |= TYPE_CHANGED;
 		return changed;
 	default:
-		changed |= TYPE_CHANGED;
-		return changed;
+		return TYPE_CHANGED;
 	}
 	if (e->sd.mtime_sec != (uint32_t)st->st_mtim.tv_sec)
 		changed |= MTIME_CHANGED;
@@ -949,8 +949,7 @@ index_match_stat(const struct repo *repo, const struct index_entry *e,
 	if (e->sd.size != (uint32_t)st->st_size)
 		changed |= DATA_CHANGED;
 	/* a smudged entry (size 0 for non-empty content) must be checked */
-	if (!e->sd.size && !oideq(&e->oid, &empty_blob_oid) &&
-	    S_ISREG(e->mode))
+	if (!e->sd.size && !oideq(&e->oid, &empty_blob_oid))
 		changed |= DATA_CHANGED;
 	return changed;
 }
@@ -992,62 +991,6 @@ index_content_matches(const struct repo *repo, const struct index_entry *e,
 	}
 	trace_count(TC_RACY, 1);
 	return oideq(&oid, &e->oid);
-}
-
-unsigned
-index_entry_changed(const struct repo *repo, const struct index *idx,
-		    struct index_entry *e, const struct stat *st,
-		    unsigned flags)
-{
-	unsigned changed;
-
-	if (!(flags & MODIFIED_IGNORE_VALID) &&
-	    (e->flags & CE_VALID || e->ext_flags & CE_SKIP_WORKTREE))
-		return 0;
-	if (e->ext_flags & CE_INTENT_TO_ADD)
-		return DATA_CHANGED | TYPE_CHANGED | MODE_CHANGED;
-	if (S_ISGITLINK(e->mode)) {
-		/* a submodule is compared by its HEAD, not its stat data */
-		struct object_id head;
-
-		if (!S_ISDIR(st->st_mode))
-			return TYPE_CHANGED;
-		if (refs_resolve_gitlink(&head, e->name) < 0) {
-			error_clear();
-			return 0;	/* not checked out: unchanged */
-		}
-		return oideq(&head, &e->oid) ? 0 : DATA_CHANGED;
-	}
-	changed = index_match_stat(repo, e, st);
-	if (!changed && index_entry_is_racy(idx, e)) {
-		if (flags & MODIFIED_RACY_IS_DIRTY)
-			return DATA_CHANGED;
-		if (index_content_matches(repo, e, st, NULL) != 1) {
-			error_clear();
-			changed = DATA_CHANGED;
-		}
-	}
-	if (!changed)
-		e->state |= CE_UPTODATE;
-	return changed;
-}
-
-unsigned
-index_entry_modified(const struct repo *repo, const struct index *idx,
-		     struct index_entry *e, const struct stat *st,
-		     unsigned flags)
-{
-	unsigned changed = index_entry_changed(repo, idx, e, st, flags);
-
-	if (!changed || changed & (MODE_CHANGED | TYPE_CHANGED))
-		return changed;
-	/* a size change is believed unless the size was never recorded */
-	if (changed & DATA_CHANGED && (S_ISGITLINK(e->mode) || e->sd.size))
-		return changed;
-	if (index_content_matches(repo, e, st, NULL) == 1)
-		return 0;
-	error_clear();
-	return changed | DATA_CHANGED;
 }
 
 void
@@ -1153,14 +1096,16 @@ smudge_racy(const struct repo *repo, const struct index *idx,
 		return;
 	if (!index_entry_is_racy(idx, e) || S_ISGITLINK(e->mode))
 		return;
-	if (e->flags & CE_VALID || e->ext_flags & CE_SKIP_WORKTREE)
-		return;
+	/* assume-unchanged and skip-worktree entries too, as git does */
 	if (lstat(e->name, &st) < 0)
 		return;
 	if (index_match_stat(repo, e, &st))
 		return;	/* the stat data shows the change already */
-	if (index_content_matches(repo, e, &st, NULL) == 0)
+	/* what cannot be read cannot be trusted either */
+	if (index_content_matches(repo, e, &st, NULL) != 1) {
+		error_clear();
 		e->sd.size = 0;
+	}
 }
 
 /* The fixed part of e's on-disk entry into hdr; returns its size (62/64). */

@@ -26,6 +26,7 @@
 #include "config.h"
 #include "eol.h"
 #include "index.h"
+#include "modified.h"
 #include "object-name.h"
 #include "odb.h"
 #include "pack.h"
@@ -641,12 +642,9 @@ show_files(struct ls *ls)
 			if (ls->dedup)
 				goto next_name;
 		}
-		/*
-		 * NEEDSWORK: the one "is this entry modified" predicate
-		 * belongs here when lib/ has it.
-		 */
 		if (ls->show_modified &&
-		    (err || index_entry_modified(ls->repo, idx, e, &st, 0))) {
+		    (err || modified_check(NULL, ls->repo, idx, e, &st, 0,
+					   NULL) == ENTRY_MODIFIED)) {
 			show_ce(ls, e, ls->tag_modified);
 			if (ls->dedup)
 				goto next_name;

@@ -28,6 +28,7 @@
 
 #include "error.h"
 #include "index.h"
+#include "modified.h"
 #include "odb.h"
 #include "path.h"
 #include "repo.h"
@@ -288,8 +289,10 @@ static int
 entry_modified(struct checkout *co, struct index_entry *e,
 	       const struct stat *st)
 {
-	return index_entry_changed(co->repo, co->idx, e, st,
-				   MODIFIED_IGNORE_VALID) != 0;
+	return modified_check(NULL, co->repo, co->idx, e, st,
+			      MODIFIED_IGNORE_VALID |
+			      MODIFIED_IGNORE_SKIP_WORKTREE |
+			      MODIFIED_STAT_ONLY, NULL) != ENTRY_CLEAN;
 }
 
 /* co->path = base + e->name; 0, or -E_INVALID for a name no index holds */

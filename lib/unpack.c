@@ -23,6 +23,7 @@
 #include "checkout.h"
 #include "error.h"
 #include "index.h"
+#include "modified.h"
 #include "odb.h"
 #include "path.h"
 #include "repo.h"
@@ -252,8 +253,9 @@ static int
 entry_modified(struct repo *repo, struct index *idx, struct index_entry *e,
 	       const struct stat *st)
 {
-	return index_entry_changed(repo, idx, e, st,
-				   MODIFIED_IGNORE_VALID) != 0;
+	return modified_check(NULL, repo, idx, e, st, MODIFIED_IGNORE_VALID |
+			      MODIFIED_IGNORE_SKIP_WORKTREE |
+			      MODIFIED_STAT_ONLY, NULL) != ENTRY_CLEAN;
 }
 
 /* Does the work tree still match old (so overwriting it loses nothing)? */

@@ -74,6 +74,28 @@ index_clear_resolve_undo(struct index *idx)
 	idx->reuc_nr = 0;
 }
 
+struct resolve_undo *
+index_resolve_undo(struct index *idx, const char *path)
+{
+	for (size_t i = 0; i < idx->reuc_nr; i++)
+		if (!strcmp(idx->reuc[i].path, path))
+			return &idx->reuc[i];
+	return NULL;
+}
+
+void
+index_drop_resolve_undo(struct index *idx, struct resolve_undo *ru)
+{
+	size_t i = ru - idx->reuc;
+
+	if (i >= idx->reuc_nr)
+		BUG("resolve-undo record not of this index");
+	free(ru->path);
+	memmove(ru, ru + 1, (idx->reuc_nr - i - 1) * sizeof(*ru));
+	idx->reuc_nr--;
+	idx->changed = 1;
+}
+
 /* ---- comparison and lookup ---- */
 
 static int
@@ -210,6 +232,10 @@ read_extension(struct index *idx, const unsigned char *sig,
 	if (!memcmp(sig, "REUC", 4))
 		return read_reuc(idx, data, len, path);
 	/* git knows these; dirc drops them on rewrite, quietly */
+	if (!memcmp(sig, "UNTR", 4))
+		idx->read_untr = 1;
+	if (!memcmp(sig, "FSMN", 4))
+		idx->read_fsmn = 1;
 	if (!memcmp(sig, "UNTR", 4) || !memcmp(sig, "FSMN", 4) ||
 	    !memcmp(sig, "EOIE", 4) || !memcmp(sig, "IEOT", 4))
 		return 0;
@@ -824,6 +850,8 @@ index_apply(struct index *idx)
 		int ret = error_set(E_CONFLICT, "'%s' appears as both a file "
 				    "and as a directory", dc.err_entry->name);
 
+		idx->df_conflict = dc.err_entry->name;
+
 		/*
 		 * The entries stay as they were: none evicted, none still
 		 * carrying a staging order a later apply would take for
@@ -904,6 +932,15 @@ index_entry_is_racy(const struct index *idx, const struct index_entry *e)
 	if (!idx->timestamp.tv_sec || S_ISGITLINK(e->mode))
 		return 0;
 	return (uint32_t)idx->timestamp.tv_sec <= e->sd.mtime_sec;
+}
+
+int
+index_has_racy(const struct index *idx)
+{
+	for (size_t i = 0; i < idx->nr; i++)
+		if (index_entry_is_racy(idx, idx->entries[i]))
+			return 1;
+	return 0;
 }
 
 unsigned
@@ -1439,6 +1476,7 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	idx->timestamp = st.st_mtim;
 	idx->version = version;
 	idx->read_extended = o.extended;
+	idx->read_untr = idx->read_fsmn = 0;
 	idx->exists = 1;
 	idx->changed = 0;
 	trace_phase("write index", start);

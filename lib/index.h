@@ -103,7 +103,13 @@ struct index {
 					 * large write hash on a second
 					 * thread */
 	int changed;			/* something needs writing */
+	const char *df_conflict;	/* after index_apply() failed with
+					 * -E_CONFLICT: the path added; from
+					 * the index's names */
 	int has_removed;		/* some entries carry CE_REMOVE */
+	int read_untr, read_fsmn;	/* an UNTR (untracked cache) or FSMN
+					 * (fsmonitor) extension was read;
+					 * a write drops them */
 	int read_extended;		/* an entry had extended flags when
 					 * read: the version a write guesses */
 	unsigned char checksum[HASH_RAWSZ]; /* trailer as read */
@@ -196,8 +202,9 @@ void index_remove_at(struct index *idx, size_t pos);
 /*
  * Merge the staged entries.  0, or -E_CONFLICT for the first (in staging
  * order) file/directory conflict without INDEX_ADD_REPLACE ("'<p>'
- * appears as both a file and as a directory").  On failure the index is
- * unchanged except that the staged entries are dropped.
+ * appears as both a file and as a directory"; idx->df_conflict names
+ * the path).  On failure the index is unchanged except that the staged
+ * entries are dropped.
  */
 int index_apply(struct index *idx);
 
@@ -213,6 +220,8 @@ index_mark_changed(struct index *idx)
 
 /* Is e racily clean: its mtime not older than the index file's? */
 int index_entry_is_racy(const struct index *idx, const struct index_entry *e);
+/* Is any entry racily clean?  (Rewriting the index makes them stop.) */
+int index_has_racy(const struct index *idx);
 
 enum match_result {
 	MATCH_OK = 0,
@@ -269,12 +278,9 @@ int index_check_leading_path(const char *path, size_t len,
 
 /* Drop all resolve-undo records. */
 void index_clear_resolve_undo(struct index *idx);
-
-/*
- * Transitional, for one commit: the old entry points index_entry_changed()
- * and index_entry_modified() now live in modified.h, on top of
- * modified_check(); their callers move to it in the next commit.
- */
-#include "modified.h"
+/* The resolve-undo record of path, or NULL; valid until the next change. */
+struct resolve_undo *index_resolve_undo(struct index *idx, const char *path);
+/* Drop one record (from index_resolve_undo()); the index is changed. */
+void index_drop_resolve_undo(struct index *idx, struct resolve_undo *ru);
 
 #endif

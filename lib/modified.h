@@ -45,7 +45,6 @@
 
 #include "fileio.h"
 #include "index.h"
-#include "tree.h"
 
 struct repo;
 
@@ -83,36 +82,5 @@ enum entry_state modified_check(unsigned *changed, const struct repo *repo,
 				const struct index_entry *e,
 				const struct stat *st, unsigned flags,
 				struct read_buf *rb);
-
-/* Transitional: git's ie_match_stat(), until its callers move. */
-static inline unsigned
-index_entry_changed(const struct repo *repo, const struct index *idx,
-		    struct index_entry *e, const struct stat *st,
-		    unsigned flags)
-{
-	unsigned changed;
-
-	if (flags & MODIFIED_IGNORE_VALID)
-		flags |= MODIFIED_IGNORE_SKIP_WORKTREE;
-	if (modified_check(&changed, repo, idx, e, st,
-			   flags | MODIFIED_STAT_ONLY, NULL) == ENTRY_CLEAN &&
-	    !S_ISGITLINK(e->mode))
-		e->state |= CE_UPTODATE;
-	return changed;
-}
-
-/* Transitional: git's ie_modified(), until its callers move. */
-static inline unsigned
-index_entry_modified(const struct repo *repo, const struct index *idx,
-		     struct index_entry *e, const struct stat *st,
-		     unsigned flags)
-{
-	unsigned changed;
-
-	if (flags & MODIFIED_IGNORE_VALID)
-		flags |= MODIFIED_IGNORE_SKIP_WORKTREE;
-	return modified_check(&changed, repo, idx, e, st, flags, NULL) ==
-	       ENTRY_MODIFIED ? changed : 0;
-}
 
 #endif

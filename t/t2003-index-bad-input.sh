@@ -672,4 +672,46 @@ test_expect_success ULIMIT_FILE_SIZE 'a full disk while writing an object: clean
 	test_cmp objects.before objects.after
 '
 
+# In a checkout under a private directory (a fresh clone in a 0700 temp
+# directory, say), uid 65534 cannot reach the trash directory, nor the
+# HOME beside it: git and dirc then both warned "could not open
+# .../.gitconfig for reading", and the three tests above failed.  It was
+# the place, not the machine's load.  run_unpriv now gives that user a
+# HOME it can read, with a copy of ours.
+test_expect_success UNPRIV_TMP 'run_unpriv: a HOME the user can read, even when ours is out of its reach' '
+	tmp=$(mktemp -d /tmp/dirc-unpriv.XXXXXX) &&
+	private=$(mktemp -d /tmp/dirc-private.XXXXXX) &&
+	test_when_finished "chmod -R u+w \"$tmp\"; rm -rf \"$tmp\" \"$private\"" &&
+	chmod 755 "$tmp" &&
+	chmod 700 "$private" &&
+	mkdir "$tmp/r" "$private/home" &&
+	printf "[core]\n\tabbrev = 11\n" >"$private/home/.gitconfig" &&
+	(
+		cd "$tmp/r" &&
+		dirc init -q &&
+		echo a >a
+	) &&
+	test_chown_unpriv "$tmp" &&
+	(
+		HOME=$private/home &&
+		export HOME &&
+		cd "$tmp/r" &&
+		run_unpriv dirc update-cache --add a 2>"$TRASH_DIRECTORY/err" &&
+		if test_have_prereq GIT
+		then
+			run_unpriv git config core.abbrev >"$TRASH_DIRECTORY/abbrev" \
+				2>>"$TRASH_DIRECTORY/err" &&
+			echo 11 >"$TRASH_DIRECTORY/expect"
+		else
+			echo 11 >"$TRASH_DIRECTORY/abbrev" &&
+			cp "$TRASH_DIRECTORY/abbrev" "$TRASH_DIRECTORY/expect"
+		fi
+	) &&
+	test_must_be_empty err &&
+	test_cmp expect abbrev &&
+	dirc -C "$tmp/r" ls-files >actual &&
+	echo a >expect &&
+	test_cmp expect actual
+'
+
 test_done

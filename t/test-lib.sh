@@ -1125,15 +1125,32 @@ test_chmod () {
 
 # run_unpriv CMD ARGS...: run an external command as uid/gid 65534 when we
 # are root (permission tests prove nothing as root), directly otherwise.
-# The environment is kept: HOME and the rest still point into the trash
-# directory.  Whatever CMD must write has to be chowned first, see
-# test_chown_unpriv.  Needs the UNPRIV prerequisite.
+# The environment is kept, except HOME: as uid 65534 it is a directory
+# that user can read, holding a copy of $HOME/.gitconfig (if any).  The
+# trash directory's HOME may be out of that user's reach (a checkout
+# under a private directory), and git and dirc would then both warn that
+# they cannot read the config there, which no test expects.  Whatever
+# CMD must write has to be chowned first, see test_chown_unpriv.  Needs
+# the UNPRIV prerequisite.
 run_unpriv () {
 	test $# -ge 1 || tl_bug_ "run_unpriv needs a command"
 	if test "$tl_uid_" = 0
 	then
-		setpriv --reuid=65534 --regid=65534 --clear-groups \
-			--inh-caps=-all -- "$@"
+		tl_unpriv_home_=$tl_scratch_/unpriv-home &&
+		rm -rf "$tl_unpriv_home_" &&
+		mkdir "$tl_unpriv_home_" &&
+		chmod 711 "$tl_scratch_" &&
+		chmod 755 "$tl_unpriv_home_" || {
+			tl_bug_ "run_unpriv: cannot make a home for uid 65534"
+		}
+		if test -f "$HOME/.gitconfig"
+		then
+			cp "$HOME/.gitconfig" "$tl_unpriv_home_/" &&
+			chmod 644 "$tl_unpriv_home_/.gitconfig" ||
+			tl_bug_ "run_unpriv: cannot copy $HOME/.gitconfig"
+		fi
+		HOME=$tl_unpriv_home_ setpriv --reuid=65534 --regid=65534 \
+			--clear-groups --inh-caps=-all -- "$@"
 	else
 		"$@"
 	fi

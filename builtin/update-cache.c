@@ -13,6 +13,7 @@
 #include "index.h"
 #include "odb.h"
 #include "parse-options.h"
+#include "pathspec.h"
 #include "progress.h"
 #include "path.h"
 #include "quote.h"
@@ -423,32 +424,21 @@ static int
 opt_again(const struct option *opt, int argc, const char **argv)
 {
 	struct uc *uc = opt->value;
-	const char **ps = xcalloc(argc, sizeof(*ps));
-	char **owned = xcalloc(argc, sizeof(*owned));
-	size_t nr = 0;
+	struct pathspec ps = PATHSPEC_INIT;
+	int ret;
 
 	need_worktree(uc);
-	for (int i = 1; i < argc; i++) {
-		int ret = path_normalize(&uc->path, uc->repo.prefix, argv[i],
-					 uc->repo.worktree);
-
-		if (ret < 0)
-			die_lib(ret);
-		ps[nr] = owned[nr] = strbuf_detach(&uc->path, NULL);
-		nr++;
-	}
-	/* no pathspec: where the command started */
-	if (!nr && *uc->repo.prefix)
-		ps[nr++] = uc->repo.prefix;
+	/* as git: no pathspec is the directory the command started in */
+	ret = pathspec_parse(&ps, argv + 1, argc - 1, uc->repo.prefix,
+			     uc->repo.worktree, PATHSPEC_PREFER_CWD);
+	if (ret < 0)
+		die_lib(ret);
 	sync_options(uc);
-	if (update_again(&uc->up, ps, nr) < 0)
+	if (update_again(&uc->up, &ps) < 0)
 		die_update(uc);
+	pathspec_release(&ps);
 	/* as git, the outcome of --again is the command's */
 	uc->has_errors = 0;
-	for (int i = 0; i < argc; i++)
-		free(owned[i]);
-	free(owned);
-	free(ps);
 	return argc - 1;
 }
 

@@ -14,7 +14,6 @@
 
 #include <fcntl.h>
 #include <ctype.h>
-#include <fnmatch.h>
 #include <strings.h>
 #include <unistd.h>
 
@@ -25,6 +24,7 @@
 #include "object.h"
 #include "odb.h"
 #include "path.h"
+#include "pathspec.h"
 #include "refs.h"
 #include "repo.h"
 #include "trace.h"
@@ -749,94 +749,9 @@ tree_lookup(unsigned *mode, struct object_id *oid, struct update *u,
 
 /* ---- --again ---- */
 
-/* How git's global pathspec options (GIT_*_PATHSPECS) read a pathspec. */
-enum pathspec_mode {
-	PS_LITERAL = 1 << 0,	/* no wildcards */
-	PS_PATHNAME = 1 << 1,	/* a wildcard does not match '/' */
-	PS_ICASE = 1 << 2,	/* case-insensitive */
-};
-
-static int
-env_true(const char *name)
-{
-	const char *v = getenv(name);
-
-	return v && config_parse_bool(v) > 0;
-}
-
-static unsigned
-pathspec_mode(void)
-{
-	unsigned mode = 0;
-
-	if (env_true("GIT_LITERAL_PATHSPECS") ||
-	    env_true("GIT_NOGLOB_PATHSPECS"))
-		mode |= PS_LITERAL;
-	if (env_true("GIT_GLOB_PATHSPECS"))
-		mode |= PS_PATHNAME;
-	if (env_true("GIT_ICASE_PATHSPECS"))
-		mode |= PS_ICASE;
-	return mode;
-}
-
-static void
-lowercase(struct strbuf *out, const char *s)
-{
-	strbuf_reset(out);
-	for (; *s; s++)
-		strbuf_addch(out, tolower((unsigned char)*s));
-}
-
-/* fnmatch, folding case for GIT_ICASE_PATHSPECS (portably). */
-static int
-glob_match(const char *pattern, const char *name, int flags, int icase)
-{
-	struct strbuf p = STRBUF_INIT, n = STRBUF_INIT;
-	int ret;
-
-	if (!icase)
-		return !fnmatch(pattern, name, flags);
-	lowercase(&p, pattern);
-	lowercase(&n, name);
-	ret = !fnmatch(p.buf, n.buf, flags);
-	strbuf_release(&p);
-	strbuf_release(&n);
-	return ret;
-}
-
-/*
- * Does name match one of the pathspecs (none: everything)?  A pathspec
- * names itself and what is under it; with wildcards it is matched whole.
- */
-static int
-pathspec_match(const char *const *ps, size_t nr, const char *name,
-	       size_t len, unsigned mode)
-{
-	int fnm = mode & PS_PATHNAME ? FNM_PATHNAME : 0;
-
-	if (!nr)
-		return 1;
-	for (size_t i = 0; i < nr; i++) {
-		const char *item = ps[i];
-		size_t m = strlen(item);
-
-		if (!m)
-			return 1;
-		if (len >= m && !(mode & PS_ICASE ? strncasecmp(name, item, m) :
-				  memcmp(name, item, m)) &&
-		    (len == m || item[m - 1] == '/' || name[m] == '/'))
-			return 1;
-		if (!(mode & PS_LITERAL) && strpbrk(item, "*?[\\") &&
-		    glob_match(item, name, fnm, mode & PS_ICASE))
-			return 1;
-	}
-	return 0;
-}
-
 int
-update_again(struct update *u, const char *const *pathspec, size_t nr)
+update_again(struct update *u, const struct pathspec *ps)
 {
-	unsigned mode_ps = pathspec_mode();
 	struct object_id head;
 	int has_head = resolve_ref(u, "HEAD", &head) == 0;
 	size_t pos = 0;
@@ -855,7 +770,7 @@ update_again(struct update *u, const char *const *pathspec, size_t nr)
 		char *path;
 
 		if (ce_stage(e) ||
-		    !pathspec_match(pathspec, nr, e->name, e->namelen, mode_ps))
+		    !pathspec_match(ps, e->name, e->namelen, 0, NULL, 0))
 			continue;
 		if (has_head) {
 			ret = tree_lookup(&mode, &oid, u, &head, e->name);

@@ -156,14 +156,14 @@ int update_flush(struct update *u);
  */
 int update_apply(struct update *u);
 
+struct pathspec;
+
 /*
- * --again: update_path() for every stage-0 entry matched by the pathspec
- * (paths relative to the top; a directory matches what is under it; "*",
- * "?" and "[...]" are wildcards that also match "/"; none: every entry)
- * whose mode or id differs from HEAD's (all of them without a HEAD).
- * 0 or the first failure.
+ * --again: update_path() for every stage-0 entry matched by ps (see
+ * pathspec.h; an empty one matches every entry) whose mode or id differs
+ * from HEAD's (all of them without a HEAD).  0 or the first failure.
  */
-int update_again(struct update *u, const char *const *pathspec, size_t nr);
+int update_again(struct update *u, const struct pathspec *ps);
 
 /*
  * --unresolve: read HEAD and MERGE_HEAD.  0 when both are there; 1 when

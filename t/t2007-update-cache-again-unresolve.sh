@@ -276,4 +276,51 @@ test_expect_success GIT 'REUC: unresolved, then resolved again by dirc: the reco
 	test_line_count = 6 reuc
 '
 
+test_expect_success GIT '--again: pathspec magic and bad pathspecs, as git reads them' '
+	git init -q magic &&
+	(
+		cd magic &&
+		mkdir d &&
+		echo 1 >a &&
+		echo 2 >d/e &&
+		echo 3 >d/f &&
+		git add a d &&
+		test_tick &&
+		git commit -q -m base &&
+		echo 11 >a &&
+		echo 22 >d/e &&
+		echo 33 >d/f &&
+		git update-index a d/e d/f &&
+		echo 111 >a &&
+		echo 222 >d/e &&
+		echo 333 >d/f &&
+		cp .git/index ../magic.index
+	) &&
+	both_like_git -C magic --verbose --again ":(exclude)d/e" &&
+	test_write_lines "add '\''a'\''" "add '\''d/f'\''" >expect &&
+	test_cmp expect dirc.out &&
+	cp magic.index magic/.git/index &&
+	both_like_git -C magic/d --verbose --again ":(top)a" ":/d/f" &&
+	test_write_lines "add '\''a'\''" "add '\''d/f'\''" >expect &&
+	test_cmp expect dirc.out &&
+	cp magic.index magic/.git/index &&
+	both_like_git -C magic --verbose --again ":(glob)*" &&
+	test_write_lines "add '\''a'\''" >expect &&
+	test_cmp expect dirc.out &&
+	cp magic.index magic/.git/index &&
+	both_like_git -C magic --verbose --again ":(icase)D/E" &&
+	test_write_lines "add '\''d/e'\''" >expect &&
+	test_cmp expect dirc.out &&
+	for bad in ":(foo)x" ":(literal,glob)a" "" ../x
+	do
+		cp magic.index magic/.git/index &&
+		run_both -C magic --again "$bad" &&
+		same_result &&
+		echo 128 >expect &&
+		test_cmp expect dirc.code &&
+		test_grep "^fatal: " dirc.err &&
+		index_unchanged || return 1
+	done
+'
+
 test_done

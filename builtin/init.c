@@ -791,7 +791,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 		strbuf_reset(&path);
 		strbuf_addf(&path, "refs/heads/%s", branch);
 		ref_store_init(&rs, gitdir.buf, common.buf);
-		if (refs_set_symref(&rs, "HEAD", path.buf, NULL, NULL, 0) < 0)
+		if (refs_set_symref(&rs, "HEAD", path.buf, NULL, NULL) < 0)
 			die_lib(-1);
 		ref_store_release(&rs);
 	}

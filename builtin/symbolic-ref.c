@@ -1,5 +1,13 @@
 /*
  * symbolic-ref: read, set or delete a symbolic ref such as HEAD.
+ *
+ * Reading follows a chain of symbolic refs to its end (or one step with
+ * --no-recurse) and prints the name reached, --short as git shortens it
+ * (the shortest form no other rule would take for another ref).  Setting
+ * writes "ref: <target>" under the name's lock, after checking the name
+ * and that nothing is in its way, and logs the move when the target has
+ * a value.  Deleting removes a symbolic ref itself, never what it points
+ * to, and never HEAD.
  */
 #include "builtin.h"
 #include "commit.h"
@@ -10,21 +18,98 @@
 
 const char *const symbolic_ref_usage[] = {
 	"dirc symbolic-ref [-m <reason>] <name> <ref>",
-	"dirc symbolic-ref [-q] [--short] <name>",
+	"dirc symbolic-ref [-q] [--short] [--no-recurse] <name>",
 	"dirc symbolic-ref --delete [-q] <name>",
 	NULL,
 };
 
-static const char *
-shorten(const char *ref)
+/*
+ * git prints every message through one buffer of 4096 bytes, control
+ * characters (but tab and newline) shown as '?'.
+ */
+PRINTF_LIKE(2, 3) static void
+report(const char *prefix, const char *fmt, ...)
 {
-	const char *p;
+	char buf[4096];
+	size_t off = strlen(prefix);
+	va_list ap;
 
-	if (skip_prefix(ref, "refs/heads/", &p) ||
-	    skip_prefix(ref, "refs/tags/", &p) ||
-	    skip_prefix(ref, "refs/remotes/", &p))
-		return p;
-	return ref;
+	memcpy(buf, prefix, off);
+	va_start(ap, fmt);
+	vsnprintf(buf + off, sizeof(buf) - off, fmt, ap);
+	va_end(ap);
+	for (char *p = buf + off; *p; p++)
+		if (((unsigned char)*p < 0x20 && *p != '\t' && *p != '\n') ||
+		    *p == 0x7f)
+			*p = '?';
+	fflush(stdout);
+	fprintf(stderr, "%s\n", buf);
+}
+
+#define fatal(...) (report("fatal: ", __VA_ARGS__), exit(128))
+
+/* Does name resolve to a value (through any symbolic refs)? */
+static int
+ref_exists(struct ref_store *rs, const char *name)
+{
+	struct object_id oid;
+	int ret = !refs_resolve_ref(rs, name, REFS_RESOLVE_READING, &oid,
+				    NULL, NULL);
+
+	error_clear();
+	return ret;
+}
+
+/*
+ * git's shortening: the first of refs/remotes/<x>, refs/heads/<x>,
+ * refs/tags/<x>, refs/<x> (most specific first) that matches and whose
+ * <x> no rule before it ("<x>", "refs/<x>", ...) would resolve to an
+ * existing ref.  Else the full name.
+ */
+static char *
+shorten(struct ref_store *rs, const char *ref)
+{
+	static const char *const rules[] = {
+		"", "refs/", "refs/tags/", "refs/heads/", "refs/remotes/",
+	};
+	struct strbuf cand = STRBUF_INIT;
+
+	for (size_t i = ARRAY_SIZE(rules) - 1; i > 0; i--) {
+		const char *name;
+		size_t j;
+
+		if (!skip_prefix(ref, rules[i], &name) || !*name)
+			continue;
+		for (j = 0; j < i; j++) {
+			strbuf_reset(&cand);
+			strbuf_addf(&cand, "%s%s", rules[j], name);
+			if (ref_exists(rs, cand.buf))
+				break;
+		}
+		if (j == i) {
+			strbuf_release(&cand);
+			return xstrdup(name);
+		}
+	}
+	strbuf_release(&cand);
+	return xstrdup(ref);
+}
+
+/*
+ * Is name a symbolic ref?  0 yes (target, the end of the chain or one
+ * step with !recurse, in target), 1 no; dies if name cannot be read.
+ */
+static int
+check_symref(struct ref_store *rs, const char *name, int recurse,
+	     struct strbuf *target)
+{
+	struct object_id oid;
+	unsigned type;
+
+	if (refs_resolve_ref(rs, name, recurse ? 0 : REFS_RESOLVE_NO_RECURSE,
+			     &oid, target, &type) < 0)
+		fatal("No such ref: %s", name);
+	return type & REF_ISSYMREF ? 0 : 1;
 }
 
 int
@@ -32,16 +117,18 @@ cmd_symbolic_ref(int argc, const char **argv)
 {
 	struct repo repo;
 	struct ref_store rs;
-	struct strbuf target = STRBUF_INIT;
-	struct object_id oid;
+	struct ref_txn_env env = { NULL, NULL, NULL, NULL };
+	struct strbuf target = STRBUF_INIT, committer = STRBUF_INIT;
 	const char *msg = NULL;
-	int quiet = 0, delete = 0, short_name = 0, ret;
+	int quiet = 0, delete = 0, short_name = 0, recurse = 1, ret = 0;
 	struct option opts[] = {
 		OPT_BOOL('q', "quiet", &quiet,
 			 "suppress error message for non-symbolic (detached) "
 			 "refs"),
 		OPT_BOOL('d', "delete", &delete, "delete symbolic ref"),
 		OPT_BOOL(0, "short", &short_name, "shorten ref output"),
+		OPT_BOOL(0, "recurse", &recurse,
+			 "recursively dereference (default)"),
 		OPT_STRING('m', NULL, &msg, "reason", "reason of the update"),
 		OPT_END(),
 	};
@@ -50,59 +137,53 @@ cmd_symbolic_ref(int argc, const char **argv)
 	ret = repo_open(&repo, REPO_NO_CHDIR);
 	if (ret < 0)
 		die_lib(ret);
-	ref_store_init(&rs, repo.gitdir, repo.commondir);
+	if (msg && !*msg)
+		fatal("Refusing to perform update with empty message");
+	ref_store_init_repo(&rs, &repo);
+	if (ident_get(&committer, &repo, IDENT_COMMITTER, 0) < 0)
+		die_lib(-1);
+	env.committer = committer.buf;
+
 	if (delete) {
 		if (argc != 1)
 			usage_with_options(symbolic_ref_usage, opts);
-		ret = refs_read_raw(&rs, argv[0], &oid, &target);
-		if (ret != 1) {
-			if (quiet) {
-				ret = 1;
-				goto out;
-			}
-			die("Cannot delete %s, not a symbolic ref", argv[0]);
-		}
+		if (check_symref(&rs, argv[0], 0, &target))
+			fatal("Cannot delete %s, not a symbolic ref", argv[0]);
 		if (!strcmp(argv[0], "HEAD"))
-			die("deleting '%s' is not allowed", argv[0]);
-		ret = refs_delete(&rs, argv[0], NULL, REF_NO_DEREF);
-		if (ret < 0)
-			die_lib(ret);
-	} else if (argc == 1) {
-		ret = refs_read_raw(&rs, argv[0], &oid, &target);
-		if (ret != 1) {
-			if (quiet) {
-				ret = 1;
-				goto out;
-			}
-			die("ref %s is not a symbolic ref", argv[0]);
-		}
-		printf("%s\n", short_name ? shorten(target.buf) : target.buf);
-		ret = 0;
-	} else if (argc == 2) {
-		struct strbuf committer = STRBUF_INIT;
-
-		if (!strcmp(argv[0], "HEAD") && !starts_with(argv[1], "refs/"))
-			die("Refusing to point HEAD outside of refs/");
-		if (!refname_is_valid(argv[1], 0))
-			die("Refusing to set '%s' to invalid ref '%s'", argv[0],
-			    argv[1]);
-		if (ident_get(&committer, &repo, IDENT_COMMITTER, 0) < 0)
-			die_lib(-1);
-		ret = refs_set_symref(&rs, argv[0], argv[1], committer.buf,
-				      msg, refs_flags_for(&repo));
-		strbuf_release(&committer);
-		if (ret < 0) {
-			/* git: an error, exit 1 */
-			error_lib(ret);
+			fatal("deleting '%s' is not allowed", argv[0]);
+		if (refs_update(&rs, argv[0], &null_oid, NULL, REF_NO_DEREF,
+				NULL, &env) < 0) {
+			report("error: ", "%s", error_msg());
 			ret = 1;
-			goto out;
+		}
+	} else if (argc == 1) {
+		ret = check_symref(&rs, argv[0], recurse, &target);
+		if (ret && !quiet)
+			fatal("ref %s is not a symbolic ref", argv[0]);
+		if (!ret) {
+			char *shown = short_name ? shorten(&rs, target.buf) :
+				      xstrdup(target.buf);
+
+			printf("%s\n", shown);
+			free(shown);
+		}
+	} else if (argc == 2) {
+		if (!strcmp(argv[0], "HEAD") && !starts_with(argv[1], "refs/"))
+			fatal("Refusing to point HEAD outside of refs/");
+		if (!refname_is_valid(argv[1], REFNAME_ALLOW_ONELEVEL))
+			fatal("Refusing to set '%s' to invalid ref '%s'",
+			      argv[0], argv[1]);
+		ret = refs_set_symref(&rs, argv[0], argv[1], msg, &env);
+		if (ret) {
+			/* 1: written, but its reflog was not (git: exit 0) */
+			report("error: ", "%s", error_msg());
+			ret = ret < 0;
 		}
 	} else {
 		usage_with_options(symbolic_ref_usage, opts);
 	}
-	ret = 0;
-out:
 	strbuf_release(&target);
+	strbuf_release(&committer);
 	ref_store_release(&rs);
 	repo_release(&repo);
 	return ret;

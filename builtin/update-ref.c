@@ -1,13 +1,32 @@
 /*
- * update-ref: set or delete a reference safely — under "<ref>.lock",
- * checking the old value when one is given, following a symbolic HEAD,
- * logging to the reflog as core.logAllRefUpdates says.
+ * update-ref: set, delete or check refs safely — one on the command line,
+ * or a transaction read from stdin — under "<ref>.lock", checking old
+ * values when given, following symbolic refs, logging to the reflogs as
+ * core.logAllRefUpdates says.
+ *
+ * The --stdin language (git's, newline or -z form):
+ *
+ *	update SP <ref> SP <new> [SP <old>] LF	-z: update SP <ref> NUL <new> NUL <old> NUL
+ *	create SP <ref> SP <new> LF		-z: create SP <ref> NUL <new> NUL
+ *	delete SP <ref> [SP <old>] LF		-z: delete SP <ref> NUL <old> NUL
+ *	verify SP <ref> [SP <old>] LF		-z: verify SP <ref> NUL <old> NUL
+ *	option SP no-deref LF			(for the next command only)
+ *	start LF / prepare LF / commit LF / abort LF
+ *
+ * Without -z an argument may be C-quoted ("a b"), and an empty value is
+ * the null id; with -z an empty <new> is the null id (with a warning) and
+ * an empty <old> is "no check".  Without start, everything read is one
+ * transaction committed at the end of input; start opens one that
+ * prepare locks, commit writes and abort drops, answering "<cmd>: ok" on
+ * stdout, flushed, as each completes; a transaction still open at the end
+ * of input is aborted.  Every error is fatal, with git's message.
  */
 #include "builtin.h"
 #include "commit.h"
 #include "object-name.h"
 #include "odb.h"
 #include "parse-options.h"
+#include "quote.h"
 #include "refs.h"
 #include "repo.h"
 #include "strbuf.h"
@@ -19,21 +38,517 @@ const char *const update_ref_usage[] = {
 	NULL,
 };
 
+/*
+ * git prints every message through one buffer of 4096 bytes, control
+ * characters (but tab and newline) shown as '?': names read from the
+ * input can hold anything.
+ */
+#define REPORT_MAX 4096
+
+PRINTF_LIKE(2, 0) static void
+vreport(const char *prefix, const char *fmt, va_list ap)
+{
+	char buf[REPORT_MAX];
+	size_t off = strlen(prefix);
+
+	memcpy(buf, prefix, off);
+	vsnprintf(buf + off, sizeof(buf) - off, fmt, ap);
+	for (char *p = buf + off; *p; p++)
+		if (((unsigned char)*p < 0x20 && *p != '\t' && *p != '\n') ||
+		    *p == 0x7f)
+			*p = '?';
+	fflush(stdout);
+	fprintf(stderr, "%s\n", buf);
+}
+
+NORETURN PRINTF_LIKE(1, 2) static void
+fatal(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("fatal: ", fmt, ap);
+	va_end(ap);
+	exit(128);
+}
+
+PRINTF_LIKE(1, 2) static void
+warn(const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vreport("warning: ", fmt, ap);
+	va_end(ap);
+}
+
+/* lib's error as "fatal: <msg>" (exit 128) or "error: <msg>". */
+NORETURN static void
+fatal_lib(void)
+{
+	fatal("%s", error_msg());
+}
+
+static void
+error_from_lib(void)
+{
+	fflush(stdout);
+	{
+		char buf[REPORT_MAX];
+
+		snprintf(buf, sizeof(buf), "%s", error_msg());
+		for (char *p = buf; *p; p++)
+			if (((unsigned char)*p < 0x20 && *p != '\t' &&
+			     *p != '\n') || *p == 0x7f)
+				*p = '?';
+		fprintf(stderr, "error: %s\n", buf);
+	}
+}
+
+/* ---- what refs need from the object store ---- */
+
+struct objects {
+	struct repo *repo;
+	struct odb *odb;
+};
+
 static int
 type_of(void *ctx, const struct object_id *oid)
 {
-	struct odb *odb = ctx;
+	struct objects *o = ctx;
 	enum object_type type;
 	size_t size;
 
-	if (odb_read_info(&type, &size, NULL, 0, odb, oid, 0) < 0) {
+	if (odb_read_info(&type, &size, NULL, 0, o->odb, oid, 0) < 0) {
 		error_clear();
 		return -1;
 	}
 	return type;
 }
 
-/* An old value: "" or 40 zeros mean "must not exist". */
+static int
+peel(void *ctx, const struct object_id *oid, struct object_id *peeled)
+{
+	struct objects *o = ctx;
+
+	if (type_of(ctx, oid) != OBJ_TAG)
+		return -1;
+	if (peel_to_type(peeled, o->repo, oid, OBJ_NONE) < 0) {
+		error_clear();
+		return -1;
+	}
+	return 0;
+}
+
+/* ---- --stdin ---- */
+
+/* Transaction states, in the order a transaction goes through them. */
+enum stdin_state { ST_OPEN, ST_STARTED, ST_PREPARED, ST_CLOSED };
+
+struct stdin_ctx {
+	struct repo *repo;
+	struct ref_store *rs;
+	const struct ref_txn_env *env;
+	struct ref_txn *txn;
+	enum stdin_state state;
+	int term;		/* '\n', or '\0' with -z */
+	unsigned default_flags;	/* --no-deref */
+	unsigned update_flags;	/* for the next command ("option") */
+	unsigned create_reflog;	/* --create-reflog: update and create */
+	const char *msg;	/* -m */
+};
+
+/* git's isspace(): space, \t, \n, \r */
+static int
+is_space(int c)
+{
+	return c == ' ' || c == '\t' || c == '\n' || c == '\r';
+}
+
+/*
+ * One argument without -z: C-quoted, or up to the next space.  Returns
+ * where it ends.
+ */
+static const char *
+parse_arg(const char *p, struct strbuf *arg)
+{
+	if (*p == '"') {
+		const char *orig = p;
+
+		if (unquote_c_style(arg, p, &p))
+			fatal("badly quoted argument: %s", orig);
+		if (*p && !is_space((unsigned char)*p))
+			fatal("unexpected character after quoted argument: "
+			      "%s", orig);
+		return p;
+	}
+	while (*p && !is_space((unsigned char)*p))
+		strbuf_addch(arg, *p++);
+	return p;
+}
+
+/* The <ref> of a command, checked; NULL if there is none. */
+static char *
+parse_refname(struct stdin_ctx *st, const char **next)
+{
+	struct strbuf ref = STRBUF_INIT;
+
+	if (st->term) {
+		*next = parse_arg(*next, &ref);
+	} else {
+		strbuf_addstr(&ref, *next);
+		*next += ref.len;
+	}
+	if (!ref.len) {
+		strbuf_release(&ref);
+		return NULL;
+	}
+	if (!refname_is_valid(ref.buf, REFNAME_ALLOW_ONELEVEL))
+		fatal("invalid ref format: %s", ref.buf);
+	return strbuf_detach(&ref, NULL);
+}
+
+enum value_flags {
+	VALUE_OLD = 1 << 0,		/* an <oldvalue> (for messages) */
+	VALUE_ALLOW_EMPTY = 1 << 1,	/* -z: empty means zero, warn */
+};
+
+/*
+ * The next value of a command into *oid.  0 when one was given (an
+ * empty one is the null id), 1 when there is none.
+ */
+static int
+parse_value(struct stdin_ctx *st, const char **next, const char *end,
+	    struct object_id *oid, const char *cmd, const char *ref,
+	    unsigned flags)
+{
+	const char *what = flags & VALUE_OLD ? "oldvalue" : "newvalue";
+	struct strbuf arg = STRBUF_INIT;
+	int ret = 0;
+
+	if (*next == end)
+		fatal("%s %s: unexpected end of input when reading <%s>", cmd,
+		      ref, what);
+	if (st->term) {
+		if (!**next || **next == st->term)
+			return 1;
+		if (**next != ' ')
+			fatal("%s %s: expected SP but got: %s", cmd, ref,
+			      *next);
+		(*next)++;
+		*next = parse_arg(*next, &arg);
+		if (!arg.len)
+			*oid = null_oid;
+	} else {
+		if (**next)
+			fatal("%s %s: expected NUL but got: %s", cmd, ref,
+			      *next);
+		(*next)++;
+		if (*next == end)
+			fatal("%s %s: unexpected end of input when reading "
+			      "<%s>", cmd, ref, what);
+		strbuf_addstr(&arg, *next);
+		*next += arg.len;
+		if (arg.len) {
+			;
+		} else if (flags & VALUE_ALLOW_EMPTY) {
+			warn("%s %s: missing <newvalue>, treating as zero",
+			     cmd, ref);
+			*oid = null_oid;
+		} else {
+			ret = 1;
+		}
+	}
+	if (arg.len && get_oid(oid, st->repo, arg.buf) < 0)
+		fatal("%s %s: invalid <%s>: %s", cmd, ref, what, arg.buf);
+	error_clear();
+	strbuf_release(&arg);
+	return ret;
+}
+
+static void
+check_end(struct stdin_ctx *st, const char *next, const char *cmd,
+	  const char *ref)
+{
+	if (*next != st->term)
+		fatal("%s %s: extra input: %s", cmd, ref, next);
+}
+
+/* Queue one update; the option applies to this command only. */
+static void
+queue(struct stdin_ctx *st, const char *ref, const struct object_id *new_oid,
+      const struct object_id *old_oid, unsigned flags, const char *msg)
+{
+	if (refs_txn_update(st->txn, ref, new_oid, old_oid, flags, msg) < 0)
+		fatal_lib();
+	st->update_flags = st->default_flags;
+}
+
+static void
+cmd_update(struct stdin_ctx *st, const char *next, const char *end)
+{
+	struct object_id new_oid, old_oid;
+	char *ref = parse_refname(st, &next);
+	int have_old;
+
+	if (!ref)
+		fatal("update: missing <ref>");
+	if (parse_value(st, &next, end, &new_oid, "update", ref,
+			VALUE_ALLOW_EMPTY))
+		fatal("update %s: missing <newvalue>", ref);
+	have_old = !parse_value(st, &next, end, &old_oid, "update", ref,
+				VALUE_OLD);
+	check_end(st, next, "update", ref);
+	queue(st, ref, &new_oid, have_old ? &old_oid : NULL,
+	      st->update_flags | st->create_reflog, st->msg);
+	free(ref);
+}
+
+static void
+cmd_create(struct stdin_ctx *st, const char *next, const char *end)
+{
+	struct object_id new_oid;
+	char *ref = parse_refname(st, &next);
+
+	if (!ref)
+		fatal("create: missing <ref>");
+	if (parse_value(st, &next, end, &new_oid, "create", ref, 0))
+		fatal("create %s: missing <newvalue>", ref);
+	if (oid_is_null(&new_oid))
+		fatal("create %s: zero <newvalue>", ref);
+	check_end(st, next, "create", ref);
+	queue(st, ref, &new_oid, &null_oid,
+	      st->update_flags | st->create_reflog, st->msg);
+	free(ref);
+}
+
+static void
+cmd_delete(struct stdin_ctx *st, const char *next, const char *end)
+{
+	struct object_id old_oid;
+	char *ref = parse_refname(st, &next);
+	int have_old;
+
+	if (!ref)
+		fatal("delete: missing <ref>");
+	have_old = !parse_value(st, &next, end, &old_oid, "delete", ref,
+				VALUE_OLD);
+	if (have_old && oid_is_null(&old_oid))
+		fatal("delete %s: zero <oldvalue>", ref);
+	check_end(st, next, "delete", ref);
+	queue(st, ref, &null_oid, have_old ? &old_oid : NULL,
+	      st->update_flags, st->msg);
+	free(ref);
+}
+
+static void
+cmd_verify(struct stdin_ctx *st, const char *next, const char *end)
+{
+	struct object_id old_oid;
+	char *ref = parse_refname(st, &next);
+
+	if (!ref)
+		fatal("verify: missing <ref>");
+	if (parse_value(st, &next, end, &old_oid, "verify", ref, VALUE_OLD))
+		old_oid = null_oid;
+	check_end(st, next, "verify", ref);
+	queue(st, ref, NULL, &old_oid, st->update_flags, NULL);
+	free(ref);
+}
+
+static void
+cmd_option(struct stdin_ctx *st, const char *next, const char *end)
+{
+	const char *rest;
+
+	(void)end;
+	if (!skip_prefix(next, "no-deref", &rest) || *rest != st->term)
+		fatal("option unknown: %s", next);
+	st->update_flags |= REF_NO_DEREF;
+}
+
+static void
+report_ok(const char *cmd)
+{
+	printf("%s: ok\n", cmd);
+	fflush(stdout);
+}
+
+static void
+cmd_start(struct stdin_ctx *st, const char *next, const char *end)
+{
+	(void)end;
+	if (*next != st->term)
+		fatal("start: extra input: %s", next);
+	report_ok("start");
+}
+
+static void
+cmd_prepare(struct stdin_ctx *st, const char *next, const char *end)
+{
+	(void)end;
+	if (*next != st->term)
+		fatal("prepare: extra input: %s", next);
+	if (refs_txn_prepare(st->txn) < 0)
+		fatal_lib();
+	report_ok("prepare");
+}
+
+static void
+cmd_abort(struct stdin_ctx *st, const char *next, const char *end)
+{
+	(void)end;
+	if (*next != st->term)
+		fatal("abort: extra input: %s", next);
+	refs_txn_free(st->txn);
+	st->txn = NULL;
+	report_ok("abort");
+}
+
+static void
+cmd_commit(struct stdin_ctx *st, const char *next, const char *end)
+{
+	(void)end;
+	if (*next != st->term)
+		fatal("commit: extra input: %s", next);
+	if (refs_txn_commit(st->txn) < 0)
+		fatal_lib();
+	report_ok("commit");
+	refs_txn_free(st->txn);
+	st->txn = NULL;
+}
+
+static const struct stdin_cmd {
+	const char *name;
+	void (*fn)(struct stdin_ctx *st, const char *next, const char *end);
+	unsigned args;		/* arguments, the ref included */
+	enum stdin_state state;	/* where the transaction goes */
+} stdin_cmds[] = {
+	{ "update", cmd_update, 3, ST_OPEN },
+	{ "create", cmd_create, 2, ST_OPEN },
+	{ "delete", cmd_delete, 2, ST_OPEN },
+	{ "verify", cmd_verify, 2, ST_OPEN },
+	{ "option", cmd_option, 1, ST_OPEN },
+	{ "start", cmd_start, 0, ST_STARTED },
+	{ "prepare", cmd_prepare, 0, ST_PREPARED },
+	{ "abort", cmd_abort, 0, ST_CLOSED },
+	{ "commit", cmd_commit, 0, ST_CLOSED },
+};
+
+/*
+ * Append the next record of stdin to sb, its terminator included when
+ * it has one.  0, or EOF with nothing read.
+ */
+static int
+read_record(struct strbuf *sb, int term)
+{
+	static char *buf;
+	static size_t alloc;
+	ssize_t n;
+
+	errno = 0;
+	n = getdelim(&buf, &alloc, term, stdin);
+	if (n < 0) {
+		if (errno == ENOMEM)
+			die_oom(alloc);
+		if (ferror(stdin))
+			fatal("error reading standard input: %s",
+			      strerror(errno));
+		free(buf);
+		buf = NULL;
+		alloc = 0;
+		return EOF;
+	}
+	strbuf_add(sb, buf, n);
+	return 0;
+}
+
+/* Move the transaction to the state cmd leads to, as git allows it. */
+static void
+advance_state(struct stdin_ctx *st, const struct stdin_cmd *cmd)
+{
+	switch (st->state) {
+	case ST_OPEN:
+	case ST_STARTED:
+		if (st->state == ST_STARTED && cmd->state == ST_STARTED)
+			fatal("cannot restart ongoing transaction");
+		/* never back from a transaction to none */
+		if (cmd->state >= st->state)
+			st->state = cmd->state;
+		break;
+	case ST_PREPARED:
+		if (cmd->state != ST_CLOSED)
+			fatal("prepared transactions can only be closed");
+		st->state = cmd->state;
+		break;
+	case ST_CLOSED:
+		if (cmd->state != ST_STARTED)
+			fatal("transaction is closed");
+		st->state = cmd->state;
+		st->txn = refs_txn_begin(st->rs, st->env);
+		break;
+	}
+}
+
+static void
+update_refs_stdin(struct stdin_ctx *st)
+{
+	struct strbuf input = STRBUF_INIT;
+
+	st->txn = refs_txn_begin(st->rs, st->env);
+	for (;;) {
+		const struct stdin_cmd *cmd = NULL;
+
+		strbuf_reset(&input);
+		if (read_record(&input, st->term) == EOF)
+			break;
+		if (input.buf[0] == st->term)
+			fatal("empty command in input");
+		if (is_space((unsigned char)input.buf[0]))
+			fatal("whitespace before command: %s", input.buf);
+		for (size_t i = 0; i < ARRAY_SIZE(stdin_cmds); i++) {
+			size_t len = strlen(stdin_cmds[i].name);
+			int after = stdin_cmds[i].args ? ' ' : st->term;
+
+			if (!strncmp(input.buf, stdin_cmds[i].name, len) &&
+			    input.len >= len && input.buf[len] == after) {
+				cmd = &stdin_cmds[i];
+				break;
+			}
+		}
+		if (!cmd)
+			fatal("unknown command: %s", input.buf);
+		/*
+		 * -z: the other arguments are records of their own; at an
+		 * early end of input the command says what is missing.
+		 */
+		for (unsigned j = 1; !st->term && j < cmd->args; j++)
+			if (read_record(&input, st->term) == EOF)
+				break;
+		advance_state(st, cmd);
+		cmd->fn(st, input.buf + strlen(cmd->name) + !!cmd->args,
+			input.buf + input.len);
+	}
+	switch (st->state) {
+	case ST_OPEN:
+		/* no transaction asked for: commit what was read */
+		if (refs_txn_commit(st->txn) < 0)
+			fatal_lib();
+		break;
+	case ST_STARTED:
+	case ST_PREPARED:
+		/* a transaction left open is dropped */
+		refs_txn_abort(st->txn);
+		break;
+	case ST_CLOSED:
+		break;
+	}
+	refs_txn_free(st->txn);
+	st->txn = NULL;
+	strbuf_release(&input);
+}
+
+/* An old value on the command line: "" means "must not exist". */
 static void
 parse_old(struct object_id *out, struct repo *repo, const char *arg)
 {
@@ -42,158 +557,8 @@ parse_old(struct object_id *out, struct repo *repo, const char *arg)
 		return;
 	}
 	if (get_oid(out, repo, arg) < 0)
-		die("%s: not a valid old SHA1", arg);
-}
-
-/* ---- --stdin: one transaction ---- */
-
-struct stdin_state {
-	struct repo *repo;
-	struct ref_txn txn;
-	unsigned flags;
-	int nul;
-	int started;		/* "start" seen: say "ok" to commands */
-	unsigned option;	/* "option no-deref": the next ref only */
-};
-
-/*
- * The next argument of a command: in -z mode a NUL-terminated record
- * (read here), else the next space-separated word of *p.  NULL if none.
- */
-static char *
-next_arg(struct stdin_state *st, char **p, struct strbuf *rec)
-{
-	if (st->nul) {
-		if (strbuf_getdelim(rec, stdin, '\0') == EOF)
-			return NULL;
-		return xstrdup(rec->buf);
-	} else {
-		char *start = *p, *sp;
-
-		if (!start)
-			return NULL;
-		sp = strchr(start, ' ');
-		if (sp) {
-			*p = sp + 1;
-			return xmemdupz(start, sp - start);
-		}
-		*p = NULL;
-		return xstrdup(start);
-	}
-}
-
-/* A value: "" means "no value" in -z mode; 40 zeros "must not exist". */
-static int
-parse_value(struct object_id *out, struct repo *repo, const char *arg,
-	    const char *cmd, const char *ref, const char *what)
-{
-	if (!arg || !*arg)
-		return 0;
-	if (get_oid(out, repo, arg) < 0)
-		die("%s %s: invalid <%s>: %s", cmd, ref, what, arg);
-	return 1;
-}
-
-static void
-stdin_command(struct stdin_state *st, struct strbuf *line)
-{
-	struct strbuf rec = STRBUF_INIT;
-	char *p = line->buf, *sp = strchr(line->buf, ' ');
-	char *cmd, *ref = NULL, *a = NULL, *b = NULL;
-	struct object_id new_oid, old_oid;
-	unsigned flags;
-	int have_old;
-
-	cmd = sp ? xmemdupz(line->buf, sp - line->buf) : xstrdup(line->buf);
-	p = sp ? sp + 1 : NULL;
-	if (!strcmp(cmd, "start") || !strcmp(cmd, "prepare") ||
-	    !strcmp(cmd, "commit") || !strcmp(cmd, "abort")) {
-		if (!strcmp(cmd, "start"))
-			st->started = 1;
-		if (!strcmp(cmd, "abort")) {
-			refs_txn_release(&st->txn);
-			refs_txn_init(&st->txn, st->txn.rs);
-		}
-		printf("%s: ok\n", cmd);
-		fflush(stdout);
-		goto out;
-	}
-	if (!strcmp(cmd, "option")) {
-		if (p && !strcmp(p, "no-deref"))
-			st->option |= REF_NO_DEREF;
-		else
-			die("option unknown: %s", p ? p : "");
-		goto out;
-	}
-	if (strcmp(cmd, "update") && strcmp(cmd, "create") &&
-	    strcmp(cmd, "delete") && strcmp(cmd, "verify"))
-		die("unknown command: %s\n", line->buf);
-	/* in -z mode the ref follows the command on the same record */
-	ref = p ? xstrdup(p) : NULL;
-	if (!st->nul && p) {
-		free(ref);
-		ref = next_arg(st, &p, &rec);
-	}
-	if (!ref || !*ref)
-		die("%s: missing <ref>", cmd);
-	/* as git: an option applies to the next command naming a ref */
-	flags = st->flags | st->option;
-	st->option = 0;
-	if (!strcmp(cmd, "update") || !strcmp(cmd, "create")) {
-		a = next_arg(st, &p, &rec);
-		if (!a || !*a)
-			die("%s %s: missing <newvalue>", cmd, ref);
-		parse_value(&new_oid, st->repo, a, cmd, ref, "newvalue");
-		if (!strcmp(cmd, "create")) {
-			refs_txn_update(&st->txn, ref, &new_oid, &null_oid,
-					flags);
-		} else {
-			b = next_arg(st, &p, &rec);
-			have_old = parse_value(&old_oid, st->repo, b, cmd, ref,
-					       "oldvalue");
-			refs_txn_update(&st->txn, ref, &new_oid,
-					have_old ? &old_oid : NULL, flags);
-		}
-	} else if (!strcmp(cmd, "delete")) {
-		a = next_arg(st, &p, &rec);
-		have_old = parse_value(&old_oid, st->repo, a, cmd, ref,
-				       "oldvalue");
-		refs_txn_delete(&st->txn, ref, have_old ? &old_oid : NULL,
-				flags);
-	} else {
-		a = next_arg(st, &p, &rec);
-		have_old = parse_value(&old_oid, st->repo, a, cmd, ref,
-				       "oldvalue");
-		refs_txn_verify(&st->txn, ref, have_old ? &old_oid : NULL,
-				flags);
-	}
-	if (!st->nul && p)
-		die("%s %s: extra input: %s", cmd, ref, p);
-out:
-	free(cmd);
-	free(ref);
-	free(a);
-	free(b);
-	strbuf_release(&rec);
-}
-
-static int
-do_stdin(struct stdin_state *st, struct odb *odb)
-{
-	struct strbuf line = STRBUF_INIT;
-	int ret;
-
-	while (strbuf_getdelim(&line, stdin, st->nul ? '\0' : '\n') != EOF) {
-		if (!line.len)
-			continue;
-		stdin_command(st, &line);
-	}
-	strbuf_release(&line);
-	/* all or nothing */
-	ret = refs_txn_commit(&st->txn, type_of, odb);
-	if (ret < 0)
-		die_lib(ret);
-	return 0;
+		fatal("%s: not a valid old SHA1", arg);
+	error_clear();
 }
 
 int
@@ -201,12 +566,13 @@ cmd_update_ref(int argc, const char **argv)
 {
 	struct repo repo;
 	struct ref_store rs;
-	struct odb *odb;
+	struct objects objs = { NULL, NULL };
+	struct ref_txn_env env;
 	struct strbuf committer = STRBUF_INIT;
 	struct object_id new_oid, old_oid;
 	const char *msg = NULL;
 	int delete = 0, no_deref = 0, create_reflog = 0, read_stdin = 0;
-	int nul = 0, ret;
+	int nul = 0, ret = 0;
 	unsigned flags;
 	struct option opts[] = {
 		OPT_STRING('m', NULL, &msg, "reason", "reason of the update"),
@@ -222,34 +588,39 @@ cmd_update_ref(int argc, const char **argv)
 
 	argc = parse_options(argc, argv, opts, update_ref_usage, 0);
 	if (msg && !*msg)
-		die("Refusing to perform update with empty message.");
+		fatal("Refusing to perform update with empty message.");
 	ret = repo_open(&repo, REPO_NO_CHDIR);
 	if (ret < 0)
 		die_lib(ret);
-	ret = repo_odb(&odb, &repo);
+	objs.repo = &repo;
+	ret = repo_odb(&objs.odb, &repo);
 	if (ret < 0)
 		die_lib(ret);
-	ref_store_init(&rs, repo.gitdir, repo.commondir);
-	flags = refs_flags_for(&repo);
-	if (no_deref)
-		flags |= REF_NO_DEREF;
-	if (create_reflog)
-		flags |= REF_CREATE_REFLOG;
+	ref_store_init_repo(&rs, &repo);
+	ret = ident_get(&committer, &repo, IDENT_COMMITTER, 0);
+	if (ret < 0)
+		die_lib(ret);
+	env.committer = committer.buf;
+	env.type_of = type_of;
+	env.peel = peel;
+	env.ctx = &objs;
+	flags = no_deref ? REF_NO_DEREF : 0;
 
 	if (read_stdin) {
-		struct stdin_state st = { .repo = &repo, .flags = flags,
-					  .nul = nul };
+		struct stdin_ctx st;
 
 		if (delete || argc)
 			usage_with_options(update_ref_usage, opts);
-		ret = ident_get(&committer, &repo, IDENT_COMMITTER, 0);
-		if (ret < 0)
-			die_lib(ret);
-		refs_txn_init(&st.txn, &rs);
-		st.txn.committer = committer.buf;
-		st.txn.msg = msg;
-		ret = do_stdin(&st, odb);
-		refs_txn_release(&st.txn);
+		memset(&st, 0, sizeof(st));
+		st.repo = &repo;
+		st.rs = &rs;
+		st.env = &env;
+		st.term = nul ? '\0' : '\n';
+		st.default_flags = st.update_flags = flags;
+		st.create_reflog = create_reflog ? REF_CREATE_REFLOG : 0;
+		st.msg = msg;
+		update_refs_stdin(&st);
+		ret = 0;
 		goto out;
 	}
 	if (nul)
@@ -260,10 +631,11 @@ cmd_update_ref(int argc, const char **argv)
 			usage_with_options(update_ref_usage, opts);
 		if (argc == 2)
 			parse_old(&old_oid, &repo, argv[1]);
-		ret = refs_delete(&rs, argv[0], argc == 2 ? &old_oid : NULL,
-				  flags);
-		if (ret < 0) {
-			error_lib(ret);
+		/* for old scripts, a null old value means "any" here */
+		if (refs_update(&rs, argv[0], &null_oid,
+				argc == 2 && !oid_is_null(&old_oid) ?
+				&old_oid : NULL, flags, msg, &env) < 0) {
+			error_from_lib();
 			ret = 1;
 		}
 		goto out;
@@ -271,23 +643,20 @@ cmd_update_ref(int argc, const char **argv)
 	if (argc < 2 || argc > 3)
 		usage_with_options(update_ref_usage, opts);
 	if (get_oid(&new_oid, &repo, argv[1]) < 0)
-		die("%s: not a valid SHA1", argv[1]);
+		fatal("%s: not a valid SHA1", argv[1]);
+	error_clear();
 	if (argc == 3)
 		parse_old(&old_oid, &repo, argv[2]);
-	ret = ident_get(&committer, &repo, IDENT_COMMITTER, 0);
-	if (ret < 0)
-		die_lib(ret);
-	ret = refs_update(&rs, argv[0], &new_oid, argc == 3 ? &old_oid : NULL,
-			  committer.buf, msg, flags, type_of, odb);
-	if (ret < 0) {
-		struct strbuf pr = STRBUF_INIT;
-
-		refs_printable_name(&pr, argv[0]);
-		die("update_ref failed for ref '%s': %s", pr.buf, error_msg());
-	}
+	if (create_reflog)
+		flags |= REF_CREATE_REFLOG;
+	if (refs_update(&rs, argv[0], &new_oid, argc == 3 ? &old_oid : NULL,
+			flags, msg, &env) < 0)
+		fatal("update_ref failed for ref '%s': %s", argv[0],
+		      error_msg());
+	ret = 0;
 out:
 	strbuf_release(&committer);
 	ref_store_release(&rs);
 	repo_release(&repo);
-	return ret < 0 ? 1 : ret;
+	return ret;
 }

@@ -338,14 +338,20 @@ lockfile_commit(struct lockfile *lk, enum sync_mode sync)
 		BUG("lockfile_commit without a held lock");
 	ret = lockfile_close(lk, sync);
 	if (ret < 0) {
+		int e = errno;
+
 		lockfile_rollback(lk);
+		errno = e;
 		return ret;
 	}
 	trace_step("rename into place");
 	if (release_lock(lk, RELEASE_RENAME) < 0) {
-		ret = error_errno(errno, "unable to rename '%s' to '%s'",
+		int e = errno;
+
+		ret = error_errno(e, "unable to rename '%s' to '%s'",
 				  lk->lock_path, lk->target);
 		lockfile_rollback(lk);
+		errno = e;	/* for a caller's own message */
 		return ret;
 	}
 	free_paths(lk);

@@ -1,10 +1,25 @@
 /*
- * refs: reference names and the reference store.
+ * refs: reference names and reading the files reference store.
  *
  * Name rules: components separated by '/', none empty, none starting
  * with '.', none ending in ".lock"; no "..", no "@{", not "@"; no control
  * bytes, space, '~', '^', ':', '?', '*', '[', '\\'; not ending in '/'
  * or '.'; at least two components unless REFNAME_ALLOW_ONELEVEL.
+ *
+ * A loose ref is read as git reads it: trailing whitespace dropped, then
+ * "ref:" and optional whitespace before a symbolic ref's target, or 40
+ * hex digits followed by nothing or whitespace; anything else is broken.
+ * A directory where the file would be, or no file, sends the read to
+ * packed-refs.  packed-refs:
+ *
+ *	# pack-refs with: peeled fully-peeled sorted	(optional header)
+ *	<40 hex> SP <refname> LF			(one per ref)
+ *	^<40 hex> LF					(after an annotated
+ *							 tag: what it peels to)
+ *
+ * "fully-peeled" says every ref without a "^" line peels to nothing;
+ * "peeled" says so for refs/tags/ only; without "sorted" the lines are
+ * sorted on load.
  */
 #include "refs.h"
 
@@ -13,11 +28,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "config.h"
 #include "error.h"
-#include "lockfile.h"
-#include "perm.h"
+#include "refs-internal.h"
 #include "repo.h"
-#include "strmap.h"
 #include "trace.h"
 
 static int
@@ -63,6 +77,96 @@ refname_is_valid(const char *name, unsigned flags)
 	return 1;
 }
 
+int
+refname_is_safe(const char *name)
+{
+	const char *rest, *p;
+
+	if (skip_prefix(name, "refs/", &rest)) {
+		/* components that are not empty, "." or ".." */
+		if (!*rest)
+			return 0;
+		for (p = rest;;) {
+			const char *slash = strchr(p, '/');
+			size_t len = slash ? (size_t)(slash - p) : strlen(p);
+
+			if (!len || (len == 1 && p[0] == '.') ||
+			    (len == 2 && p[0] == '.' && p[1] == '.'))
+				return 0;
+			if (!slash)
+				return 1;
+			p = slash + 1;
+		}
+	}
+	if (!*name)
+		return 0;
+	for (p = name; *p; p++)
+		if (!(*p >= 'A' && *p <= 'Z') && *p != '_')
+			return 0;
+	return 1;
+}
+
+/* ---- the set of names a transaction touches ---- */
+
+static size_t
+names_lower_bound(const struct ref_names *set, const char *name)
+{
+	size_t lo = 0, hi = set->nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(set->name[mid], name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
+void
+ref_names_release(struct ref_names *set)
+{
+	free(set->name);
+	set->name = NULL;
+	set->nr = set->alloc = 0;
+}
+
+int
+ref_names_has(const struct ref_names *set, const char *name)
+{
+	size_t i = names_lower_bound(set, name);
+
+	return i < set->nr && !strcmp(set->name[i], name);
+}
+
+void
+ref_names_insert(struct ref_names *set, const char *name)
+{
+	size_t i = names_lower_bound(set, name);
+
+	if (i < set->nr && !strcmp(set->name[i], name))
+		return;
+	ALLOC_GROW(set->name, set->nr + 1, set->alloc);
+	memmove(set->name + i + 1, set->name + i,
+		(set->nr - i) * sizeof(*set->name));
+	set->name[i] = name;
+	set->nr++;
+}
+
+const char *
+ref_names_first_with_prefix(const struct ref_names *set, const char *prefix)
+{
+	size_t i;
+
+	if (!set)
+		return NULL;
+	i = names_lower_bound(set, prefix);
+	if (i < set->nr && starts_with(set->name[i], prefix))
+		return set->name[i];
+	return NULL;
+}
+
 /* ---- the files store ---- */
 
 void
@@ -71,10 +175,72 @@ ref_store_init(struct ref_store *rs, const char *gitdir, const char *commondir)
 	memset(rs, 0, sizeof(*rs));
 	rs->gitdir = xstrdup(gitdir);
 	rs->commondir = xstrdup(commondir ? commondir : gitdir);
+	rs->gitdir_shown = xstrdup(rs->gitdir);
+	rs->commondir_shown = xstrdup(rs->commondir);
+	rs->lock_timeout_ms = 100;
+	rs->packed_timeout_ms = 1000;
 }
 
-static void
-packed_clear(struct ref_store *rs)
+/*
+ * How git names the git directory in messages: as GIT_DIR says when it
+ * is set (git does not move then), ".git" when it sits at the top of
+ * the work tree (git moves there), "." when the command runs in it.
+ */
+static char *
+shown_gitdir(const struct repo *repo)
+{
+	const char *env = getenv("GIT_DIR");
+	struct strbuf cwd = STRBUF_INIT;
+	char *ret = NULL;
+
+	if (env && *env) {
+		if (!getenv("GIT_WORK_TREE"))
+			ret = xstrdup(env);
+	} else if (repo->worktree) {
+		size_t len = strlen(repo->worktree);
+
+		if (!strncmp(repo->gitdir, repo->worktree, len) &&
+		    !strcmp(repo->gitdir + len, "/.git"))
+			ret = xstrdup(".git");
+	} else if (!strbuf_getcwd(&cwd) && !strcmp(cwd.buf, repo->gitdir)) {
+		ret = xstrdup(".");
+	}
+	error_clear();
+	strbuf_release(&cwd);
+	return ret ? ret : xstrdup(repo->gitdir);
+}
+
+static long
+config_timeout(const struct repo *repo, const char *key, long def)
+{
+	long v = def;
+
+	if (config_get_long(&repo->config, key, &v) < 0) {
+		error_clear();
+		v = def;
+	}
+	return v;
+}
+
+void
+ref_store_init_repo(struct ref_store *rs, const struct repo *repo)
+{
+	ref_store_init(rs, repo->gitdir, repo->commondir);
+	free(rs->gitdir_shown);
+	rs->gitdir_shown = shown_gitdir(repo);
+	if (!strcmp(rs->gitdir, rs->commondir)) {
+		free(rs->commondir_shown);
+		rs->commondir_shown = xstrdup(rs->gitdir_shown);
+	}
+	rs->flags = refs_flags_for(repo);
+	rs->lock_timeout_ms = config_timeout(repo, "core.filesreflocktimeout",
+					     100);
+	rs->packed_timeout_ms = config_timeout(repo, "core.packedrefstimeout",
+					       1000);
+}
+
+void
+refs_packed_forget(struct ref_store *rs)
 {
 	for (size_t i = 0; i < rs->packed_nr; i++)
 		free(rs->packed[i].name);
@@ -87,15 +253,16 @@ packed_clear(struct ref_store *rs)
 void
 ref_store_release(struct ref_store *rs)
 {
-	packed_clear(rs);
+	refs_packed_forget(rs);
 	free(rs->gitdir);
 	free(rs->commondir);
+	free(rs->gitdir_shown);
+	free(rs->commondir_shown);
 	memset(rs, 0, sizeof(*rs));
 }
 
-/* HEAD, pseudorefs (ALL_CAPS) and refs/{bisect,worktree,rewritten}/ */
-static int
-is_per_worktree(const char *name)
+int
+refs_is_per_worktree(const char *name)
 {
 	const char *p;
 
@@ -116,10 +283,40 @@ refs_loose_path(struct strbuf *out, const struct ref_store *rs,
 		const char *name)
 {
 	strbuf_reset(out);
-	strbuf_addstr(out, is_per_worktree(name) ? rs->gitdir : rs->commondir);
+	strbuf_addstr(out, refs_is_per_worktree(name) ? rs->gitdir :
+		      rs->commondir);
 	strbuf_addch(out, '/');
 	strbuf_addstr(out, name);
 }
+
+void
+refs_loose_path_shown(struct strbuf *out, const struct ref_store *rs,
+		      const char *name)
+{
+	strbuf_reset(out);
+	strbuf_addstr(out, refs_is_per_worktree(name) ? rs->gitdir_shown :
+		      rs->commondir_shown);
+	strbuf_addch(out, '/');
+	strbuf_addstr(out, name);
+}
+
+void
+refs_log_path(struct strbuf *out, const struct ref_store *rs,
+	      const char *name, int shown)
+{
+	int wt = refs_is_per_worktree(name);
+
+	strbuf_reset(out);
+	if (shown)
+		strbuf_addstr(out, wt ? rs->gitdir_shown :
+			      rs->commondir_shown);
+	else
+		strbuf_addstr(out, wt ? rs->gitdir : rs->commondir);
+	strbuf_addstr(out, "/logs/");
+	strbuf_addstr(out, name);
+}
+
+/* ---- packed-refs ---- */
 
 static int
 packed_cmp(const void *a, const void *b)
@@ -128,11 +325,54 @@ packed_cmp(const void *a, const void *b)
 		      ((const struct packed_ref *)b)->name);
 }
 
+/* git's message for a line it cannot parse (the first 75 bytes of it) */
+static int
+packed_bad_line(const struct ref_store *rs, const char *p, const char *end)
+{
+	const char *nl = memchr(p, '\n', end - p);
+	const char *what = nl ? "unexpected" : "unterminated";
+	size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+
+	if (len < 80)
+		return error_set(E_CORRUPT, "%s line in %s/packed-refs: %.*s",
+				 what, rs->commondir_shown, (int)len, p);
+	return error_set(E_CORRUPT, "%s line in %s/packed-refs: %.75s...",
+			 what, rs->commondir_shown, p);
+}
+
+/*
+ * One "<hex> <name>" record at p; sets *next past its LF.  0 or the
+ * error of packed_bad_line().
+ */
+static int
+packed_parse_ref(struct ref_store *rs, const char *p, const char *end,
+		 const char **next, unsigned traits)
+{
+	const char *nl = memchr(p, '\n', end - p);
+	struct packed_ref *r;
+	struct object_id oid;
+
+	if (!nl || nl - p < HASH_HEXSZ + 1 || hex_to_oid(&oid, p) ||
+	    !refs_isspace((unsigned char)p[HASH_HEXSZ]))
+		return packed_bad_line(rs, p, end);
+	ALLOC_GROW(rs->packed, rs->packed_nr + 1, rs->packed_alloc);
+	r = &rs->packed[rs->packed_nr++];
+	memset(r, 0, sizeof(*r));
+	r->oid = oid;
+	r->name = xmemdupz(p + HASH_HEXSZ + 1, nl - p - HASH_HEXSZ - 1);
+	if ((traits & 2) || ((traits & 1) && starts_with(r->name,
+							  "refs/tags/")))
+		r->knows_peeled = 1;
+	*next = nl + 1;
+	return 0;
+}
+
 int
 refs_load_packed(struct ref_store *rs)
 {
 	struct strbuf path = STRBUF_INIT, buf = STRBUF_INIT;
 	const char *p, *end;
+	unsigned traits = 0;	/* 1 peeled, 2 fully-peeled, 4 sorted */
 	int ret = 0, sorted = 1;
 
 	if (rs->packed_loaded)
@@ -148,159 +388,332 @@ refs_load_packed(struct ref_store *rs)
 		goto out;
 	p = buf.buf;
 	end = buf.buf + buf.len;
-	while (p < end) {
+	if (p < end && *p == '#') {
 		const char *nl = memchr(p, '\n', end - p);
-		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
+		const char *t;
+
+		if (!nl || !skip_prefix(p, "# pack-refs with:", &t) ||
+		    t > nl) {
+			ret = packed_bad_line(rs, p, end);
+			goto out;
+		}
+		for (; t < nl; t++) {
+			size_t n = strcspn(t, " \n");
+
+			if (n == 6 && !memcmp(t, "peeled", 6))
+				traits |= 1;
+			else if (n == 12 && !memcmp(t, "fully-peeled", 12))
+				traits |= 2;
+			else if (n == 6 && !memcmp(t, "sorted", 6))
+				traits |= 4;
+			t += n ? n - 1 : 0;
+		}
+		p = nl + 1;
+	}
+	while (p < end) {
 		struct packed_ref *r;
 
-		if (*p == '#') {
-			/* header: "# pack-refs with: <traits>" */
-		} else if (*p == '^') {
-			if (!rs->packed_nr || len != 1 + HASH_HEXSZ ||
-			    hex_to_oid(&rs->packed[rs->packed_nr - 1].peeled,
-				       p + 1)) {
-				ret = error_set(E_CORRUPT, "unexpected line in "
-						"%s: %.*s", path.buf, (int)len,
-						p);
+		ret = packed_parse_ref(rs, p, end, &p, traits);
+		if (ret < 0)
+			goto out;
+		r = &rs->packed[rs->packed_nr - 1];
+		if (rs->packed_nr > 1 &&
+		    strcmp(rs->packed[rs->packed_nr - 2].name, r->name) >= 0)
+			sorted = 0;
+		if (p < end && *p == '^') {
+			const char *nl = memchr(p, '\n', end - p);
+
+			if (!nl || nl - p != 1 + HASH_HEXSZ ||
+			    hex_to_oid(&r->peeled, p + 1)) {
+				ret = packed_bad_line(rs, p, end);
 				goto out;
 			}
-			rs->packed[rs->packed_nr - 1].has_peeled = 1;
-		} else if (len) {
-			if (len < HASH_HEXSZ + 2 || p[HASH_HEXSZ] != ' ') {
-				ret = error_set(E_CORRUPT, "unexpected line in "
-						"%s: %.*s", path.buf, (int)len,
-						p);
-				goto out;
-			}
-			ALLOC_GROW(rs->packed, rs->packed_nr + 1,
-				   rs->packed_alloc);
-			r = &rs->packed[rs->packed_nr];
-			memset(r, 0, sizeof(*r));
-			if (hex_to_oid(&r->oid, p)) {
-				ret = error_set(E_CORRUPT, "unexpected line in "
-						"%s: %.*s", path.buf, (int)len,
-						p);
-				goto out;
-			}
-			r->name = xmemdupz(p + HASH_HEXSZ + 1,
-					   len - HASH_HEXSZ - 1);
-			if (rs->packed_nr &&
-			    strcmp(rs->packed[rs->packed_nr - 1].name,
-				   r->name) >= 0)
-				sorted = 0;
-			rs->packed_nr++;
+			r->has_peeled = r->knows_peeled = 1;
+			p = nl + 1;
 		}
-		p += len + 1;
 	}
 	if (!sorted)
 		sort_array(rs->packed, rs->packed_nr, sizeof(*rs->packed),
-		      packed_cmp);
+			   packed_cmp);
 done:
 	rs->packed_loaded = 1;
 out:
 	if (ret < 0)
-		packed_clear(rs);
+		refs_packed_forget(rs);
 	strbuf_release(&path);
 	strbuf_release(&buf);
 	return ret;
 }
 
+/* Index of the first packed ref not below name, after loading. */
+static size_t
+packed_lower_bound(const struct ref_store *rs, const char *name)
+{
+	size_t lo = 0, hi = rs->packed_nr;
+
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		if (strcmp(rs->packed[mid].name, name) < 0)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	return lo;
+}
+
 const struct packed_ref *
 refs_find_packed(struct ref_store *rs, const char *name)
 {
-	size_t lo = 0, hi;
+	size_t i;
 
 	if (refs_load_packed(rs) < 0)
 		return NULL;
-	hi = rs->packed_nr;
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int cmp = strcmp(name, rs->packed[mid].name);
-
-		if (!cmp)
-			return &rs->packed[mid];
-		if (cmp < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
+	i = packed_lower_bound(rs, name);
+	if (i < rs->packed_nr && !strcmp(rs->packed[i].name, name))
+		return &rs->packed[i];
 	return NULL;
+}
+
+/* ---- reading one ref ---- */
+
+/* The packed value of name: 0 found, -1 with *err ENOENT or ERR_SET. */
+static int
+read_packed(struct ref_store *rs, const char *name, struct object_id *oid,
+	    unsigned *type, int *err)
+{
+	const struct packed_ref *r;
+
+	if (refs_is_per_worktree(name)) {
+		*err = ENOENT;
+		return -1;
+	}
+	if (refs_load_packed(rs) < 0) {
+		*err = REFS_ERR_SET;
+		return -1;
+	}
+	r = refs_find_packed(rs, name);
+	if (!r) {
+		*err = ENOENT;
+		return -1;
+	}
+	*oid = r->oid;
+	*type |= REF_ISPACKED;
+	return 0;
+}
+
+/* Parse a loose ref's bytes (already read into buf). */
+static int
+parse_loose(struct strbuf *buf, struct object_id *oid,
+	    struct strbuf *referent, unsigned *type, int *err)
+{
+	const char *p;
+
+	strbuf_rtrim(buf);
+	if (skip_prefix(buf->buf, "ref:", &p)) {
+		while (refs_isspace((unsigned char)*p))
+			p++;
+		strbuf_reset(referent);
+		strbuf_addstr(referent, p);
+		*type |= REF_ISSYMREF;
+		return 0;
+	}
+	if (buf->len >= HASH_HEXSZ && !hex_to_oid(oid, buf->buf) &&
+	    (buf->len == HASH_HEXSZ ||
+	     refs_isspace((unsigned char)buf->buf[HASH_HEXSZ])))
+		return 0;
+	*type |= REF_ISBROKEN;
+	*err = EINVAL;
+	return -1;
+}
+
+int
+refs_read_raw_errno(struct ref_store *rs, const char *name,
+		    struct object_id *oid, struct strbuf *referent,
+		    unsigned *type, int *err)
+{
+	struct strbuf path = STRBUF_INIT, buf = STRBUF_INIT;
+	struct stat st;
+	int ret = -1, fd;
+
+	*type = 0;
+	*err = 0;
+	refs_loose_path(&path, rs, name);
+	if (lstat(path.buf, &st) < 0) {
+		if (errno != ENOENT)
+			*err = errno;
+		else
+			ret = read_packed(rs, name, oid, type, err);
+		goto out;
+	}
+	if (S_ISLNK(st.st_mode)) {
+		/* an old-style symbolic ref: a link to "refs/..." */
+		char target[4096];
+		ssize_t n = readlink(path.buf, target, sizeof(target) - 1);
+
+		if (n > 0) {
+			target[n] = '\0';
+			if (starts_with(target, "refs/") &&
+			    refname_is_valid(target, 0)) {
+				strbuf_reset(referent);
+				strbuf_addstr(referent, target);
+				*type |= REF_ISSYMREF;
+				ret = 0;
+				goto out;
+			}
+		}
+		if (stat(path.buf, &st) < 0) {
+			*err = errno;
+			goto out;
+		}
+	}
+	if (S_ISDIR(st.st_mode)) {
+		ret = read_packed(rs, name, oid, type, err);
+		if (ret < 0 && *err == ENOENT)
+			*err = EISDIR;
+		goto out;
+	}
+	fd = open(path.buf, O_RDONLY | O_CLOEXEC);
+	if (fd < 0) {
+		*err = errno;
+		goto out;
+	}
+	if (strbuf_read_fd(&buf, fd, 64) < 0) {
+		*err = errno;
+		close(fd);
+		goto out;
+	}
+	close(fd);
+	ret = parse_loose(&buf, oid, referent, type, err);
+out:
+	strbuf_release(&path);
+	strbuf_release(&buf);
+	return ret;
 }
 
 int
 refs_read_raw(struct ref_store *rs, const char *name, struct object_id *oid,
 	      struct strbuf *symref)
 {
-	struct strbuf path = STRBUF_INIT, buf = STRBUF_INIT;
-	const struct packed_ref *packed;
-	const char *p;
+	unsigned type;
+	int err;
+
+	if (!refs_read_raw_errno(rs, name, oid, symref, &type, &err))
+		return type & REF_ISSYMREF ? 1 : 0;
+	switch (err) {
+	case REFS_ERR_SET:
+		return -error_code();
+	case ENOENT:
+	case EISDIR:
+	case ENOTDIR:
+		return error_set(E_NOTFOUND, "ref %s not found", name);
+	case EINVAL:
+		return error_set(E_CORRUPT, "reference '%s' is broken", name);
+	default:
+		return error_errno(err, "unable to read ref '%s'", name);
+	}
+}
+
+/* git follows at most this many refs in a chain of symbolic refs */
+#define SYMREF_MAXDEPTH 5
+
+/*
+ * The walk behind refs_resolve_ref() and refs_resolve(): *missing is set
+ * when the last name has no value (not with READING, which fails).
+ */
+static int
+resolve_walk(struct ref_store *rs, const char *name, unsigned flags,
+	     struct object_id *oid, struct strbuf *resolved, unsigned *type,
+	     int *missing)
+{
+	struct strbuf cur = STRBUF_INIT, next = STRBUF_INIT;
 	int ret;
 
-	refs_loose_path(&path, rs, name);
-	ret = strbuf_read_file(&buf, path.buf);
-	if (ret == -E_NOTFOUND || (ret < 0 && errno == EISDIR)) {
-		error_clear();
-		packed = is_per_worktree(name) ? NULL :
-			refs_find_packed(rs, name);
-		if (packed) {
-			*oid = packed->oid;
-			ret = 0;
-		} else {
-			ret = error_set(E_NOTFOUND, "ref %s not found", name);
+	*type = 0;
+	*missing = 0;
+	if (!refname_is_valid(name, REFNAME_ALLOW_ONELEVEL))
+		return error_set(E_CORRUPT, "bad ref name '%s'", name);
+	strbuf_addstr(&cur, name);
+	for (int depth = 0; depth < SYMREF_MAXDEPTH; depth++) {
+		unsigned t;
+		int err;
+
+		if (resolved) {
+			strbuf_reset(resolved);
+			strbuf_addbuf(resolved, &cur);
 		}
-		goto out;
+		if (refs_read_raw_errno(rs, cur.buf, oid, &next, &t, &err)) {
+			*type |= t;
+			if (err == REFS_ERR_SET) {
+				ret = -error_code();
+			} else if (err == ENOENT || err == EISDIR ||
+				   err == ENOTDIR) {
+				*missing = 1;
+				*oid = null_oid;
+				ret = (flags & REFS_RESOLVE_READING) ?
+					error_set(E_NOTFOUND, "ref %s not "
+						  "found", cur.buf) : 0;
+			} else if (err == EINVAL) {
+				ret = error_set(E_CORRUPT, "reference '%s' is "
+						"broken", cur.buf);
+			} else {
+				ret = error_errno(err, "unable to read ref "
+						  "'%s'", cur.buf);
+			}
+			goto out;
+		}
+		*type |= t;
+		if (!(t & REF_ISSYMREF)) {
+			ret = 0;
+			goto out;
+		}
+		strbuf_reset(&cur);
+		strbuf_addbuf(&cur, &next);
+		if (flags & REFS_RESOLVE_NO_RECURSE) {
+			if (resolved) {
+				strbuf_reset(resolved);
+				strbuf_addbuf(resolved, &cur);
+			}
+			*oid = null_oid;
+			ret = 0;
+			goto out;
+		}
+		if (!refname_is_valid(cur.buf, REFNAME_ALLOW_ONELEVEL)) {
+			ret = error_set(E_CORRUPT, "symbolic ref %s points to "
+					"a bad name '%s'", name, cur.buf);
+			goto out;
+		}
 	}
-	if (ret < 0)
-		goto out;
-	strbuf_rtrim(&buf);
-	if (skip_prefix(buf.buf, "ref:", &p)) {
-		while (*p == ' ' || *p == '\t')
-			p++;
-		strbuf_reset(symref);
-		strbuf_addstr(symref, p);
-		ret = 1;
-	} else if (buf.len >= HASH_HEXSZ && !hex_to_oid(oid, buf.buf) &&
-		   (buf.len == HASH_HEXSZ || buf.buf[HASH_HEXSZ] == ' ' ||
-		    buf.buf[HASH_HEXSZ] == '\t')) {
-		ret = 0;
-	} else {
-		ret = error_set(E_CORRUPT, "reference '%s' is broken (%s)",
-				name, path.buf);
-	}
+	ret = error_set(E_CORRUPT, "symbolic ref %s: too many levels", name);
 out:
-	strbuf_release(&path);
-	strbuf_release(&buf);
+	strbuf_release(&cur);
+	strbuf_release(&next);
 	return ret;
+}
+
+int
+refs_resolve_ref(struct ref_store *rs, const char *name, unsigned flags,
+		 struct object_id *oid, struct strbuf *resolved,
+		 unsigned *type)
+{
+	unsigned t;
+	int missing;
+
+	return resolve_walk(rs, name, flags, oid, resolved, type ? type : &t,
+			    &missing);
 }
 
 int
 refs_resolve(struct ref_store *rs, const char *name, struct object_id *oid,
 	     struct strbuf *resolved)
 {
-	struct strbuf cur = STRBUF_INIT, target = STRBUF_INIT;
-	int ret = -E_NOTFOUND;
+	unsigned type;
+	int missing, ret;
 
-	strbuf_addstr(&cur, name);
-	for (int depth = 0; depth < 6; depth++) {
-		if (resolved) {
-			strbuf_reset(resolved);
-			strbuf_addbuf(resolved, &cur);
-		}
-		ret = refs_read_raw(rs, cur.buf, oid, &target);
-		if (ret != 1)
-			goto out;
-		if (!refname_is_valid(target.buf, REFNAME_ALLOW_ONELEVEL)) {
-			ret = error_set(E_CORRUPT, "symbolic ref %s points to "
-					"a bad name '%s'", cur.buf, target.buf);
-			goto out;
-		}
-		strbuf_reset(&cur);
-		strbuf_addbuf(&cur, &target);
-	}
-	ret = error_set(E_CORRUPT, "symbolic ref %s: too many levels", name);
-out:
-	strbuf_release(&cur);
-	strbuf_release(&target);
+	ret = resolve_walk(rs, name, 0, oid, resolved, &type, &missing);
+	if (!ret && missing)
+		ret = error_set(E_NOTFOUND, "ref %s not found",
+				resolved ? resolved->buf : name);
 	return ret;
 }
 
@@ -357,7 +770,173 @@ out:
 	return ret;
 }
 
-/* ---- writing ---- */
+/* ---- name conflicts ---- */
+
+int
+refs_dir_holds_no_file(const char *path)
+{
+	DIR *dir = opendir(path);
+	struct strbuf sub = STRBUF_INIT;
+	struct dirent *de;
+	int ret = 1;
+
+	if (!dir)
+		return 0;
+	while (ret && (de = readdir(dir))) {
+		struct stat st;
+
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		strbuf_reset(&sub);
+		strbuf_addf(&sub, "%s/%s", path, de->d_name);
+		ret = !lstat(sub.buf, &st) && S_ISDIR(st.st_mode) &&
+		      refs_dir_holds_no_file(sub.buf);
+	}
+	closedir(dir);
+	strbuf_release(&sub);
+	return ret;
+}
+
+int
+refs_remove_empty_dirs(const char *path)
+{
+	DIR *dir = opendir(path);
+	struct strbuf sub = STRBUF_INIT;
+	struct dirent *de;
+	int ret = 0;
+
+	if (!dir)
+		return -1;
+	while (!ret && (de = readdir(dir))) {
+		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
+			continue;
+		strbuf_reset(&sub);
+		strbuf_addf(&sub, "%s/%s", path, de->d_name);
+		ret = refs_remove_empty_dirs(sub.buf);
+	}
+	closedir(dir);
+	strbuf_release(&sub);
+	return ret ? ret : rmdir(path);
+}
+
+/*
+ * The first loose ref (in sorted order) below the directory dir, whose
+ * ref name is name (dir = the loose path of name): into *best when it
+ * sorts before what *best holds.  git counts every file that does not
+ * start with '.' or end in ".lock", broken or not.
+ */
+static void
+first_loose_below(const char *dir, struct strbuf *name, struct strbuf *best)
+{
+	DIR *d = opendir(dir);
+	struct strbuf sub = STRBUF_INIT;
+	struct dirent *de;
+	size_t len = name->len;
+
+	if (!d)
+		return;
+	while ((de = readdir(d))) {
+		struct stat st;
+
+		if (de->d_name[0] == '.' || ends_with(de->d_name, ".lock"))
+			continue;
+		strbuf_reset(&sub);
+		strbuf_addf(&sub, "%s/%s", dir, de->d_name);
+		strbuf_setlen(name, len);
+		strbuf_addch(name, '/');
+		strbuf_addstr(name, de->d_name);
+		if (stat(sub.buf, &st) < 0)
+			continue;
+		if (best->len && strcmp(name->buf, best->buf) >= 0 &&
+		    !starts_with(best->buf, name->buf))
+			continue;	/* nothing in it can come first */
+		if (S_ISDIR(st.st_mode)) {
+			first_loose_below(sub.buf, name, best);
+		} else if (!best->len || strcmp(name->buf, best->buf) < 0) {
+			strbuf_reset(best);
+			strbuf_addbuf(best, name);
+		}
+	}
+	closedir(d);
+	strbuf_setlen(name, len);
+	strbuf_release(&sub);
+}
+
+int
+refs_check_available(struct ref_store *rs, const char *name,
+		     const struct ref_names *extras, int with_loose)
+{
+	struct strbuf prefix = STRBUF_INIT, sym = STRBUF_INIT,
+		      best = STRBUF_INIT, path = STRBUF_INIT;
+	struct object_id oid;
+	const char *slash, *extra;
+	size_t i;
+	int ret = 0;
+
+	ret = refs_load_packed(rs);
+	if (ret < 0)
+		return ret;
+	for (slash = strchr(name, '/'); slash; slash = strchr(slash + 1, '/')) {
+		unsigned type;
+		int err, exists;
+
+		strbuf_reset(&prefix);
+		strbuf_add(&prefix, name, slash - name);
+		if (with_loose) {
+			exists = !refs_read_raw_errno(rs, prefix.buf, &oid,
+						      &sym, &type, &err);
+			if (!exists && err == REFS_ERR_SET) {
+				ret = -error_code();
+				goto out;
+			}
+		} else {
+			exists = !!refs_find_packed(rs, prefix.buf);
+		}
+		if (exists) {
+			ret = error_set(E_CONFLICT, "'%s' exists; cannot "
+					"create '%s'", prefix.buf, name);
+			goto out;
+		}
+		if (extras && ref_names_has(extras, prefix.buf)) {
+			ret = error_set(E_CONFLICT, "cannot process '%s' and "
+					"'%s' at the same time", name,
+					prefix.buf);
+			goto out;
+		}
+	}
+
+	strbuf_reset(&prefix);
+	strbuf_addf(&prefix, "%s/", name);
+	if (with_loose && starts_with(name, "refs/")) {
+		strbuf_reset(&sym);
+		strbuf_addstr(&sym, name);
+		refs_loose_path(&path, rs, name);
+		first_loose_below(path.buf, &sym, &best);
+	}
+	i = packed_lower_bound(rs, prefix.buf);
+	if (i < rs->packed_nr && starts_with(rs->packed[i].name, prefix.buf) &&
+	    (!best.len || strcmp(rs->packed[i].name, best.buf) < 0)) {
+		strbuf_reset(&best);
+		strbuf_addstr(&best, rs->packed[i].name);
+	}
+	if (best.len) {
+		ret = error_set(E_CONFLICT, "'%s' exists; cannot create '%s'",
+				best.buf, name);
+		goto out;
+	}
+	extra = ref_names_first_with_prefix(extras, prefix.buf);
+	if (extra)
+		ret = error_set(E_CONFLICT, "cannot process '%s' and '%s' at "
+				"the same time", name, extra);
+out:
+	strbuf_release(&prefix);
+	strbuf_release(&sym);
+	strbuf_release(&best);
+	strbuf_release(&path);
+	return ret;
+}
+
+/* ---- settings and messages ---- */
 
 unsigned
 refs_flags_for(const struct repo *repo)
@@ -381,779 +960,10 @@ refs_flags_for(const struct repo *repo)
 	return flags;
 }
 
-static enum sync_mode
-ref_sync(unsigned flags)
-{
-	if (!(flags & REF_FSYNC))
-		return SYNC_NONE;
-	return flags & REF_FSYNC_WRITEOUT ? SYNC_WRITEOUT : SYNC_FULL;
-}
-
 void
 refs_printable_name(struct strbuf *out, const char *name)
 {
 	for (const char *p = name; *p; p++)
 		strbuf_addch(out, (unsigned char)*p < 0x20 || *p == 0x7f ?
 			     '?' : *p);
-}
-
-static int
-bad_name(const char *name)
-{
-	struct strbuf pr = STRBUF_INIT;
-	int ret;
-
-	refs_printable_name(&pr, name);
-	ret = error_set(E_INVALID, "refusing to update ref with bad name "
-			"'%s'", pr.buf);
-	strbuf_release(&pr);
-	return ret;
-}
-
-/* mkdir -p of the directories leading to path */
-static int
-make_leading_dirs(const char *path)
-{
-	struct strbuf sb = STRBUF_INIT;
-	int ret = 0;
-
-	for (const char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
-		struct stat st;
-
-		strbuf_reset(&sb);
-		strbuf_add(&sb, path, p - path);
-		if (!mkdir(sb.buf, 0777)) {
-			/* core.sharedRepository; a failure shows at the lock */
-			if (perm_adjust(sb.buf) < 0)
-				error_clear();
-			continue;
-		}
-		if (errno == EEXIST) {
-			if (!stat(sb.buf, &st) && !S_ISDIR(st.st_mode)) {
-				ret = -EEXIST;
-				break;
-			}
-			continue;
-		}
-		ret = -errno;
-		break;
-	}
-	strbuf_release(&sb);
-	return ret;
-}
-
-static int
-should_log(const struct ref_store *rs, const char *name, unsigned flags)
-{
-	struct strbuf path = STRBUF_INIT;
-	int exists;
-
-	if (flags & (REF_CREATE_REFLOG | REF_LOG_ALWAYS))
-		return 1;
-	strbuf_addf(&path, "%s/logs/%s", is_per_worktree(name) ? rs->gitdir :
-		    rs->commondir, name);
-	exists = !access(path.buf, F_OK);
-	strbuf_release(&path);
-	if (exists)
-		return 1;
-	return (flags & REF_LOG_ALL) &&
-	       (!strcmp(name, "HEAD") || starts_with(name, "refs/heads/") ||
-		starts_with(name, "refs/remotes/") ||
-		starts_with(name, "refs/notes/"));
-}
-
-static void
-squash_msg(struct strbuf *out, const char *msg)
-{
-	size_t start = out->len;
-	int space = 0;
-
-	for (const char *p = msg; *p; p++) {
-		if (*p == ' ' || *p == '\t' || *p == '\n' || *p == '\r') {
-			space = out->len > start;
-			continue;
-		}
-		if (space)
-			strbuf_addch(out, ' ');
-		space = 0;
-		strbuf_addch(out, *p);
-	}
-}
-
-static int
-append_reflog(const struct ref_store *rs, const char *name,
-	      const struct object_id *old_oid,
-	      const struct object_id *new_oid, const char *committer,
-	      const char *msg, unsigned flags)
-{
-	struct strbuf path = STRBUF_INIT, line = STRBUF_INIT;
-	int fd, ret = 0;
-
-	if (!committer || !should_log(rs, name, flags))
-		return 0;
-	strbuf_addf(&path, "%s/logs/%s", is_per_worktree(name) ? rs->gitdir :
-		    rs->commondir, name);
-	if (make_leading_dirs(path.buf) < 0) {
-		ret = error_set(E_IO, "unable to create directory for '%s'",
-				path.buf);
-		goto out;
-	}
-	strbuf_addf(&line, "%s %s %s", oid_to_hex(old_oid),
-		    oid_to_hex(new_oid), committer);
-	if (msg && *msg) {
-		strbuf_addch(&line, '\t');
-		squash_msg(&line, msg);
-	}
-	strbuf_addch(&line, '\n');
-	fd = open(path.buf, O_WRONLY | O_APPEND | O_CLOEXEC);
-	if (fd < 0 && errno == ENOENT) {
-		fd = open(path.buf, O_WRONLY | O_APPEND | O_CREAT | O_EXCL |
-			  O_CLOEXEC, 0666);
-		if (fd >= 0 && (ret = perm_adjust(path.buf)) < 0) {
-			close(fd);
-			unlink(path.buf);
-			goto out;
-		}
-		if (fd < 0 && errno == EEXIST)	/* someone else made it */
-			fd = open(path.buf, O_WRONLY | O_APPEND | O_CLOEXEC);
-	}
-	if (fd < 0) {
-		ret = error_errno(errno, "unable to append to '%s'", path.buf);
-		goto out;
-	}
-	/* git syncs the ref file for core.fsync=reference, not its log */
-	if (write_full(fd, line.buf, line.len) < 0)
-		ret = error_errno(errno, "unable to append to '%s'", path.buf);
-	if (close(fd) < 0 && !ret)
-		ret = error_errno(errno, "unable to append to '%s'", path.buf);
-out:
-	strbuf_release(&path);
-	strbuf_release(&line);
-	return ret;
-}
-
-/*
- * A directory where a ref file should go: remove it if only empty
- * directories are in it.  0 when it is gone; 1 when something remains,
- * with the first file found below it in *found (path relative to base).
- */
-static int
-clear_empty_dirs(struct strbuf *path, size_t baselen, struct strbuf *found)
-{
-	size_t len = path->len;
-	DIR *dir = opendir(path->buf);
-	struct dirent *de;
-	int ret = 0;
-
-	if (!dir)
-		return 1;
-	while (!ret && (de = readdir(dir))) {
-		struct stat st;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		strbuf_addch(path, '/');
-		strbuf_addstr(path, de->d_name);
-		if (!lstat(path->buf, &st) && S_ISDIR(st.st_mode)) {
-			ret = clear_empty_dirs(path, baselen, found);
-		} else {
-			strbuf_addstr(found, path->buf + baselen);
-			ret = 1;
-		}
-		strbuf_setlen(path, len);
-	}
-	closedir(dir);
-	if (!ret && rmdir(path->buf) < 0)
-		ret = 1;
-	return ret;
-}
-
-/* Take "<ref file>.lock"; git's message wraps the lock error. */
-static int
-lock_ref(struct lockfile *lk, const struct ref_store *rs, const char *name)
-{
-	struct strbuf path = STRBUF_INIT;
-	int ret;
-
-	refs_loose_path(&path, rs, name);
-	ret = make_leading_dirs(path.buf);
-	if (ret == -EEXIST) {
-		/* a prefix of the name is a ref (a file) already */
-		ret = error_set(E_CONFLICT, "cannot lock ref '%s': a ref "
-				"named by a prefix of it exists", name);
-		goto out;
-	}
-	{
-		struct stat st;
-		struct strbuf below = STRBUF_INIT;
-		size_t baselen = path.len - strlen(name);
-
-		if (!lstat(path.buf, &st) && S_ISDIR(st.st_mode) &&
-		    clear_empty_dirs(&path, baselen, &below)) {
-			if (below.len)
-				ret = error_set(E_CONFLICT, "cannot lock ref "
-						"'%s': '%s' exists; cannot "
-						"create '%s'", name, below.buf,
-						name);
-			else
-				ret = error_set(E_CONFLICT, "cannot lock ref "
-						"'%s': there is a non-empty "
-						"directory '%s' blocking "
-						"reference '%s'", name,
-						path.buf, name);
-			strbuf_release(&below);
-			goto out;
-		}
-		strbuf_release(&below);
-	}
-	ret = lockfile_hold(lk, path.buf);
-	if (ret < 0) {
-		char *inner = xstrdup(error_msg());
-
-		ret = error_set(-ret, "cannot lock ref '%s': %s", name, inner);
-		free(inner);
-	}
-out:
-	strbuf_release(&path);
-	return ret;
-}
-
-static int
-write_ref_file(struct lockfile *lk, const char *content, unsigned flags)
-{
-	int ret;
-
-	if (write_full(lk->fd, content, strlen(content)) < 0) {
-		ret = error_errno(errno, "unable to write '%s'", lk->lock_path);
-		lockfile_rollback(lk);
-		return ret;
-	}
-	return lockfile_commit(lk, ref_sync(flags));
-}
-
-/*
- * The current value of name (loose or packed): 0 found, 1 missing.  A
- * symbolic ref answers with the value it resolves to (or missing).
- */
-static int
-current_value(struct ref_store *rs, const char *name, struct object_id *oid)
-{
-	struct strbuf sym = STRBUF_INIT;
-	int ret = refs_read_raw(rs, name, oid, &sym);
-
-	if (ret == 1)
-		ret = refs_resolve(rs, sym.buf, oid, NULL);
-	strbuf_release(&sym);
-	if (ret == -E_NOTFOUND) {
-		error_clear();
-		*oid = null_oid;
-		return 1;
-	}
-	return ret;
-}
-
-static int
-check_old(const char *name, int missing, const struct object_id *cur,
-	  const struct object_id *old_oid)
-{
-	if (!old_oid)
-		return 0;
-	if (oid_is_null(old_oid)) {
-		if (!missing)
-			return error_set(E_CONFLICT, "cannot lock ref '%s': "
-					 "reference already exists", name);
-		return 0;
-	}
-	if (missing)
-		return error_set(E_CONFLICT, "cannot lock ref '%s': unable to "
-				 "resolve reference '%s'", name, name);
-	if (!oideq(cur, old_oid)) {
-		char want[HASH_HEXSZ + 1];
-
-		oid_to_hex_r(want, old_oid);
-		return error_set(E_CONFLICT, "cannot lock ref '%s': is at %s "
-				 "but expected %s", name, oid_to_hex(cur),
-				 want);
-	}
-	return 0;
-}
-
-/* Rewrite packed-refs without name, under packed-refs.lock. */
-static int
-remove_packed(struct ref_store *rs, const char *name, unsigned flags)
-{
-	struct lockfile lk = LOCKFILE_INIT;
-	struct strbuf path = STRBUF_INIT, out = STRBUF_INIT;
-	int ret;
-
-	if (!refs_find_packed(rs, name))
-		return 0;
-	strbuf_addf(&path, "%s/packed-refs", rs->commondir);
-	ret = lockfile_hold(&lk, path.buf);
-	if (ret < 0)
-		goto out;
-	strbuf_addstr(&out, "# pack-refs with: peeled fully-peeled sorted \n");
-	for (size_t i = 0; i < rs->packed_nr; i++) {
-		const struct packed_ref *r = &rs->packed[i];
-
-		if (!strcmp(r->name, name))
-			continue;
-		strbuf_addf(&out, "%s %s\n", oid_to_hex(&r->oid), r->name);
-		if (r->has_peeled)
-			strbuf_addf(&out, "^%s\n", oid_to_hex(&r->peeled));
-	}
-	ret = write_ref_file(&lk, out.buf, flags);
-	packed_clear(rs);
-out:
-	strbuf_release(&path);
-	strbuf_release(&out);
-	return ret;
-}
-
-void
-refs_txn_init(struct ref_txn *txn, struct ref_store *rs)
-{
-	memset(txn, 0, sizeof(*txn));
-	txn->rs = rs;
-}
-
-void
-refs_txn_release(struct ref_txn *txn)
-{
-	for (size_t i = 0; i < txn->nr; i++) {
-		lockfile_rollback(&txn->u[i].lk);
-		lockfile_rollback(&txn->u[i].sym_lk);
-		free(txn->u[i].name);
-		free(txn->u[i].ref);
-	}
-	free(txn->u);
-	memset(txn, 0, sizeof(*txn));
-}
-
-static struct ref_update *
-txn_add(struct ref_txn *txn, enum ref_op op, const char *name,
-	const struct object_id *new_oid, const struct object_id *old_oid,
-	unsigned flags)
-{
-	struct ref_update *u;
-
-	ALLOC_GROW(txn->u, txn->nr + 1, txn->alloc);
-	u = &txn->u[txn->nr++];
-	memset(u, 0, sizeof(*u));
-	u->op = op;
-	u->name = xstrdup(name);
-	u->flags = flags;
-	u->lk = (struct lockfile)LOCKFILE_INIT;
-	u->sym_lk = (struct lockfile)LOCKFILE_INIT;
-	if (new_oid)
-		u->new_oid = *new_oid;
-	if (old_oid) {
-		u->have_old = 1;
-		u->old_oid = *old_oid;
-	}
-	return u;
-}
-
-void
-refs_txn_update(struct ref_txn *txn, const char *name,
-		const struct object_id *new_oid,
-		const struct object_id *old_oid, unsigned flags)
-{
-	txn_add(txn, REF_OP_UPDATE, name, new_oid, old_oid, flags);
-}
-
-void
-refs_txn_delete(struct ref_txn *txn, const char *name,
-		const struct object_id *old_oid, unsigned flags)
-{
-	txn_add(txn, REF_OP_DELETE, name, NULL, old_oid, flags);
-}
-
-void
-refs_txn_verify(struct ref_txn *txn, const char *name,
-		const struct object_id *old_oid, unsigned flags)
-{
-	txn_add(txn, REF_OP_VERIFY, name, NULL, old_oid ? old_oid : &null_oid,
-		flags);
-}
-
-/* Lock, read and check one update; nothing is written yet. */
-static int
-prepare_one(struct ref_txn *txn, struct ref_update *u, ref_type_fn type_of,
-	    void *ctx)
-{
-	struct ref_store *rs = txn->rs;
-	struct strbuf target = STRBUF_INIT;
-	struct object_id tmp;
-	int ret = 0;
-
-	if (!refname_is_valid(u->name, REFNAME_ALLOW_ONELEVEL))
-		return bad_name(u->name);
-	u->ref = xstrdup(u->name);
-	if (!(u->flags & REF_NO_DEREF)) {
-		/* what a symbolic ref points to, even an unborn branch */
-		ret = refs_resolve(rs, u->name, &tmp, &target);
-		if (ret < 0 && ret != -E_NOTFOUND)
-			goto out;
-		error_clear();
-		if (target.len && strcmp(target.buf, u->name)) {
-			free(u->ref);
-			u->ref = strbuf_detach(&target, NULL);
-			u->via_head = !strcmp(u->name, "HEAD");
-		}
-	}
-	if (u->op == REF_OP_UPDATE && type_of &&
-	    !(u->flags & REF_SKIP_OBJECT_CHECK)) {
-		int type = type_of(ctx, &u->new_oid);
-
-		if (type < 0) {
-			ret = error_set(E_NOTFOUND, "cannot update ref '%s': "
-					"trying to write ref '%s' with "
-					"nonexistent object %s", u->ref,
-					u->ref, oid_to_hex(&u->new_oid));
-			goto out;
-		}
-		if (type != 1 && starts_with(u->ref, "refs/heads/")) {
-			ret = error_set(E_INVALID, "cannot update ref '%s': "
-					"trying to write non-commit object %s "
-					"to branch '%s'", u->ref,
-					oid_to_hex(&u->new_oid), u->ref);
-			goto out;
-		}
-	}
-	if (u->op != REF_OP_VERIFY) {
-		/*
-		 * Updating through a symbolic ref holds it too, as git
-		 * does, so that it cannot be repointed meanwhile.
-		 */
-		if (strcmp(u->ref, u->name)) {
-			ret = lock_ref(&u->sym_lk, rs, u->name);
-			if (ret < 0)
-				goto out;
-		}
-		ret = lock_ref(&u->lk, rs, u->ref);
-		if (ret < 0)
-			goto out;
-	}
-	u->missing = current_value(rs, u->ref, &u->cur);
-	if (u->missing < 0) {
-		ret = u->missing;
-		goto out;
-	}
-	if (u->op == REF_OP_VERIFY) {
-		/* verify: the null id means "must not exist" */
-		ret = check_old(u->ref, u->missing, &u->cur, &u->old_oid);
-		goto out;
-	}
-	ret = check_old(u->ref, u->missing, &u->cur,
-			u->have_old ? &u->old_oid : NULL);
-out:
-	strbuf_release(&target);
-	return ret;
-}
-
-static int
-cmp_names(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
-}
-
-/* One ref the transaction writes: named, or reached through a symref. */
-struct txn_target {
-	char *name;		/* owned */
-	int deref;		/* follow it if it is a symbolic ref */
-	int via_head;		/* reached through HEAD */
-};
-
-/*
- * git's rules, checked before anything is locked: a ref is named once
- * ("multiple updates for ref"), is not also reached through a symbolic
- * ref another update follows, and is not the branch HEAD points to when
- * HEAD is updated too.  git follows one symbolic ref at a time, those
- * reached only after all the named refs, and so does this walk, so that
- * the message names the same pair.  0 or -E_INVALID, -E_CONFLICT.
- */
-static int
-check_duplicates(struct ref_txn *txn)
-{
-	struct strmap seen = STRMAP_INIT;	/* keys: names, targets[] */
-	struct strbuf head = STRBUF_INIT, sym = STRBUF_INIT;
-	struct txn_target *targets = NULL;
-	size_t nr = 0, alloc = 0;
-	const char **names;
-	struct object_id oid;
-	int ret = 0;
-
-	for (size_t i = 0; i < txn->nr; i++)
-		if (!refname_is_valid(txn->u[i].name, REFNAME_ALLOW_ONELEVEL))
-			return bad_name(txn->u[i].name);
-	names = xcalloc(txn->nr, sizeof(*names));
-	for (size_t i = 0; i < txn->nr; i++)
-		names[i] = txn->u[i].name;
-	qsort(names, txn->nr, sizeof(*names), cmp_names);
-	for (size_t i = 1; i < txn->nr; i++)
-		if (!strcmp(names[i - 1], names[i])) {
-			ret = error_set(E_CONFLICT, "multiple updates for ref "
-					"'%s' not allowed", names[i]);
-			goto out;
-		}
-
-	if (refs_read_raw(txn->rs, "HEAD", &oid, &head) != 1)
-		strbuf_reset(&head);
-	error_clear();
-	ALLOC_GROW(targets, txn->nr, alloc);
-	for (size_t i = 0; i < txn->nr; i++) {
-		targets[nr].name = xstrdup(txn->u[i].name);
-		targets[nr].deref = !(txn->u[i].flags & REF_NO_DEREF);
-		targets[nr].via_head = 0;
-		strmap_put(&seen, targets[nr].name, strlen(targets[nr].name),
-			   txn);
-		nr++;
-	}
-	for (size_t i = 0; i < nr; i++) {
-		const char *name = targets[i].name;
-		size_t n;
-
-		if (head.len && !targets[i].via_head &&
-		    !strcmp(name, head.buf)) {
-			if (strmap_get(&seen, "HEAD", 4)) {
-				ret = error_set(E_CONFLICT, "multiple updates "
-						"for 'HEAD' (including one via "
-						"its referent '%s') are not "
-						"allowed", name);
-				goto out;
-			}
-			strmap_put(&seen, "HEAD", 4, txn);
-		}
-		strbuf_reset(&sym);
-		if (!targets[i].deref ||
-		    refs_read_raw(txn->rs, name, &oid, &sym) != 1) {
-			error_clear();
-			continue;
-		}
-		if (strmap_get(&seen, sym.buf, sym.len)) {
-			ret = error_set(E_CONFLICT, "multiple updates for '%s' "
-					"(including one via symref '%s') are "
-					"not allowed", sym.buf, name);
-			goto out;
-		}
-		ALLOC_GROW(targets, nr + 1, alloc);
-		n = sym.len;
-		targets[nr].name = strbuf_detach(&sym, NULL);
-		targets[nr].deref = 1;
-		targets[nr].via_head = targets[i].via_head ||
-				       !strcmp(targets[i].name, "HEAD");
-		strmap_put(&seen, targets[nr].name, n, txn);
-		nr++;
-	}
-out:
-	for (size_t i = 0; i < nr; i++)
-		free(targets[i].name);
-	free(targets);
-	free(names);
-	strmap_release(&seen);
-	strbuf_release(&head);
-	strbuf_release(&sym);
-	return ret;
-}
-
-/* Does HEAD point at ref (so that updating ref moves HEAD too)? */
-static int
-head_points_at(struct ref_store *rs, const char *ref)
-{
-	struct strbuf sym = STRBUF_INIT;
-	struct object_id oid;
-	int ret = refs_read_raw(rs, "HEAD", &oid, &sym) == 1 &&
-		  !strcmp(sym.buf, ref);
-
-	error_clear();
-	strbuf_release(&sym);
-	return ret;
-}
-
-/* Is name a symbolic ref (which --no-deref would turn into a value)? */
-static int
-is_symbolic(struct ref_store *rs, const char *name)
-{
-	struct strbuf sym = STRBUF_INIT;
-	struct object_id oid;
-	int ret = refs_read_raw(rs, name, &oid, &sym) == 1;
-
-	error_clear();
-	strbuf_release(&sym);
-	return ret;
-}
-
-static int
-commit_one(struct ref_txn *txn, struct ref_update *u)
-{
-	struct ref_store *rs = txn->rs;
-	struct strbuf path = STRBUF_INIT;
-	int ret = 0, log_head;
-
-	if (u->op == REF_OP_VERIFY)
-		return 0;
-	log_head = u->via_head || (strcmp(u->ref, "HEAD") &&
-				   head_points_at(rs, u->ref));
-	if (u->op == REF_OP_UPDATE && !u->missing &&
-	    oideq(&u->cur, &u->new_oid) && !is_symbolic(rs, u->ref)) {
-		/*
-		 * Already there: git leaves the ref and its log alone, but
-		 * HEAD's log still records the update made through it.
-		 */
-		lockfile_rollback(&u->lk);
-		if (log_head)
-			ret = append_reflog(rs, "HEAD", &u->cur, &u->new_oid,
-					    txn->committer, txn->msg,
-					    u->flags);
-		return ret;
-	}
-	if (u->op == REF_OP_UPDATE) {
-		char content[HASH_HEXSZ + 2];
-
-		oid_to_hex_r(content, &u->new_oid);
-		content[HASH_HEXSZ] = '\n';
-		content[HASH_HEXSZ + 1] = '\0';
-		ret = write_ref_file(&u->lk, content, u->flags);
-		if (ret < 0)
-			return ret;
-		trace_step("ref updated");
-		ret = append_reflog(rs, u->ref, &u->cur, &u->new_oid,
-				    txn->committer, txn->msg, u->flags);
-		if (!ret && log_head)
-			ret = append_reflog(rs, "HEAD", &u->cur, &u->new_oid,
-					    txn->committer, txn->msg,
-					    u->flags);
-		return ret;
-	}
-	/* delete: from packed-refs, then the loose file, then its log */
-	if (u->missing) {
-		lockfile_rollback(&u->lk);
-		return 0;
-	}
-	ret = remove_packed(rs, u->ref, u->flags);
-	if (ret < 0)
-		return ret;
-	refs_loose_path(&path, rs, u->ref);
-	if (unlink(path.buf) < 0 && errno != ENOENT)
-		ret = error_errno(errno, "unable to remove '%s'", path.buf);
-	lockfile_rollback(&u->lk);
-	if (!ret) {
-		trace_step("ref deleted");
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/logs/%s", is_per_worktree(u->ref) ?
-			    rs->gitdir : rs->commondir, u->ref);
-		unlink(path.buf);
-	}
-	strbuf_release(&path);
-	return ret;
-}
-
-int
-refs_txn_commit(struct ref_txn *txn, ref_type_fn type_of, void *ctx)
-{
-	int ret = 0;
-
-	/* a single update cannot collide with itself */
-	if (txn->nr > 1)
-		ret = check_duplicates(txn);
-	/* every ref locked and checked before anything is written */
-	for (size_t i = 0; i < txn->nr && !ret; i++)
-		ret = prepare_one(txn, &txn->u[i], type_of, ctx);
-	if (ret < 0) {
-		txn->failed_at = txn->nr;
-		for (size_t i = 0; i < txn->nr; i++) {
-			lockfile_rollback(&txn->u[i].lk);
-			lockfile_rollback(&txn->u[i].sym_lk);
-		}
-		return ret;
-	}
-	for (size_t i = 0; i < txn->nr && !ret; i++)
-		ret = commit_one(txn, &txn->u[i]);
-	for (size_t i = 0; i < txn->nr; i++) {
-		lockfile_rollback(&txn->u[i].lk);
-		lockfile_rollback(&txn->u[i].sym_lk);
-	}
-	return ret;
-}
-
-int
-refs_update(struct ref_store *rs, const char *name,
-	    const struct object_id *new_oid, const struct object_id *old_oid,
-	    const char *committer, const char *msg, unsigned flags,
-	    ref_type_fn type_of, void *ctx)
-{
-	struct ref_txn txn;
-	int ret;
-
-	refs_txn_init(&txn, rs);
-	txn.committer = committer;
-	txn.msg = msg;
-	refs_txn_update(&txn, name, new_oid, old_oid, flags);
-	ret = refs_txn_commit(&txn, type_of, ctx);
-	refs_txn_release(&txn);
-	return ret;
-}
-
-int
-refs_delete(struct ref_store *rs, const char *name,
-	    const struct object_id *old_oid, unsigned flags)
-{
-	struct ref_txn txn;
-	int ret;
-
-	refs_txn_init(&txn, rs);
-	refs_txn_delete(&txn, name, old_oid, flags);
-	ret = refs_txn_commit(&txn, NULL, NULL);
-	refs_txn_release(&txn);
-	return ret;
-}
-
-int
-refs_set_symref(struct ref_store *rs, const char *name, const char *target,
-		const char *committer, const char *msg, unsigned flags)
-{
-	struct lockfile lk = LOCKFILE_INIT;
-	struct strbuf content = STRBUF_INIT;
-	struct object_id old_oid, new_oid;
-	int ret, had_old, has_new;
-
-	if (!refname_is_valid(name, REFNAME_ALLOW_ONELEVEL))
-		return bad_name(name);
-	had_old = !refs_resolve(rs, name, &old_oid, NULL);
-	has_new = !refs_resolve(rs, target, &new_oid, NULL);
-	error_clear();
-	/* git reports the lock file's own error here, nothing around it */
-	refs_loose_path(&content, rs, name);
-	(void)make_leading_dirs(content.buf);	/* else the lock says why */
-	{
-		struct stat st;
-		struct strbuf below = STRBUF_INIT;
-
-		if (!lstat(content.buf, &st) && S_ISDIR(st.st_mode) &&
-		    clear_empty_dirs(&content, content.len, &below)) {
-			strbuf_release(&below);
-			strbuf_release(&content);
-			return error_set(E_CONFLICT, "unable to write symref "
-					 "for %s: %s", name, strerror(EISDIR));
-		}
-		strbuf_release(&below);
-	}
-	ret = lockfile_hold(&lk, content.buf);
-	strbuf_reset(&content);
-	if (ret < 0) {
-		strbuf_release(&content);
-		return ret;
-	}
-	strbuf_addf(&content, "ref: %s\n", target);
-	ret = write_ref_file(&lk, content.buf, flags);
-	strbuf_release(&content);
-	if (ret < 0)
-		return ret;
-	trace_step("symbolic ref updated");
-	/* git logs the move when the new target has a value */
-	if (has_new && committer)
-		ret = append_reflog(rs, name, had_old ? &old_oid : &null_oid,
-				    &new_oid, committer, msg, flags);
-	return ret;
 }

@@ -5,6 +5,13 @@
  * annotated tag followed by a "^<peeled hex>" line).  Loose refs win over
  * packed ones.  HEAD and other per-worktree refs live in the git
  * directory, the rest in the common directory.
+ *
+ * Reading is refs.c; writing (transactions, symbolic refs, reflogs,
+ * rewriting packed-refs) is refs-txn.c.  Every write goes through a
+ * transaction that checks everything (names, conflicts between names,
+ * old values, objects, reflog paths) and takes every lock before it
+ * writes anything, so a write that fails leaves refs, packed-refs and
+ * reflogs as they were.
  */
 #ifndef DIRC_REFS_H
 #define DIRC_REFS_H
@@ -23,23 +30,47 @@ enum refname_flags {
  */
 int refname_is_valid(const char *name, unsigned flags);
 
+/*
+ * May name be used as a path below the git directory, even if it is not
+ * well-formed (git's rule for what may be deleted): "refs/" then
+ * components that are not empty, "." or "..", or a one-level name of
+ * capitals and '_'.  1 or 0.
+ */
+int refname_is_safe(const char *name);
+
 struct packed_ref {
 	char *name;			/* owned */
 	struct object_id oid;
 	struct object_id peeled;	/* valid if has_peeled */
 	int has_peeled;
+	int knows_peeled;		/* has_peeled says all: the file's
+					 * traits or a "^" line say so */
 };
 
 struct ref_store {
-	char *gitdir;		/* owned */
-	char *commondir;	/* owned */
+	char *gitdir;		/* absolute; owned */
+	char *commondir;	/* absolute; owned */
+	char *gitdir_shown;	/* as git names it in messages (".git"); owned */
+	char *commondir_shown;	/* the same for the common directory; owned */
 	struct packed_ref *packed;	/* owned; sorted by name */
 	size_t packed_nr, packed_alloc;
 	int packed_loaded;
+	unsigned flags;		/* REF_LOG_*, REF_FSYNC* for every write */
+	long lock_timeout_ms;	/* core.filesRefLockTimeout (100) */
+	long packed_timeout_ms;	/* core.packedRefsTimeout (1000) */
 };
 
+/* A store for gitdir; messages name the directories as given. */
 void ref_store_init(struct ref_store *rs, const char *gitdir,
 		    const char *commondir);
+
+struct repo;
+/*
+ * The store of repo, with its settings (reflogs, fsync, lock timeouts)
+ * and the directory names git would print (".git" in a work tree, the
+ * value of GIT_DIR when that is set).
+ */
+void ref_store_init_repo(struct ref_store *rs, const struct repo *repo);
 void ref_store_release(struct ref_store *rs);
 
 /* The file a loose ref lives in, replacing out. */
@@ -55,15 +86,41 @@ int refs_read_raw(struct ref_store *rs, const char *name,
 		  struct object_id *oid, struct strbuf *symref);
 
 /*
- * Resolve name, following symbolic refs (at most 5 levels).  0 with *oid
- * set and (if resolved is not NULL) the final ref name in resolved;
- * -E_NOTFOUND if a ref in the chain does not exist (resolved then names
- * the missing one: an unborn branch), or another negative E_*.
+ * Resolve name, following symbolic refs (at most 5 reads, as git).  0
+ * with *oid set and (if resolved is not NULL) the final ref name in
+ * resolved; -E_NOTFOUND if a ref in the chain does not exist (resolved
+ * then names the missing one: an unborn branch), or another negative E_*.
  */
 int refs_resolve(struct ref_store *rs, const char *name,
 		 struct object_id *oid, struct strbuf *resolved);
 
-/* Load packed-refs (once).  0 or -E_CORRUPT. */
+enum ref_type {
+	REF_ISSYMREF = 1 << 0,	/* a symbolic ref was read */
+	REF_ISPACKED = 1 << 1,	/* the value came from packed-refs */
+	REF_ISBROKEN = 1 << 2,	/* a loose file that is not a ref */
+};
+
+enum refs_resolve_flags {
+	REFS_RESOLVE_READING = 1 << 0,	/* the ref must exist */
+	REFS_RESOLVE_NO_RECURSE = 1 << 1,	/* stop after one symbolic ref */
+};
+
+/*
+ * git's resolve_ref_unsafe(): follow name through symbolic refs.  0 with
+ * resolved set to the last name reached, *oid to its value (the null id
+ * if it does not exist, or after one level with NO_RECURSE), and *type
+ * (REF_ISSYMREF if a symbolic ref was followed); -E_NOTFOUND for a
+ * missing ref with READING; -E_CORRUPT for a broken ref, a bad name or
+ * too many levels.  resolved and type may be NULL.
+ */
+int refs_resolve_ref(struct ref_store *rs, const char *name, unsigned flags,
+		     struct object_id *oid, struct strbuf *resolved,
+		     unsigned *type);
+
+/*
+ * Load packed-refs (once).  0 or -E_CORRUPT with git's message
+ * ("unexpected line in <file>: <line>").
+ */
 int refs_load_packed(struct ref_store *rs);
 /* The packed entry for name, or NULL. */
 const struct packed_ref *refs_find_packed(struct ref_store *rs,
@@ -79,86 +136,100 @@ enum ref_update_flags {
 	REF_FSYNC_WRITEOUT = 1 << 6,	/* with REF_FSYNC: write-out only */
 };
 
-/*
- * Set ref name (following a symbolic ref unless REF_NO_DEREF) to
- * new_oid, under "<ref>.lock".  old_oid: NULL for no check, the null id
- * for "must not exist yet", else the value it must have.  committer is
- * the identity line for the reflog ("Name <email> <epoch> <tz>"); msg is
- * the reflog message.  The object must exist, and a branch
- * (refs/heads/) must point to a commit.  0, or a negative E_* with
- * git's message ("cannot lock ref '<ref>': is at <x> but expected
- * <y>", ...).  objects_check(oid, ctx) answers the type of an object
- * (OBJ_BAD if missing) so refs need not know the object store.
- */
-typedef int (*ref_type_fn)(void *ctx, const struct object_id *oid);
-int refs_update(struct ref_store *rs, const char *name,
-		const struct object_id *new_oid,
-		const struct object_id *old_oid, const char *committer,
-		const char *msg, unsigned flags, ref_type_fn type_of,
-		void *ctx);
-
-/*
- * A transaction: several updates, deletions and checks that all happen
- * or none.  Every ref is locked and its old value checked before the
- * first is written.
- */
-enum ref_op { REF_OP_UPDATE, REF_OP_DELETE, REF_OP_VERIFY };
-
-struct ref_update {
-	enum ref_op op;
-	char *name;		/* as given; owned */
-	char *ref;		/* after following symbolic refs; owned */
-	struct object_id new_oid, old_oid;
-	int have_old;
-	int via_head;		/* named through HEAD: log HEAD too */
-	unsigned flags;
-	struct lockfile lk;
-	struct lockfile sym_lk;	/* name itself, held when it is symbolic */
-	struct object_id cur;	/* value when locked */
-	int missing;		/* it had no value */
-};
-
-struct ref_txn {
-	struct ref_store *rs;	/* borrowed */
-	struct ref_update *u;	/* owned */
-	size_t nr, alloc;
-	const char *committer;	/* identity for reflogs; borrowed */
-	const char *msg;	/* reflog message; borrowed */
-	size_t failed_at;
-};
-
-void refs_txn_init(struct ref_txn *txn, struct ref_store *rs);
-void refs_txn_release(struct ref_txn *txn);
-/* old_oid: NULL (no check), the null id (must not exist), or a value. */
-void refs_txn_update(struct ref_txn *txn, const char *name,
-		     const struct object_id *new_oid,
-		     const struct object_id *old_oid, unsigned flags);
-void refs_txn_delete(struct ref_txn *txn, const char *name,
-		     const struct object_id *old_oid, unsigned flags);
-/* old_oid NULL or null: must not exist. */
-void refs_txn_verify(struct ref_txn *txn, const char *name,
-		     const struct object_id *old_oid, unsigned flags);
-/* Lock and check all, then write all.  0 or the first negative E_*. */
-int refs_txn_commit(struct ref_txn *txn, ref_type_fn type_of, void *ctx);
-
-/*
- * Delete ref name (loose and packed, and its reflog), checking old_oid
- * as refs_update does.  Deleting a ref that does not exist succeeds.
- */
-int refs_delete(struct ref_store *rs, const char *name,
-		const struct object_id *old_oid, unsigned flags);
-
-/*
- * Make name a symbolic ref to target ("ref: <target>").  With msg and
- * committer, log the change to name's reflog.
- */
-int refs_set_symref(struct ref_store *rs, const char *name,
-		    const char *target, const char *committer,
-		    const char *msg, unsigned flags);
-
-struct repo;
 /* The REF_LOG_* and REF_FSYNC flags the repository's settings ask for. */
 unsigned refs_flags_for(const struct repo *repo);
+
+/* The type of an object (OBJ_*), or negative if it is missing. */
+typedef int (*ref_type_fn)(void *ctx, const struct object_id *oid);
+/*
+ * What an annotated tag peels to: 0 with *peeled set, or -1 if oid is
+ * not a tag (or cannot be read).
+ */
+typedef int (*ref_peel_fn)(void *ctx, const struct object_id *oid,
+			   struct object_id *peeled);
+
+/* What writing refs needs from outside the ref store. */
+struct ref_txn_env {
+	const char *committer;	/* "Name <email> <epoch> <tz>" for reflog
+				 * lines; borrowed; NULL: write no reflog */
+	ref_type_fn type_of;	/* checks new values; NULL: no check */
+	ref_peel_fn peel;	/* for packed-refs rewritten without peeled
+				 * lines; NULL: leave them out */
+	void *ctx;		/* passed to type_of and peel */
+};
+
+/*
+ * A transaction: updates, deletions and checks that all happen or none.
+ *
+ *	txn = refs_txn_begin(rs, &env);
+ *	refs_txn_update(txn, ...)...	queue (names are checked here)
+ *	refs_txn_prepare(txn)		lock and check everything
+ *	refs_txn_commit(txn)		write (prepares first if needed)
+ *	refs_txn_free(txn)		releases whatever is still held
+ *
+ * Prepare follows symbolic refs (a symbolic ref updated through is locked
+ * and logged too), adds HEAD's reflog when the branch HEAD points to
+ * changes, refuses a ref named twice and every name conflict (a ref and
+ * a ref below it: loose, packed or in the same transaction), checks old
+ * values and new objects, and takes every lock, packed-refs.lock
+ * included when something is deleted.  Nothing is written before all of
+ * it passed.  Errors carry git's messages ("cannot lock ref '<ref>': ...").
+ */
+struct ref_txn;
+
+struct ref_txn *refs_txn_begin(struct ref_store *rs,
+			       const struct ref_txn_env *env);
+
+/*
+ * Queue a change of ref name (REF_NO_DEREF, REF_CREATE_REFLOG and
+ * REF_SKIP_OBJECT_CHECK in flags).  new_oid: the value to set, the null
+ * id to delete, NULL to only verify.  old_oid: NULL for no check, the
+ * null id for "must not exist", else the value it must have.  msg: the
+ * reflog message (copied; NULL for none).  0, or -E_INVALID ("refusing
+ * to update ref with bad name '<name>'") and nothing queued.  Only
+ * before prepare.
+ */
+int refs_txn_update(struct ref_txn *txn, const char *name,
+		    const struct object_id *new_oid,
+		    const struct object_id *old_oid, unsigned flags,
+		    const char *msg);
+
+/* Lock and check everything.  0, or a negative E_* with all released. */
+int refs_txn_prepare(struct ref_txn *txn);
+
+/*
+ * Prepare if not done yet, then write: new values and reflogs first,
+ * then deletions (packed-refs through packed-refs.new, loose files,
+ * their reflogs, directories they leave empty).  0 or a negative E_*.
+ */
+int refs_txn_commit(struct ref_txn *txn);
+
+/* Release every lock; nothing is written.  The transaction is closed. */
+void refs_txn_abort(struct ref_txn *txn);
+
+/* Abort if still open or prepared, and free; NULL is fine. */
+void refs_txn_free(struct ref_txn *txn);
+
+/*
+ * One update in a transaction of its own (refs_txn_update() and
+ * refs_txn_commit()): set (or, with the null id, delete) name.
+ */
+int refs_update(struct ref_store *rs, const char *name,
+		const struct object_id *new_oid,
+		const struct object_id *old_oid, unsigned flags,
+		const char *msg, const struct ref_txn_env *env);
+
+/*
+ * Make name a symbolic ref to target ("ref: <target>") under its lock,
+ * checking name (well-formed, no ref above or below it, no directory in
+ * the way) first.  msg and the environment's committer: the line for
+ * name's reflog, written when target has a value.  0; 1 when the
+ * symbolic ref was written but its reflog was not (the message says
+ * why); or a negative E_* with nothing written.
+ */
+int refs_set_symref(struct ref_store *rs, const char *name,
+		    const char *target, const char *msg,
+		    const struct ref_txn_env *env);
 
 /* Replace control bytes with '?' for messages, as git prints names. */
 void refs_printable_name(struct strbuf *out, const char *name);

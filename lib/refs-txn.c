@@ -1,0 +1,1169 @@
+/*
+ * refs-txn: writing refs — transactions, symbolic refs, reflogs and
+ * packed-refs rewrites.
+ *
+ * A transaction queues updates; prepare then walks them in order (the
+ * list grows as it goes) and for each:
+ *
+ *   - when it names the branch HEAD points to, queues a log-only update
+ *     of HEAD, so that HEAD's reflog records the move too;
+ *   - checks that the name may exist (no ref above or below it, loose or
+ *     packed or in this transaction) and takes "<ref>.lock", making the
+ *     directories it needs (and remembering them, to remove them again);
+ *   - reads the value under the lock; a symbolic ref (unless the update
+ *     says REF_NO_DEREF) becomes a log-only update and queues the real
+ *     update of its target;
+ *   - checks the old value, then the new object, and writes the new value
+ *     into the lock file, which it closes: a transaction of any size
+ *     holds no file descriptor per ref.
+ *
+ * Then, when something is deleted, packed-refs.lock is taken (git waits
+ * core.packedRefsTimeout for it) and, if a deleted ref is packed, the
+ * new packed-refs is written to packed-refs.new; and every reflog that
+ * will be written is checked (nothing in the way of its path).  Only
+ * after all of that does commit write: reflog lines first (undone if one
+ * fails), then the renames of the lock files, then the deletions (the
+ * reflogs of deleted refs, packed-refs, the loose files, the directories
+ * they leave empty).  Any failure before commit releases everything and
+ * removes the directories made, so refs, packed-refs and reflogs are
+ * byte for byte as they were.
+ *
+ * Where git 2.39 does something unsafe this code does not follow it:
+ * it does not follow a symbolic ref to a bad name (git writes outside
+ * the repository for "ref: ../../x"), does not write a reflog line for a
+ * "verify" through a symbolic ref or of the checked-out branch (git
+ * appends a bogus "<old> 0000..." line to HEAD's log), and checks names
+ * and reflog paths before writing anything (git can leave some refs of
+ * a failed transaction written).
+ */
+#include "refs.h"
+
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "error.h"
+#include "object.h"
+#include "perm.h"
+#include "refs-internal.h"
+#include "trace.h"
+
+/* Flags refs_txn_update() takes from its caller. */
+#define REF_CALLER_FLAGS (REF_NO_DEREF | REF_CREATE_REFLOG | \
+			  REF_SKIP_OBJECT_CHECK)
+
+/* Flags of an update that only this file sets. */
+enum ref_update_state {
+	REF_HAVE_NEW = 1 << 16,		/* new_oid is set (else: verify) */
+	REF_HAVE_OLD = 1 << 17,		/* old_oid is to be checked */
+	REF_DELETING = 1 << 18,		/* new_oid is null */
+	REF_LOG_ONLY = 1 << 19,		/* lock and log, do not write */
+	REF_VIA_HEAD = 1 << 20,		/* reached through HEAD */
+	REF_NEEDS_COMMIT = 1 << 21,	/* the lock holds the new value */
+	REF_WRITES_LOG = 1 << 22,	/* a reflog line will be written */
+	REF_LOG_CREATE = 1 << 23,	/* ... creating the log if needed */
+};
+
+struct ref_update {
+	char *name;		/* the ref locked and written; owned */
+	struct object_id new_oid, old_oid;
+	unsigned flags;		/* REF_CALLER_FLAGS and ref_update_state */
+	char *msg;		/* reflog message; owned; NULL for none */
+	struct ref_update *parent;	/* the symbolic ref this update was
+					 * reached through; NULL if named */
+	struct lockfile lk;	/* "<ref>.lock" while prepared */
+	struct object_id cur;	/* the value under the lock (null: none) */
+	unsigned type;		/* REF_IS* of what was read under the lock */
+};
+
+enum txn_state { TXN_OPEN, TXN_PREPARED, TXN_CLOSED };
+
+/* A reflog appended to by commit, to undo it if a later one fails. */
+struct log_undo {
+	char *path;		/* owned */
+	off_t size;		/* its size before */
+	int existed;
+};
+
+struct ref_txn {
+	struct ref_store *rs;		/* borrowed */
+	struct ref_txn_env env;
+	struct ref_update **u;		/* owned, in order of processing */
+	size_t nr, alloc;
+	enum txn_state state;
+	struct ref_names names;		/* every name of u[], sorted */
+	struct lockfile packed_lock;	/* packed-refs.lock */
+	struct lockfile packed_new;	/* packed-refs.new */
+	char **dirs;			/* directories made; owned */
+	size_t dirs_nr, dirs_alloc;
+};
+
+struct ref_txn *
+refs_txn_begin(struct ref_store *rs, const struct ref_txn_env *env)
+{
+	struct ref_txn *txn = xcalloc(1, sizeof(*txn));
+
+	txn->rs = rs;
+	if (env)
+		txn->env = *env;
+	txn->packed_lock = (struct lockfile)LOCKFILE_INIT;
+	txn->packed_new = (struct lockfile)LOCKFILE_INIT;
+	return txn;
+}
+
+static struct ref_update *
+add_update(struct ref_txn *txn, const char *name, unsigned flags,
+	   const struct object_id *new_oid, const struct object_id *old_oid,
+	   const char *msg)
+{
+	struct ref_update *u = xcalloc(1, sizeof(*u));
+
+	u->name = xstrdup(name);
+	u->flags = flags;
+	if (new_oid)
+		u->new_oid = *new_oid;
+	if (old_oid)
+		u->old_oid = *old_oid;
+	u->msg = msg ? xstrdup(msg) : NULL;
+	u->lk = (struct lockfile)LOCKFILE_INIT;
+	ALLOC_GROW(txn->u, txn->nr + 1, txn->alloc);
+	txn->u[txn->nr++] = u;
+	return u;
+}
+
+static int
+bad_name(const char *name)
+{
+	struct strbuf pr = STRBUF_INIT;
+	int ret;
+
+	refs_printable_name(&pr, name);
+	ret = error_set(E_INVALID, "refusing to update ref with bad name "
+			"'%s'", pr.buf);
+	strbuf_release(&pr);
+	return ret;
+}
+
+int
+refs_txn_update(struct ref_txn *txn, const char *name,
+		const struct object_id *new_oid,
+		const struct object_id *old_oid, unsigned flags,
+		const char *msg)
+{
+	if (txn->state != TXN_OPEN)
+		BUG("update queued on a transaction that is not open");
+	/* a deletion or a check may name a ref git could not create */
+	if (new_oid && !oid_is_null(new_oid) ?
+	    !refname_is_valid(name, REFNAME_ALLOW_ONELEVEL) :
+	    !refname_is_safe(name))
+		return bad_name(name);
+	flags &= REF_CALLER_FLAGS;
+	if (new_oid)
+		flags |= REF_HAVE_NEW;
+	if (old_oid)
+		flags |= REF_HAVE_OLD;
+	add_update(txn, name, flags, new_oid, old_oid, msg);
+	return 0;
+}
+
+/* ---- directories ---- */
+
+/*
+ * mkdir -p of the directories leading to path below its first base
+ * bytes, remembering those made.  0; 1 when something that is not a
+ * directory is in the way; -1 on another failure (errno set).
+ */
+static int
+make_dirs(struct ref_txn *txn, const char *path, size_t base)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret = 0;
+
+	for (const char *p = strchr(path + base + 1, '/'); p;
+	     p = strchr(p + 1, '/')) {
+		struct stat st;
+
+		strbuf_reset(&sb);
+		strbuf_add(&sb, path, p - path);
+		if (!lstat(sb.buf, &st)) {
+			if (S_ISDIR(st.st_mode))
+				continue;
+			ret = 1;
+			break;
+		}
+		if (errno == ENOTDIR) {
+			ret = 1;
+			break;
+		}
+		if (errno != ENOENT) {
+			ret = -1;
+			break;
+		}
+		if (mkdir(sb.buf, 0777) < 0) {
+			if (errno == EEXIST && !stat(sb.buf, &st) &&
+			    S_ISDIR(st.st_mode))
+				continue;	/* someone else made it */
+			ret = errno == EEXIST || errno == ENOTDIR ? 1 : -1;
+			break;
+		}
+		/* core.sharedRepository; a failure shows at the lock */
+		if (perm_adjust(sb.buf) < 0)
+			error_clear();
+		if (txn) {
+			ALLOC_GROW(txn->dirs, txn->dirs_nr + 1,
+				   txn->dirs_alloc);
+			txn->dirs[txn->dirs_nr++] = xstrdup(sb.buf);
+		}
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
+/* Remove the directories made that are empty again, deepest first. */
+static void
+remove_made_dirs(struct ref_txn *txn)
+{
+	while (txn->dirs_nr) {
+		char *dir = txn->dirs[--txn->dirs_nr];
+
+		rmdir(dir);
+		free(dir);
+	}
+}
+
+/* The directory a ref's file lives below (its base for make_dirs). */
+static size_t
+store_base_len(const struct ref_store *rs, const char *name)
+{
+	return strlen(refs_is_per_worktree(name) ? rs->gitdir :
+		      rs->commondir);
+}
+
+/*
+ * git's try_remove_empty_parents(): after name was deleted, remove the
+ * directories of its loose file (logs: of its reflog) that are now
+ * empty, deepest first, never the first two levels ("refs/heads").
+ */
+static void
+remove_empty_parents(const struct ref_store *rs, const char *name, int logs)
+{
+	struct strbuf path = STRBUF_INIT;
+	const char *start = name;
+	size_t end = strlen(name), base;
+
+	for (int i = 0; i < 2 && *start; i++) {
+		while (*start && *start != '/')
+			start++;
+		while (*start == '/')
+			start++;
+	}
+	if (logs)
+		refs_log_path(&path, rs, name, 0);
+	else
+		refs_loose_path(&path, rs, name);
+	base = path.len - end;
+	while (end > (size_t)(start - name)) {
+		while (end > (size_t)(start - name) && name[end - 1] != '/')
+			end--;
+		while (end > (size_t)(start - name) && name[end - 1] == '/')
+			end--;
+		if (end <= (size_t)(start - name))
+			break;
+		strbuf_setlen(&path, base + end);
+		if (rmdir(path.buf) < 0)
+			break;
+	}
+	strbuf_release(&path);
+}
+
+/* ---- prepare ---- */
+
+/* The name an update was asked for: the symbolic ref it came through. */
+static const char *
+asked_name(const struct ref_update *u)
+{
+	while (u->parent)
+		u = u->parent;
+	return u->name;
+}
+
+/* Wrap this thread's error as "<fmt...>: <error>". */
+PRINTF_LIKE(1, 2) static int
+wrap_error(const char *fmt, ...)
+{
+	struct strbuf sb = STRBUF_INIT;
+	char buf[ERROR_MSG_MAX];
+	int code = error_code() ? error_code() : E_IO, ret;
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof(buf), fmt, ap);
+	va_end(ap);
+	strbuf_addf(&sb, "%s: %s", buf, error_msg());
+	ret = error_set(code, "%s", sb.buf);
+	strbuf_release(&sb);
+	return ret;
+}
+
+/*
+ * git's lock_raw_ref(): take u's lock and read its value under it.
+ * referent receives a symbolic ref's target.  0 or a negative E_* with
+ * the reason (not yet prefixed by "cannot lock ref").
+ */
+static int
+lock_and_read(struct ref_txn *txn, struct ref_update *u, int mustexist,
+	      struct strbuf *referent)
+{
+	struct ref_store *rs = txn->rs;
+	struct strbuf path = STRBUF_INIT, shown = STRBUF_INIT;
+	size_t base = store_base_len(rs, u->name);
+	int ret, err;
+
+	refs_loose_path(&path, rs, u->name);
+	refs_loose_path_shown(&shown, rs, u->name);
+	for (int attempt = 0;; attempt++) {
+		int r = make_dirs(txn, path.buf, base);
+
+		if (r == 1) {
+			/* a ref (or other file) where a directory goes */
+			ret = refs_check_available(rs, u->name, &txn->names,
+						   1);
+			if (ret == -E_CONFLICT && mustexist)
+				ret = error_set(E_NOTFOUND, "unable to resolve "
+						"reference '%s'", u->name);
+			else if (!ret)
+				ret = error_set(E_EXISTS, "unable to create "
+						"lock file %s.lock; "
+						"non-directory in the way",
+						shown.buf);
+			goto out;
+		}
+		if (r < 0) {
+			ret = error_set(E_IO, "unable to create directory for "
+					"%s", shown.buf);
+			goto out;
+		}
+		ret = lockfile_hold_timeout(&u->lk, path.buf,
+					    rs->lock_timeout_ms);
+		/* a directory vanished meanwhile: make it again */
+		if (ret == -E_NOTFOUND && attempt < 2) {
+			error_clear();
+			continue;
+		}
+		if (ret < 0)
+			goto out;
+		break;
+	}
+
+	if (!refs_read_raw_errno(rs, u->name, &u->cur, referent, &u->type,
+				 &err)) {
+		ret = 0;
+		goto out;
+	}
+	u->cur = null_oid;
+	switch (err) {
+	case REFS_ERR_SET:
+		ret = -error_code();
+		break;
+	case EISDIR:
+		if (!mustexist && !refs_dir_holds_no_file(path.buf)) {
+			ret = refs_check_available(rs, u->name, &txn->names,
+						   1);
+			if (!ret)
+				ret = error_set(E_EXISTS, "there is a "
+						"non-empty directory '%s' "
+						"blocking reference '%s'",
+						shown.buf, u->name);
+			break;
+		}
+		/* empty directories: commit removes them */
+		/* fall through */
+	case ENOENT:
+		if (mustexist)
+			ret = error_set(E_NOTFOUND, "unable to resolve "
+					"reference '%s'", u->name);
+		else
+			ret = refs_check_available(rs, u->name, &txn->names,
+						   0);
+		break;
+	case EINVAL:
+		ret = error_set(E_CORRUPT, "unable to resolve reference '%s': "
+				"reference broken", u->name);
+		break;
+	default:
+		ret = error_set(error_code_of_errno(err), "unable to resolve "
+				"reference '%s': %s", u->name, strerror(err));
+		break;
+	}
+out:
+	strbuf_release(&path);
+	strbuf_release(&shown);
+	return ret;
+}
+
+/* git's check_old_oid(), with git's three messages. */
+static int
+check_old(const struct ref_update *u)
+{
+	char want[HASH_HEXSZ + 1];
+
+	if (!(u->flags & REF_HAVE_OLD) || oideq(&u->cur, &u->old_oid))
+		return 0;
+	oid_to_hex_r(want, &u->old_oid);
+	if (oid_is_null(&u->old_oid))
+		return error_set(E_CONFLICT, "cannot lock ref '%s': reference "
+				 "already exists", asked_name(u));
+	if (oid_is_null(&u->cur))
+		return error_set(E_CONFLICT, "cannot lock ref '%s': reference "
+				 "is missing but expected %s", asked_name(u),
+				 want);
+	return error_set(E_CONFLICT, "cannot lock ref '%s': is at %s but "
+			 "expected %s", asked_name(u), oid_to_hex(&u->cur),
+			 want);
+}
+
+/* The branch HEAD points to changes: log it in HEAD's reflog too. */
+static int
+split_head(struct ref_txn *txn, struct ref_update *u)
+{
+	struct ref_update *h;
+
+	if (ref_names_has(&txn->names, "HEAD"))
+		return error_set(E_CONFLICT, "multiple updates for 'HEAD' "
+				 "(including one via its referent '%s') are "
+				 "not allowed", u->name);
+	h = add_update(txn, "HEAD", (u->flags & ~(REF_NEEDS_COMMIT |
+						   REF_WRITES_LOG |
+						   REF_LOG_CREATE)) |
+		       REF_LOG_ONLY | REF_NO_DEREF, &u->new_oid, &u->old_oid,
+		       u->msg);
+	ref_names_insert(&txn->names, h->name);
+	return 0;
+}
+
+/* u is a symbolic ref: lock and log it, and update what it points to. */
+static int
+split_symref(struct ref_txn *txn, struct ref_update *u, const char *target)
+{
+	struct ref_update *t;
+	unsigned flags;
+
+	if (!refname_is_valid(target, REFNAME_ALLOW_ONELEVEL)) {
+		struct strbuf pr = STRBUF_INIT;
+		int ret;
+
+		refs_printable_name(&pr, target);
+		ret = error_set(E_CORRUPT, "cannot lock ref '%s': symbolic "
+				"ref points to a bad name '%s'",
+				asked_name(u), pr.buf);
+		strbuf_release(&pr);
+		return ret;
+	}
+	if (ref_names_has(&txn->names, target))
+		return error_set(E_CONFLICT, "multiple updates for '%s' "
+				 "(including one via symref '%s') are not "
+				 "allowed", target, u->name);
+	flags = u->flags & (REF_CALLER_FLAGS | REF_HAVE_NEW | REF_HAVE_OLD |
+			    REF_VIA_HEAD);
+	if (!strcmp(u->name, "HEAD"))
+		flags |= REF_VIA_HEAD;
+	t = add_update(txn, target, flags, &u->new_oid, &u->old_oid, u->msg);
+	t->parent = u;
+	u->flags |= REF_LOG_ONLY | REF_NO_DEREF;
+	u->flags &= ~REF_HAVE_OLD;
+	ref_names_insert(&txn->names, t->name);
+	return 0;
+}
+
+/* The new object must exist, and a branch must point to a commit. */
+static int
+check_object(struct ref_txn *txn, const struct ref_update *u)
+{
+	int type;
+
+	if (!txn->env.type_of || (u->flags & REF_SKIP_OBJECT_CHECK))
+		return 0;
+	type = txn->env.type_of(txn->env.ctx, &u->new_oid);
+	if (type < 0)
+		return error_set(E_NOTFOUND, "cannot update ref '%s': trying "
+				 "to write ref '%s' with nonexistent object "
+				 "%s", u->name, u->name,
+				 oid_to_hex(&u->new_oid));
+	if (type != OBJ_COMMIT && starts_with(u->name, "refs/heads/"))
+		return error_set(E_INVALID, "cannot update ref '%s': trying "
+				 "to write non-commit object %s to branch "
+				 "'%s'", u->name, oid_to_hex(&u->new_oid),
+				 u->name);
+	return 0;
+}
+
+static enum sync_mode
+ref_sync(const struct ref_store *rs)
+{
+	if (!(rs->flags & REF_FSYNC))
+		return SYNC_NONE;
+	return rs->flags & REF_FSYNC_WRITEOUT ? SYNC_WRITEOUT : SYNC_FULL;
+}
+
+/* Write u's new value into its lock file and close it. */
+static int
+write_lock(struct ref_txn *txn, struct ref_update *u)
+{
+	char content[HASH_HEXSZ + 1];
+
+	oid_to_hex_r(content, &u->new_oid);
+	content[HASH_HEXSZ] = '\n';
+	if (write_full(u->lk.fd, content, sizeof(content)) < 0)
+		return error_errno(errno, "cannot update ref '%s': couldn't "
+				   "write '%s'", u->name, u->lk.lock_path);
+	u->flags |= REF_NEEDS_COMMIT;
+	return lockfile_close(&u->lk, ref_sync(txn->rs));
+}
+
+/* git's lock_ref_for_update(): everything prepare does for one update. */
+static int
+prepare_one(struct ref_txn *txn, struct ref_update *u, const char *head_ref)
+{
+	struct strbuf referent = STRBUF_INIT;
+	int mustexist = (u->flags & REF_HAVE_OLD) && !oid_is_null(&u->old_oid);
+	int ret;
+
+	if ((u->flags & REF_HAVE_NEW) && oid_is_null(&u->new_oid))
+		u->flags |= REF_DELETING;
+	if (head_ref && !(u->flags & (REF_LOG_ONLY | REF_VIA_HEAD)) &&
+	    !strcmp(u->name, head_ref)) {
+		ret = split_head(txn, u);
+		if (ret < 0)
+			goto out;
+	}
+	ret = lock_and_read(txn, u, mustexist, &referent);
+	if (ret < 0) {
+		ret = wrap_error("cannot lock ref '%s'", asked_name(u));
+		goto out;
+	}
+	if (u->type & REF_ISSYMREF) {
+		if (u->flags & REF_NO_DEREF) {
+			/* the value it points at, for the check and log */
+			if (refs_resolve_ref(txn->rs, referent.buf, 0,
+					     &u->cur, NULL, NULL) < 0) {
+				u->cur = null_oid;
+				if (u->flags & REF_HAVE_OLD) {
+					ret = error_set(E_CORRUPT, "cannot lock "
+							"ref '%s': error "
+							"reading reference",
+							asked_name(u));
+					goto out;
+				}
+				error_clear();
+			} else {
+				ret = check_old(u);
+			}
+		} else {
+			ret = split_symref(txn, u, referent.buf);
+		}
+	} else {
+		ret = check_old(u);
+		for (struct ref_update *p = u->parent; !ret && p;
+		     p = p->parent)
+			p->cur = u->cur;
+	}
+	if (ret < 0)
+		goto out;
+	if ((u->flags & REF_HAVE_NEW) &&
+	    !(u->flags & (REF_DELETING | REF_LOG_ONLY)) &&
+	    ((u->type & REF_ISSYMREF) || !oideq(&u->cur, &u->new_oid))) {
+		ret = check_object(txn, u);
+		if (!ret)
+			ret = write_lock(txn, u);
+	}
+	if (!ret)
+		ret = lockfile_close(&u->lk, SYNC_NONE);
+out:
+	strbuf_release(&referent);
+	return ret;
+}
+
+/* Is name one whose reflog git creates by itself? */
+static int
+autocreates_log(const struct ref_store *rs, const char *name)
+{
+	if (rs->flags & REF_LOG_ALWAYS)
+		return 1;
+	return (rs->flags & REF_LOG_ALL) &&
+	       (!strcmp(name, "HEAD") || starts_with(name, "refs/heads/") ||
+		starts_with(name, "refs/remotes/") ||
+		starts_with(name, "refs/notes/"));
+}
+
+/*
+ * Will a reflog line for name be written, and can it be?  Sets
+ * REF_WRITES_LOG (and REF_LOG_CREATE) in *flags.  0, or a negative E_*
+ * with git's reason ("unable to append to '<log>': Not a directory",
+ * "there are still logs under '<log>'").
+ */
+static int
+check_log(const struct ref_store *rs, const char *name, unsigned *flags)
+{
+	struct strbuf path = STRBUF_INIT, shown = STRBUF_INIT;
+	int create = (*flags & REF_CREATE_REFLOG) || autocreates_log(rs, name);
+	struct stat st;
+	int ret = 0, fd;
+
+	refs_log_path(&path, rs, name, 0);
+	refs_log_path(&shown, rs, name, 1);
+	if (stat(path.buf, &st) < 0) {
+		if (errno == ENOENT) {
+			if (create)
+				*flags |= REF_WRITES_LOG | REF_LOG_CREATE;
+		} else {
+			ret = error_errno(errno, "unable to append to '%s'",
+					  shown.buf);
+		}
+	} else if (S_ISDIR(st.st_mode)) {
+		if (!create)
+			;	/* no log, as git: not an error */
+		else if (refs_dir_holds_no_file(path.buf))
+			*flags |= REF_WRITES_LOG | REF_LOG_CREATE;
+		else
+			ret = error_set(E_EXISTS, "there are still logs under "
+					"'%s'", shown.buf);
+	} else {
+		fd = open(path.buf, O_WRONLY | O_APPEND | O_CLOEXEC);
+		if (fd < 0) {
+			ret = error_errno(errno, "unable to append to '%s'",
+					  shown.buf);
+		} else {
+			close(fd);
+			*flags |= REF_WRITES_LOG;
+		}
+	}
+	strbuf_release(&path);
+	strbuf_release(&shown);
+	return ret;
+}
+
+/* packed-refs: the header git writes, with every trait */
+#define PACKED_HEADER "# pack-refs with: peeled fully-peeled sorted \n"
+
+static int
+deleted_in_txn(const struct ref_txn *txn, const char *name)
+{
+	for (size_t i = 0; i < txn->nr; i++) {
+		const struct ref_update *u = txn->u[i];
+
+		if ((u->flags & REF_DELETING) && !(u->flags & REF_LOG_ONLY) &&
+		    !strcmp(u->name, name))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * Something is deleted: hold packed-refs.lock until the end (so that
+ * nobody packs what is being deleted) and, if a deleted ref is packed,
+ * write the new packed-refs to packed-refs.new.
+ */
+static int
+prepare_packed(struct ref_txn *txn)
+{
+	struct ref_store *rs = txn->rs;
+	struct strbuf path = STRBUF_INIT, tmp = STRBUF_INIT,
+		      out = STRBUF_INIT;
+	int ret, needed = 0;
+
+	strbuf_addf(&path, "%s/packed-refs", rs->commondir);
+	ret = lockfile_hold_timeout(&txn->packed_lock, path.buf,
+				    rs->packed_timeout_ms);
+	if (ret < 0)
+		goto out;
+	ret = lockfile_close(&txn->packed_lock, SYNC_NONE);
+	if (ret < 0)
+		goto out;
+	/* what the file holds now that it is locked */
+	refs_packed_forget(rs);
+	ret = refs_load_packed(rs);
+	if (ret < 0)
+		goto out;
+	for (size_t i = 0; i < txn->nr && !needed; i++) {
+		const struct ref_update *u = txn->u[i];
+
+		needed = (u->flags & REF_DELETING) &&
+			 !(u->flags & REF_LOG_ONLY) &&
+			 refs_find_packed(rs, u->name);
+	}
+	if (!needed)
+		goto out;
+
+	strbuf_addstr(&out, PACKED_HEADER);
+	for (size_t i = 0; i < rs->packed_nr; i++) {
+		const struct packed_ref *r = &rs->packed[i];
+		struct object_id peeled;
+
+		if (deleted_in_txn(txn, r->name))
+			continue;
+		strbuf_addf(&out, "%s %s\n", oid_to_hex(&r->oid), r->name);
+		if (r->has_peeled)
+			strbuf_addf(&out, "^%s\n", oid_to_hex(&r->peeled));
+		else if (!r->knows_peeled && txn->env.peel &&
+			 !txn->env.peel(txn->env.ctx, &r->oid, &peeled))
+			strbuf_addf(&out, "^%s\n", oid_to_hex(&peeled));
+	}
+	strbuf_addf(&tmp, "%s.new", path.buf);
+	ret = lockfile_hold_temp(&txn->packed_new, tmp.buf, path.buf);
+	if (ret < 0)
+		goto out;
+	if (write_full(txn->packed_new.fd, out.buf, out.len) < 0) {
+		ret = error_errno(errno, "error writing to %s",
+				  txn->packed_new.lock_path);
+		goto out;
+	}
+	ret = lockfile_close(&txn->packed_new, ref_sync(rs));
+out:
+	strbuf_release(&path);
+	strbuf_release(&tmp);
+	strbuf_release(&out);
+	return ret;
+}
+
+/* Release every lock and temporary file; nothing is written. */
+static void
+release_all(struct ref_txn *txn)
+{
+	for (size_t i = 0; i < txn->nr; i++)
+		lockfile_rollback(&txn->u[i]->lk);
+	lockfile_rollback(&txn->packed_new);
+	lockfile_rollback(&txn->packed_lock);
+	remove_made_dirs(txn);
+}
+
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The names, sorted; git's message for the first one named twice. */
+static int
+collect_names(struct ref_txn *txn)
+{
+	struct ref_names *set = &txn->names;
+
+	ref_names_release(set);
+	ALLOC_GROW(set->name, txn->nr, set->alloc);
+	for (size_t i = 0; i < txn->nr; i++)
+		set->name[i] = txn->u[i]->name;
+	set->nr = txn->nr;
+	sort_array(set->name, set->nr, sizeof(*set->name), cmp_str);
+	for (size_t i = 1; i < set->nr; i++)
+		if (!strcmp(set->name[i - 1], set->name[i]))
+			return error_set(E_CONFLICT, "multiple updates for ref "
+					 "'%s' not allowed", set->name[i]);
+	return 0;
+}
+
+int
+refs_txn_prepare(struct ref_txn *txn)
+{
+	struct strbuf head = STRBUF_INIT;
+	struct object_id oid;
+	int ret = 0, deletes = 0;
+	unsigned type;
+	int err;
+
+	if (txn->state != TXN_OPEN)
+		BUG("prepare of a transaction that is not open");
+	if (!txn->nr)
+		goto done;
+	refs_packed_forget(txn->rs);	/* read it as it is now */
+	ret = collect_names(txn);
+	if (ret < 0)
+		goto fail;
+
+	/* HEAD's referent, to log HEAD when it moves */
+	if (refs_read_raw_errno(txn->rs, "HEAD", &oid, &head, &type, &err) ||
+	    !(type & REF_ISSYMREF))
+		strbuf_reset(&head);
+	error_clear();
+
+	/* the list grows while walked: symbolic refs, HEAD */
+	for (size_t i = 0; i < txn->nr; i++) {
+		struct ref_update *u = txn->u[i];
+
+		ret = prepare_one(txn, u, head.len ? head.buf : NULL);
+		if (ret < 0)
+			goto fail;
+		if ((u->flags & REF_DELETING) && !(u->flags & REF_LOG_ONLY))
+			deletes = 1;
+	}
+	if (deletes) {
+		ret = prepare_packed(txn);
+		if (ret < 0)
+			goto fail;
+	}
+	/* reflogs: check every path that will be written to */
+	for (size_t i = 0; i < txn->nr; i++) {
+		struct ref_update *u = txn->u[i];
+
+		if (!txn->env.committer ||
+		    !((u->flags & REF_NEEDS_COMMIT) ||
+		      ((u->flags & REF_LOG_ONLY) &&
+		       (u->flags & REF_HAVE_NEW))))
+			continue;
+		ret = check_log(txn->rs, u->name, &u->flags);
+		if (ret < 0) {
+			ret = wrap_error("cannot update the ref '%s'",
+					 u->name);
+			goto fail;
+		}
+	}
+done:
+	txn->state = TXN_PREPARED;
+	strbuf_release(&head);
+	return 0;
+fail:
+	release_all(txn);
+	txn->state = TXN_CLOSED;
+	strbuf_release(&head);
+	return ret;
+}
+
+/* ---- commit ---- */
+
+/* git's copy_reflog_msg(): whitespace runs squashed, ends trimmed. */
+static void
+add_log_msg(struct strbuf *line, const char *msg)
+{
+	size_t start = line->len;
+	int space = 1;
+
+	strbuf_addch(line, '\t');
+	for (const char *p = msg; *p; p++) {
+		int c = (unsigned char)*p;
+
+		if (space && refs_isspace(c))
+			continue;
+		space = refs_isspace(c);
+		strbuf_addch(line, space ? ' ' : c);
+	}
+	while (line->len > start && refs_isspace(line->buf[line->len - 1]))
+		strbuf_setlen(line, line->len - 1);
+}
+
+/*
+ * Append one reflog line for name (old -> new) as prepare checked it
+ * can be; record it in undo.  0 or a negative E_*.
+ */
+static int
+append_log(struct ref_txn *txn, const char *name, unsigned flags,
+	   const struct object_id *old_oid, const struct object_id *new_oid,
+	   const char *msg, struct log_undo *undo)
+{
+	struct ref_store *rs = txn->rs;
+	struct strbuf path = STRBUF_INIT, shown = STRBUF_INIT,
+		      line = STRBUF_INIT;
+	struct stat st;
+	int fd = -1, ret = 0;
+
+	refs_log_path(&path, rs, name, 0);
+	refs_log_path(&shown, rs, name, 1);
+	if (flags & REF_LOG_CREATE) {
+		if (!stat(path.buf, &st) && S_ISDIR(st.st_mode))
+			refs_remove_empty_dirs(path.buf);
+		if (make_dirs(txn, path.buf, store_base_len(rs, name))) {
+			ret = error_set(E_IO, "unable to create directory for "
+					"'%s'", shown.buf);
+			goto out;
+		}
+	}
+	undo->existed = !stat(path.buf, &st);
+	undo->size = undo->existed ? st.st_size : 0;
+	fd = open(path.buf, O_WRONLY | O_APPEND | O_CLOEXEC |
+		  (flags & REF_LOG_CREATE ? O_CREAT : 0), 0666);
+	if (fd < 0) {
+		ret = error_errno(errno, "unable to append to '%s'",
+				  shown.buf);
+		goto out;
+	}
+	/* core.sharedRepository: a new log gets the shared mode */
+	if (!undo->existed && (ret = perm_adjust(path.buf)) < 0) {
+		close(fd);
+		unlink(path.buf);
+		goto out;
+	}
+	undo->path = strbuf_detach(&path, NULL);
+	strbuf_addf(&line, "%s ", oid_to_hex(old_oid));
+	strbuf_addf(&line, "%s %s", oid_to_hex(new_oid), txn->env.committer);
+	if (msg && *msg)
+		add_log_msg(&line, msg);
+	strbuf_addch(&line, '\n');
+	if (write_full(fd, line.buf, line.len) < 0)
+		ret = error_errno(errno, "unable to append to '%s'",
+				  shown.buf);
+	if (close(fd) < 0 && !ret)
+		ret = error_errno(errno, "unable to append to '%s'",
+				  shown.buf);
+out:
+	strbuf_release(&path);
+	strbuf_release(&shown);
+	strbuf_release(&line);
+	return ret;
+}
+
+/* Every reflog line, or none: a failure truncates what was appended. */
+static int
+write_logs(struct ref_txn *txn)
+{
+	struct log_undo *undo = xcalloc(txn->nr ? txn->nr : 1,
+					sizeof(*undo));
+	size_t n = 0;
+	int ret = 0;
+
+	for (size_t i = 0; i < txn->nr && !ret; i++) {
+		struct ref_update *u = txn->u[i];
+
+		if (!(u->flags & REF_WRITES_LOG))
+			continue;
+		ret = append_log(txn, u->name, u->flags, &u->cur, &u->new_oid,
+				 u->msg, &undo[n]);
+		if (ret < 0)
+			ret = wrap_error("cannot update the ref '%s'",
+					 u->name);
+		if (undo[n].path)
+			n++;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (ret < 0) {
+			if (undo[i].existed)
+				(void)!truncate(undo[i].path, undo[i].size);
+			else
+				unlink(undo[i].path);
+		}
+		free(undo[i].path);
+	}
+	free(undo);
+	return ret;
+}
+
+/* Rename u's lock over its ref, removing empty directories in the way. */
+static int
+commit_ref(struct ref_update *u)
+{
+	struct stat st;
+	int ret;
+
+	if (!lstat(u->lk.target, &st) && S_ISDIR(st.st_mode))
+		refs_remove_empty_dirs(u->lk.target);
+	ret = lockfile_commit(&u->lk, SYNC_NONE);
+	if (ret < 0)
+		return wrap_error("couldn't set '%s'", u->name);
+	trace_step("ref updated");
+	return 0;
+}
+
+static int
+is_deletion(const struct ref_update *u)
+{
+	return (u->flags & REF_DELETING) && !(u->flags & REF_LOG_ONLY);
+}
+
+int
+refs_txn_commit(struct ref_txn *txn)
+{
+	struct ref_store *rs = txn->rs;
+	struct strbuf path = STRBUF_INIT;
+	int ret = 0;
+
+	if (txn->state == TXN_OPEN) {
+		ret = refs_txn_prepare(txn);
+		if (ret < 0)
+			return ret;
+	}
+	if (txn->state != TXN_PREPARED)
+		BUG("commit of a transaction that is not prepared");
+
+	/* new values (and their reflogs) first */
+	ret = write_logs(txn);
+	for (size_t i = 0; i < txn->nr && !ret; i++)
+		if (txn->u[i]->flags & REF_NEEDS_COMMIT)
+			ret = commit_ref(txn->u[i]);
+	if (ret < 0)
+		goto out;
+
+	/* then the deletions: reflogs, packed copies, loose files */
+	for (size_t i = 0; i < txn->nr; i++) {
+		struct ref_update *u = txn->u[i];
+
+		if (!is_deletion(u))
+			continue;
+		refs_log_path(&path, rs, u->name, 0);
+		if (unlink(path.buf) < 0 && errno != ENOENT) {
+			struct strbuf shown = STRBUF_INIT;
+
+			refs_log_path(&shown, rs, u->name, 1);
+			diag_emit(DIAG_WARNING, "unable to unlink '%s': %s",
+				  shown.buf, strerror(errno));
+			strbuf_release(&shown);
+		}
+		remove_empty_parents(rs, u->name, 1);
+	}
+	if (lockfile_is_held(&txn->packed_new)) {
+		ret = lockfile_commit(&txn->packed_new, SYNC_NONE);
+		refs_packed_forget(rs);
+		if (ret < 0) {
+			ret = wrap_error("error replacing %s/packed-refs",
+					 rs->commondir_shown);
+			goto out;
+		}
+		trace_step("ref deleted");
+	}
+	for (size_t i = 0; i < txn->nr; i++) {
+		struct ref_update *u = txn->u[i];
+
+		if (!is_deletion(u) || ((u->type & REF_ISPACKED) &&
+					!(u->type & REF_ISSYMREF)))
+			continue;
+		refs_loose_path(&path, rs, u->name);
+		if (unlink(path.buf) < 0 && errno != ENOENT) {
+			ret = error_errno(errno, "unable to unlink '%s'",
+					  path.buf);
+			goto out;
+		}
+		trace_step("ref deleted");
+	}
+out:
+	release_all(txn);
+	if (!ret)
+		for (size_t i = 0; i < txn->nr; i++)
+			if (is_deletion(txn->u[i]))
+				remove_empty_parents(rs, txn->u[i]->name, 0);
+	txn->state = TXN_CLOSED;
+	strbuf_release(&path);
+	return ret;
+}
+
+void
+refs_txn_abort(struct ref_txn *txn)
+{
+	if (!txn || txn->state == TXN_CLOSED)
+		return;
+	release_all(txn);
+	txn->state = TXN_CLOSED;
+}
+
+void
+refs_txn_free(struct ref_txn *txn)
+{
+	if (!txn)
+		return;
+	refs_txn_abort(txn);
+	for (size_t i = 0; i < txn->nr; i++) {
+		lockfile_rollback(&txn->u[i]->lk);
+		free(txn->u[i]->name);
+		free(txn->u[i]->msg);
+		free(txn->u[i]);
+	}
+	free(txn->u);
+	ref_names_release(&txn->names);
+	for (size_t i = 0; i < txn->dirs_nr; i++)
+		free(txn->dirs[i]);
+	free(txn->dirs);
+	free(txn);
+}
+
+int
+refs_update(struct ref_store *rs, const char *name,
+	    const struct object_id *new_oid, const struct object_id *old_oid,
+	    unsigned flags, const char *msg, const struct ref_txn_env *env)
+{
+	struct ref_txn *txn = refs_txn_begin(rs, env);
+	int ret = refs_txn_update(txn, name, new_oid, old_oid, flags, msg);
+
+	if (!ret)
+		ret = refs_txn_commit(txn);
+	refs_txn_free(txn);
+	return ret;
+}
+
+/* ---- symbolic refs ---- */
+
+int
+refs_set_symref(struct ref_store *rs, const char *name, const char *target,
+		const char *msg, const struct ref_txn_env *env)
+{
+	struct ref_txn *txn = refs_txn_begin(rs, env);
+	struct lockfile lk = LOCKFILE_INIT;
+	struct strbuf path = STRBUF_INIT, content = STRBUF_INIT;
+	struct object_id old_oid, new_oid;
+	struct log_undo undo = { NULL, 0, 0 };
+	unsigned flags = 0;
+	struct stat st;
+	int ret, has_new;
+
+	if (!refname_is_valid(name, REFNAME_ALLOW_ONELEVEL)) {
+		ret = bad_name(name);
+		goto out;
+	}
+	refs_packed_forget(rs);
+	/* git checks packed refs here; a loose one stops the lock below */
+	ret = refs_check_available(rs, name, NULL, 0);
+	if (ret < 0)
+		goto out;
+	refs_loose_path(&path, rs, name);
+	if (!lstat(path.buf, &st) && S_ISDIR(st.st_mode) &&
+	    !refs_dir_holds_no_file(path.buf)) {
+		/* git fails on the rename, after logging; fail first */
+		ret = error_set(E_EXISTS, "unable to write symref for %s: %s",
+				name, strerror(EISDIR));
+		goto out;
+	}
+	for (int attempt = 0;; attempt++) {
+		ret = lockfile_hold_timeout(&lk, path.buf,
+					    rs->lock_timeout_ms);
+		if (ret != -E_NOTFOUND || attempt == 2)
+			break;
+		error_clear();
+		if (make_dirs(txn, path.buf, store_base_len(rs, name)))
+			break;	/* the lock's own error says why */
+	}
+	if (ret < 0)
+		goto out;
+
+	if (refs_resolve_ref(rs, name, 0, &old_oid, NULL, NULL) < 0)
+		old_oid = null_oid;
+	has_new = !refs_resolve_ref(rs, target, REFS_RESOLVE_READING,
+				    &new_oid, NULL, NULL);
+	error_clear();
+	if (has_new && env && env->committer) {
+		ret = check_log(rs, name, &flags);
+		if (ret < 0)
+			goto out;
+	}
+	strbuf_addf(&content, "ref: %s\n", target);
+	if (write_full(lk.fd, content.buf, content.len) < 0) {
+		ret = error_set(E_IO, "unable to write symref for %s: %s",
+				name, strerror(errno));
+		goto out;
+	}
+	if (!lstat(path.buf, &st) && S_ISDIR(st.st_mode))
+		refs_remove_empty_dirs(path.buf);
+	ret = lockfile_commit(&lk, ref_sync(rs));
+	if (ret < 0) {
+		ret = error_set(-ret, "unable to write symref for %s: %s",
+				name, strerror(errno));
+		goto out;
+	}
+	trace_step("symbolic ref updated");
+	if (flags & REF_WRITES_LOG) {
+		txn->env = *env;
+		if (append_log(txn, name, flags, &old_oid, &new_oid, msg,
+			       &undo) < 0)
+			ret = 1;	/* written, but not logged */
+		free(undo.path);
+	}
+out:
+	lockfile_rollback(&lk);
+	refs_txn_free(txn);	/* and the directories made, if empty */
+	strbuf_release(&path);
+	strbuf_release(&content);
+	return ret;
+}

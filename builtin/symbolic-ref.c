@@ -176,6 +176,8 @@ cmd_symbolic_ref(int argc, const char **argv)
 		ret = refs_set_symref(&rs, argv[0], argv[1], msg, &env);
 		if (ret) {
 			/* 1: written, but its reflog was not (git: exit 0) */
+			if (error_pre())
+				report("error: ", "%s", error_pre());
 			report("error: ", "%s", error_msg());
 			ret = ret < 0;
 		}

@@ -390,7 +390,7 @@ cmd_prepare(struct stdin_ctx *st, const char *next, const char *end)
 	if (*next != st->term)
 		fatal("prepare: extra input: %s", next);
 	if (refs_txn_prepare(st->txn) < 0)
-		fatal_lib();
+		fatal("prepare: %s", error_msg());
 	report_ok("prepare");
 }
 
@@ -412,7 +412,7 @@ cmd_commit(struct stdin_ctx *st, const char *next, const char *end)
 	if (*next != st->term)
 		fatal("commit: extra input: %s", next);
 	if (refs_txn_commit(st->txn) < 0)
-		fatal_lib();
+		fatal("commit: %s", error_msg());
 	report_ok("commit");
 	refs_txn_free(st->txn);
 	st->txn = NULL;

@@ -1093,6 +1093,7 @@ refs_set_symref(struct ref_store *rs, const char *name, const char *target,
 	struct ref_txn *txn = refs_txn_begin(rs, env);
 	struct lockfile lk = LOCKFILE_INIT;
 	struct strbuf path = STRBUF_INIT, content = STRBUF_INIT;
+	char *log_error = NULL;
 	struct object_id old_oid, new_oid;
 	struct log_undo undo = { NULL, 0, 0 };
 	unsigned flags = 0;
@@ -1109,21 +1110,13 @@ refs_set_symref(struct ref_store *rs, const char *name, const char *target,
 	if (ret < 0)
 		goto out;
 	refs_loose_path(&path, rs, name);
-	if (!lstat(path.buf, &st) && S_ISDIR(st.st_mode) &&
-	    !refs_dir_holds_no_file(path.buf)) {
-		/* git fails on the rename, after logging; fail first */
-		ret = error_set(E_EXISTS, "unable to write symref for %s: %s",
-				name, strerror(EISDIR));
-		goto out;
-	}
 	for (int attempt = 0;; attempt++) {
 		ret = lockfile_hold_timeout(&lk, path.buf,
 					    rs->lock_timeout_ms);
-		if (ret != -E_NOTFOUND || attempt == 2)
-			break;
-		error_clear();
-		if (make_dirs(txn, path.buf, store_base_len(rs, name)))
+		if (ret != -E_NOTFOUND || attempt == 2 ||
+		    make_dirs(txn, path.buf, store_base_len(rs, name)))
 			break;	/* the lock's own error says why */
+		error_clear();
 	}
 	if (ret < 0)
 		goto out;
@@ -1133,10 +1126,17 @@ refs_set_symref(struct ref_store *rs, const char *name, const char *target,
 	has_new = !refs_resolve_ref(rs, target, REFS_RESOLVE_READING,
 				    &new_oid, NULL, NULL);
 	error_clear();
-	if (has_new && env && env->committer) {
-		ret = check_log(rs, name, &flags);
-		if (ret < 0)
-			goto out;
+	/* git writes the reflog first, reporting (only) what fails there */
+	if (has_new && env && env->committer &&
+	    check_log(rs, name, &flags) < 0)
+		log_error = xstrdup(error_msg());
+	if (!lstat(path.buf, &st) && S_ISDIR(st.st_mode) &&
+	    !refs_dir_holds_no_file(path.buf)) {
+		/* git fails on the rename; fail before writing anything */
+		ret = error_set_pre(E_EXISTS, log_error, "unable to write "
+				    "symref for %s: %s", name,
+				    strerror(EISDIR));
+		goto out;
 	}
 	strbuf_addf(&content, "ref: %s\n", target);
 	if (write_full(lk.fd, content.buf, content.len) < 0) {
@@ -1153,16 +1153,20 @@ refs_set_symref(struct ref_store *rs, const char *name, const char *target,
 		goto out;
 	}
 	trace_step("symbolic ref updated");
-	if (flags & REF_WRITES_LOG) {
+	if (log_error) {
+		ret = 1;	/* written, but not logged */
+		error_set(E_IO, "%s", log_error);
+	} else if (flags & REF_WRITES_LOG) {
 		txn->env = *env;
 		if (append_log(txn, name, flags, &old_oid, &new_oid, msg,
 			       &undo) < 0)
-			ret = 1;	/* written, but not logged */
+			ret = 1;
 		free(undo.path);
 	}
 out:
 	lockfile_rollback(&lk);
 	refs_txn_free(txn);	/* and the directories made, if empty */
+	free(log_error);
 	strbuf_release(&path);
 	strbuf_release(&content);
 	return ret;

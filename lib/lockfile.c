@@ -293,6 +293,8 @@ lockfile_hold_timeout(struct lockfile *lk, const char *target,
 		if (left <= 0)
 			return ret;
 		error_clear();
+		if (backoff == 1)
+			trace_step("waiting for a lock");
 		rnd ^= rnd << 13;
 		rnd ^= rnd >> 17;
 		rnd ^= rnd << 5;

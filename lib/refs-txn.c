@@ -642,21 +642,14 @@ check_log(const struct ref_store *rs, const char *name, unsigned *flags)
 	return ret;
 }
 
+static int
+cmp_str(const void *a, const void *b)
+{
+	return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
 /* packed-refs: the header git writes, with every trait */
 #define PACKED_HEADER "# pack-refs with: peeled fully-peeled sorted \n"
-
-static int
-deleted_in_txn(const struct ref_txn *txn, const char *name)
-{
-	for (size_t i = 0; i < txn->nr; i++) {
-		const struct ref_update *u = txn->u[i];
-
-		if ((u->flags & REF_DELETING) && !(u->flags & REF_LOG_ONLY) &&
-		    !strcmp(u->name, name))
-			return 1;
-	}
-	return 0;
-}
 
 /*
  * Something is deleted: hold packed-refs.lock until the end (so that
@@ -669,6 +662,7 @@ prepare_packed(struct ref_txn *txn)
 	struct ref_store *rs = txn->rs;
 	struct strbuf path = STRBUF_INIT, tmp = STRBUF_INIT,
 		      out = STRBUF_INIT;
+	struct ref_names deleted = REF_NAMES_INIT;
 	int ret, needed = 0;
 
 	strbuf_addf(&path, "%s/packed-refs", rs->commondir);
@@ -684,22 +678,27 @@ prepare_packed(struct ref_txn *txn)
 	ret = refs_load_packed(rs);
 	if (ret < 0)
 		goto out;
-	for (size_t i = 0; i < txn->nr && !needed; i++) {
+	for (size_t i = 0; i < txn->nr; i++) {
 		const struct ref_update *u = txn->u[i];
 
-		needed = (u->flags & REF_DELETING) &&
-			 !(u->flags & REF_LOG_ONLY) &&
-			 refs_find_packed(rs, u->name);
+		if ((u->flags & REF_DELETING) && !(u->flags & REF_LOG_ONLY) &&
+		    refs_find_packed(rs, u->name)) {
+			ALLOC_GROW(deleted.name, deleted.nr + 1,
+				   deleted.alloc);
+			deleted.name[deleted.nr++] = u->name;
+			needed = 1;
+		}
 	}
 	if (!needed)
 		goto out;
+	sort_array(deleted.name, deleted.nr, sizeof(*deleted.name), cmp_str);
 
 	strbuf_addstr(&out, PACKED_HEADER);
 	for (size_t i = 0; i < rs->packed_nr; i++) {
 		const struct packed_ref *r = &rs->packed[i];
 		struct object_id peeled;
 
-		if (deleted_in_txn(txn, r->name))
+		if (ref_names_has(&deleted, r->name))
 			continue;
 		strbuf_addf(&out, "%s %s\n", oid_to_hex(&r->oid), r->name);
 		if (r->has_peeled)
@@ -719,6 +718,7 @@ prepare_packed(struct ref_txn *txn)
 	}
 	ret = lockfile_close(&txn->packed_new, ref_sync(rs));
 out:
+	ref_names_release(&deleted);
 	strbuf_release(&path);
 	strbuf_release(&tmp);
 	strbuf_release(&out);
@@ -734,12 +734,6 @@ release_all(struct ref_txn *txn)
 	lockfile_rollback(&txn->packed_new);
 	lockfile_rollback(&txn->packed_lock);
 	remove_made_dirs(txn);
-}
-
-static int
-cmp_str(const void *a, const void *b)
-{
-	return strcmp(*(const char *const *)a, *(const char *const *)b);
 }
 
 /* The names, sorted; git's message for the first one named twice. */

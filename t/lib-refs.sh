@@ -105,8 +105,11 @@ interop_state_unchanged () {
 	refs_unchanged refs.start
 }
 
-# no_lock_left: no lock or temporary file anywhere in .git.
+# no_lock_left: no lock or temporary file anywhere in .git (but in the
+# copies interop_run keeps in .git/refs.start and .git/refs.by-git).
 no_lock_left () {
-	find .git -name "*.lock" -o -name "packed-refs.new" >"$TRASH_DIRECTORY/locks" &&
+	find .git \( -path .git/refs.start -o -path .git/refs.by-git \) -prune -o \
+		\( -name "*.lock" -o -name "packed-refs.new" \) -print \
+		>"$TRASH_DIRECTORY/locks" &&
 	test_must_be_empty "$TRASH_DIRECTORY/locks"
 }

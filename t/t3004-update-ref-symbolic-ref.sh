@@ -433,4 +433,91 @@ test_expect_success GIT 'an update to the value a ref already has: its log untou
 	succeeds_like_git update-ref -m same refs/heads/m $c2
 '
 
+# same_dirs: git and dirc left the same directories in the ref store
+same_dirs () {
+	refs_dirs .git/refs.by-git >git.dirs &&
+	refs_dirs .git >dirc.dirs &&
+	test_cmp git.dirs dirc.dirs
+}
+
+test_expect_success GIT 'a deletion removes the directories it empties, loose or packed, as git' '
+	git update-ref refs/heads/p/q/r "$c1" &&
+	git update-ref refs/heads/p/keep "$c1" &&
+	git update-ref refs/deep/a/b/c "$c1" &&
+	interop_run update-ref -d refs/heads/p/q/r &&
+	same_result && same_dirs &&
+	test_path_is_missing .git/refs/heads/p/q &&
+	test_path_is_dir .git/refs/heads/p &&
+	interop_run update-ref -d refs/deep/a/b/c &&
+	same_result && same_dirs &&
+	test_path_is_missing .git/refs/deep/a &&
+	git pack-refs --all &&
+	git update-ref refs/heads/p/q/r "$c2" &&
+	interop_run update-ref -m gone -d refs/heads/p/q/r &&
+	same_result && same_dirs &&
+	test_path_is_missing .git/refs/heads/p/q &&
+	git update-ref -d refs/heads/p/keep
+'
+
+test_expect_success GIT 'an update through a symbolic ref appends to its own log too' '
+	git update-ref refs/heads/tl "$c1" &&
+	git symbolic-ref refs/heads/sl refs/heads/tl &&
+	interop_run update-ref --create-reflog -m via refs/heads/sl "$c2" &&
+	same_result &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code &&
+	grep "	via\$" .git/logs/refs/heads/sl &&
+	grep "	via\$" .git/logs/refs/heads/tl
+'
+
+test_expect_success GIT '--no-deref -d deletes the symbolic ref itself; -m of a deletion reaches HEAD'"'"'s log' '
+	interop_run update-ref --no-deref -d refs/heads/sl &&
+	same_result && same_dirs &&
+	test_path_is_missing .git/refs/heads/sl &&
+	test_path_is_file .git/refs/heads/tl &&
+	cp .git/HEAD head.saved &&
+	test_when_finished "cp head.saved .git/HEAD" &&
+	git symbolic-ref HEAD refs/heads/tl &&
+	interop_run update-ref -m "branch gone" -d refs/heads/tl &&
+	same_result &&
+	test_path_is_missing .git/refs/heads/tl &&
+	tail -n 1 .git/logs/HEAD >last &&
+	grep "^$c2 0\{40\} .*	branch gone\$" last
+'
+
+test_expect_success GIT 'symbolic-ref: chains, --no-recurse, a dangling one deleted, one-level targets' '
+	git update-ref refs/heads/ct "$c1" &&
+	git symbolic-ref refs/heads/c2 refs/heads/ct &&
+	git symbolic-ref refs/heads/c1 refs/heads/c2 &&
+	interop_run symbolic-ref refs/heads/c1 &&
+	same_result &&
+	echo refs/heads/ct >expect &&
+	test_cmp expect dirc.out &&
+	interop_run symbolic-ref --no-recurse refs/heads/c1 &&
+	same_result &&
+	echo refs/heads/c2 >expect &&
+	test_cmp expect dirc.out &&
+	interop_run symbolic-ref --short refs/heads/c1 &&
+	same_result &&
+	git symbolic-ref refs/heads/dang refs/heads/nowhere &&
+	interop_run symbolic-ref -d refs/heads/dang &&
+	same_result &&
+	echo 0 >expect &&
+	test_cmp expect dirc.code &&
+	test_path_is_missing .git/refs/heads/dang &&
+	succeeds_like_git symbolic-ref refs/heads/fh FETCH_HEAD &&
+	echo "ref: FETCH_HEAD" >expect &&
+	test_cmp expect .git/refs/heads/fh &&
+	fails_like_git 128 "fatal: Refusing to point HEAD outside of refs/" \
+		symbolic-ref HEAD FETCH_HEAD &&
+	# git 2.39 writes a symbolic ref under a bad name; dirc refuses it
+	refs_snapshot before &&
+	test_expect_code 1 dirc symbolic-ref "refs/heads/x..y" refs/heads/ct 2>err &&
+	test_grep "^error: refusing to update ref with bad name .refs/heads/x\.\.y.\$" err &&
+	refs_unchanged before &&
+	git symbolic-ref -d refs/heads/fh &&
+	git symbolic-ref -d refs/heads/c1 &&
+	git symbolic-ref -d refs/heads/c2
+'
+
 test_done

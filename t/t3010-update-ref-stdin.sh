@@ -140,7 +140,7 @@ test_expect_success GIT '-z form: every parse error in git'"'"'s words, nothing 
 	128|-z|verify refs/heads/a\0C1\0C1\0
 	128|-z|option unknown\0
 	128|-z|option no-deref \0
-	128|-z|create "refs/heads/q3"\0C1\0
+	0|-z|create "refs/heads/q3"\0C1\0
 	128|-z|create refs/heads/q3\0"master"\0
 	128|-z|create refs/heads/a b\0C1\0
 	128|-z|create  refs/heads/a\0C1\0
@@ -173,13 +173,14 @@ test_expect_success GIT 'quoting, empty and missing values: accepted as git acce
 	0|-z|update refs/heads/z1\0C1\0\0create refs/heads/z2\0C2\0delete refs/heads/n3\0\0verify refs/heads/z3\0\0
 	0|-z|update refs/heads/z2\0\0\0
 	0|-z|update refs/heads/z1\0C2\0C1\0verify refs/heads/n1\0C2\0
-	0|-z|create refs/heads/z4\0master:path with space\0
+	0|-z|create refs/blobs/z4\0master:path with space\0
 	0|-z|start
 	0|-z|start\0
 	0|-m "a  message "|update refs/heads/m1 C1\ncreate refs/heads/m2 C2\ndelete refs/heads/z4\nverify refs/heads/m3\n
 	0|--create-reflog|create refs/tags/logged C1\nupdate refs/tags/logged2 C2\ndelete refs/heads/z1\n
 	0||create refs/tags/unlogged C1\n
-	0||update refs/heads/packed C3 C2\ndelete refs/heads/q1 C1\nupdate refs/heads/sym C2 C1\n
+	128||update refs/heads/packed C3 C2\ndelete refs/heads/q1 C1\nupdate refs/heads/sym C2 C1\n
+	0||update refs/heads/packed C3 C2\ndelete refs/heads/q1 C1\n
 	EOF
 	run_cases cases
 '

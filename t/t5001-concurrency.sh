@@ -73,6 +73,7 @@ test_expect_success 'two update-cache --add at once, again and again' '
 		test_cmp git.ls dirc.ls &&
 		r=$((r + 1)) || return 1
 	done &&
+	test_line_count = $ROUNDS outcomes &&
 	sort outcomes | uniq -c | sed "s/^/# /" &&
 	grep -q ok outcomes &&
 	! grep -q "locked locked" outcomes
@@ -86,6 +87,7 @@ test_expect_success 'update-cache --refresh racing update-cache --add' '
 	done &&
 	dirc update-cache --add base/* &&
 	: >outcomes &&
+	r=1 &&
 	while test $r -le $ROUNDS
 	do
 		mkdir -p "c$r" &&
@@ -116,6 +118,7 @@ test_expect_success 'update-cache --refresh racing update-cache --add' '
 		test_line_count = 100 actual &&
 		r=$((r + 1)) || return 1
 	done &&
+	test_line_count = $ROUNDS outcomes &&
 	sort outcomes | uniq -c | sed "s/^/# /" &&
 	dirc update-cache --refresh &&
 	git diff-files --quiet -- base
@@ -144,6 +147,8 @@ test_expect_success 'eight hash-object -w at once, same and different content' '
 		} &
 	done &&
 	wait &&
+	ls h*.code >runs &&
+	test_line_count = 8 runs &&
 	for p in 1 2 3 4 5 6 7 8
 	do
 		echo 0 >expect &&
@@ -184,6 +189,7 @@ test_expect_success 'racing update-ref: one value wins, one reflog line per succ
 		} &
 	done &&
 	wait &&
+	test $n = 10 &&
 	ok=0 &&
 	for n in $(test_seq 10)
 	do
@@ -212,8 +218,10 @@ test_expect_success 'thirty-two threads making the fan-out directories at once' 
 	do
 		echo "many $i" >many/f$i || return 1
 	done &&
+	: >rounds &&
 	for r in $(test_seq 8)
 	do
+		echo $r >>rounds &&
 		rm -rf fresh &&
 		git init -q fresh &&
 		(
@@ -222,6 +230,7 @@ test_expect_success 'thirty-two threads making the fan-out directories at once' 
 			find many -type f | dirc update-cache --threads=32 --add --stdin
 		) || return 1
 	done &&
+	test_line_count = 8 rounds &&
 	git -C fresh ls-files >ls &&
 	test_line_count = 1500 ls &&
 	git -C fresh fsck --strict --no-dangling --no-progress

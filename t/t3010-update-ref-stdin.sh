@@ -189,12 +189,14 @@ test_expect_success GIT 'symbolic refs: followed, or with option no-deref / --no
 	git symbolic-ref refs/heads/s1 refs/heads/n1 &&
 	git symbolic-ref refs/heads/s2 refs/heads/n2 &&
 	git symbolic-ref refs/heads/s3 refs/heads/n2 &&
+	git symbolic-ref refs/heads/s4 refs/heads/n1 &&
 	cat >cases <<-\EOF &&
 	0||update refs/heads/s1 C3 C2\n
 	0||option no-deref\nupdate refs/heads/s1 C1 C3\nupdate refs/heads/n1 C2\n
-	0|--no-deref|update refs/heads/s2 C1 C3\ndelete refs/heads/s3 C3\n
-	0||option no-deref\ndelete refs/heads/s2 C1\n
-	128||update refs/heads/s1 C3\nupdate refs/heads/n1 C3\n
+	128|--no-deref|update refs/heads/s2 C1 C3\n
+	0|--no-deref|update refs/heads/s2 C2 C1\ndelete refs/heads/s3 C1\n
+	0||option no-deref\ndelete refs/heads/s2 C2\n
+	128||update refs/heads/s4 C3\nupdate refs/heads/n1 C3\n
 	EOF
 	run_cases cases
 '

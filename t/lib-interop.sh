@@ -21,7 +21,11 @@
 # git's result kept in .git/index.by-git.  INTEROP_STATE=none compares
 # output only; a script with other state (refs, a work tree) defines its own
 # interop_save, interop_keep_git, interop_restore and interop_same_state
-# after sourcing this file.
+# after sourcing this file (the index versions stay callable as
+# interop_index_save and so on; lib-checkout.sh has the work tree).  A hook
+# may set interop_side_dir to the directory (from the current one) the next
+# side runs in, -C DIR then taken inside it: twin repositories, one for git
+# and one for dirc.
 #
 # Messages.  The tests compare stderr byte for byte with the git installed,
 # and they were written against git 2.39 (GIT_TESTED_VERSION).  With another
@@ -41,7 +45,7 @@ fi
 
 : "${INTEROP_STATE:=index}"
 
-interop_save () {
+interop_index_save () {
 	test "$INTEROP_STATE" = index || return 0
 	rm -f .git/index.start .git/index.by-git
 	if test -f .git/index
@@ -50,7 +54,7 @@ interop_save () {
 	fi
 }
 
-interop_keep_git () {
+interop_index_keep_git () {
 	test "$INTEROP_STATE" = index || return 0
 	if test -f .git/index
 	then
@@ -58,7 +62,7 @@ interop_keep_git () {
 	fi
 }
 
-interop_restore () {
+interop_index_restore () {
 	test "$INTEROP_STATE" = index || return 0
 	rm -f .git/index
 	if test -f .git/index.start
@@ -67,7 +71,7 @@ interop_restore () {
 	fi
 }
 
-interop_same_state () {
+interop_index_same_state () {
 	test "$INTEROP_STATE" = index || return 0
 	if test -f .git/index.by-git
 	then
@@ -77,7 +81,7 @@ interop_same_state () {
 	fi
 }
 
-interop_state_unchanged () {
+interop_index_state_unchanged () {
 	test "$INTEROP_STATE" = index || return 0
 	if test -f .git/index.start
 	then
@@ -87,13 +91,19 @@ interop_state_unchanged () {
 	fi
 }
 
+interop_save () { interop_index_save; }
+interop_keep_git () { interop_index_keep_git; }
+interop_restore () { interop_index_restore; }
+interop_same_state () { interop_index_same_state; }
+interop_state_unchanged () { interop_index_state_unchanged; }
+
 # interop_one_ WHO CMD ARGS...: run one side in $ir_dir with $ir_in,
 # its results in $ir_top.
 interop_one_ () {
 	io_who=$1
 	shift
 	(
-		cd "$ir_dir" &&
+		cd "${interop_side_dir:-.}/$ir_dir" &&
 		"$io_who" "$@" <"$ir_in" >"$ir_top/$io_who.out" \
 			2>"$ir_top/$io_who.err"
 		echo $? >"$ir_top/$io_who.code"
@@ -103,6 +113,7 @@ interop_one_ () {
 interop_run () {
 	ir_top=$(pwd)
 	ir_dir=.
+	interop_side_dir=
 	ir_in=/dev/null
 	while :
 	do

@@ -5,35 +5,16 @@ A pool of random trees (names chosen so that "a", "a-b", "a.c" and "a/"
 sort against each other, some sub-trees empty), a random starting index
 (read by git, changed by a random update-index, its TREE written or
 not), then a random plain read of two or three trees or a --prefix bind
-of one.  git runs on a copy of the index, dirc on the index: exit code,
+of one.  lib-interop runs git and dirc from the same index: exit code,
 output, messages and the index bytes (the TREE extension included) must
 be equal.  The plan is drawn from DIRC_RANDOM_SEED (default 1); a
 failure names the round.'
 . ./test-lib.sh
+. "$TEST_DIRECTORY"/lib-interop.sh
 
 SEED=${DIRC_RANDOM_SEED:-1}
 ROUNDS=60
 POOL=10
-
-rt_both () {
-	cp -p .git/index .git/index.git &&
-	{
-		GIT_INDEX_FILE=.git/index.git git read-tree "$@" \
-			>git.out 2>git.err
-		echo $? >git.code
-	} &&
-	{
-		dirc read-tree "$@" >dirc.out 2>dirc.err
-		echo $? >dirc.code
-	}
-}
-
-same_result () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	test_cmp .git/index.git .git/index
-}
 
 # paths SEED: a random set of paths, depth up to 3
 paths () {
@@ -132,7 +113,7 @@ test_expect_success GIT "random overlays and binds against git ($ROUNDS rounds, 
 		1)	set -- $(cat tree.$t1) $(cat tree.$t2) $(cat tree.$t3) ;;
 		2)	set -- --prefix=$pre $(cat tree.$t1) ;;
 		esac &&
-		rt_both "$@" &&
+		interop_run read-tree "$@" &&
 		same_result || {
 			echo "# round $round: $*, seed $SEED" &&
 			return 1

@@ -8,81 +8,23 @@ overlay: a later tree wins a path, a directory wins over a file.  Then
 the options git has and the order in which it checks them, and what
 dirc refuses (the merges).
 
-"git read-tree ARGS" runs on a copy of the index (GIT_INDEX_FILE), "dirc
-read-tree ARGS" on .git/index, both from the same bytes: exit code,
-output, messages and the index written (TREE included) must be equal.'
+lib-interop runs "git read-tree ARGS" and "dirc read-tree ARGS" from the
+same index: exit code, output, messages and the index written (TREE
+included) must be equal.'
 . ./test-lib.sh
-
-# rt_both ARGS...: git on .git/index.git, dirc on .git/index.
-rt_both () {
-	rm -f .git/index.git &&
-	if test -f .git/index
-	then
-		cp -p .git/index .git/index.start &&
-		cp -p .git/index .git/index.git
-	else
-		rm -f .git/index.start
-	fi &&
-	{
-		GIT_INDEX_FILE=.git/index.git git read-tree "$@" \
-			>git.out 2>git.err
-		echo $? >git.code
-	} &&
-	{
-		dirc read-tree "$@" >dirc.out 2>dirc.err
-		echo $? >dirc.code
-	}
-}
-
-same_result () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	if test -f .git/index.git
-	then
-		test_cmp .git/index.git .git/index
-	else
-		test_path_is_missing .git/index
-	fi
-}
-
-index_unchanged () {
-	if test -f .git/index.start
-	then
-		test_cmp .git/index.start .git/index
-	else
-		test_path_is_missing .git/index
-	fi &&
-	test_path_is_missing .git/index.lock
-}
-
-# fails_like_git CODE MESSAGE ARGS...: both exit CODE, MESSAGE the
-# first line of stderr, the index untouched
-fails_like_git () {
-	fl_code=$1 &&
-	fl_msg=$2 &&
-	shift 2 &&
-	rt_both "$@" &&
-	same_result &&
-	echo "$fl_code" >expect &&
-	test_cmp expect dirc.code &&
-	printf "%s\n" "$fl_msg" >expect &&
-	head -n 1 dirc.err >actual &&
-	test_cmp expect actual &&
-	index_unchanged
-}
+. "$TEST_DIRECTORY"/lib-checkout.sh
 
 # refused MESSAGE ARGS...: git goes ahead, dirc refuses (exit 128,
 # MESSAGE), index untouched
 refused () {
 	rf_msg=$1 &&
 	shift &&
-	rt_both "$@" &&
+	interop_run read-tree "$@" &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
 	printf "fatal: %s\n" "$rf_msg" >expect &&
 	test_cmp expect dirc.err &&
-	index_unchanged
+	state_unchanged
 }
 
 test_expect_success GIT 'setup: trees initial, main and side (t1008'"'"'s), and a tree with a/ and a-b, a.c' '
@@ -119,7 +61,7 @@ test_expect_success GIT 'setup: trees initial, main and side (t1008'"'"'s), and 
 
 test_expect_success GIT 'several trees overlay: the last wins a path, a directory wins over a file' '
 	initial=$(cat initial) main=$(cat main) side=$(cat side) &&
-	rt_both $initial $main $side &&
+	interop_run read-tree $initial $main $side &&
 	same_result &&
 	git ls-files >actual &&
 	printf "a\nb/c\n" >expect &&
@@ -127,7 +69,7 @@ test_expect_success GIT 'several trees overlay: the last wins a path, a director
 	git rev-parse :a >actual &&
 	git rev-parse $side:a >expect &&
 	test_cmp expect actual &&
-	rt_both $side $main &&
+	interop_run read-tree $side $main &&
 	same_result &&
 	git ls-files >actual &&
 	printf "a\nb/c\n" >expect &&
@@ -136,9 +78,9 @@ test_expect_success GIT 'several trees overlay: the last wins a path, a director
 
 test_expect_success GIT 'overlay: a file sorting between a directory and its files ("x-b", "x.c")' '
 	xdir=$(cat xdir) xfile=$(cat xfile) main=$(cat main) &&
-	rt_both $xfile $xdir &&
+	interop_run read-tree $xfile $xdir &&
 	same_result &&
-	rt_both $xdir $xfile $main &&
+	interop_run read-tree $xdir $xfile $main &&
 	same_result &&
 	git ls-files >actual &&
 	printf "a\nb\nx-b\nx.c\nx/y/f\n" >expect &&
@@ -147,26 +89,26 @@ test_expect_success GIT 'overlay: a file sorting between a directory and its fil
 
 test_expect_success GIT 'overlay: the TREE git leaves (valid where the tree exists)' '
 	initial=$(cat initial) main=$(cat main) side=$(cat side) xdir=$(cat xdir) &&
-	rt_both $main $side $xdir &&
+	interop_run read-tree $main $side $xdir &&
 	same_result &&
-	rt_both $xdir $initial &&
+	interop_run read-tree $xdir $initial &&
 	same_result
 '
 
 test_expect_success GIT 'seven trees like git; eight read (git 2.39 aborts with a BUG); nine refused' '
 	t=$(cat initial) &&
-	rt_both $t $t $t $t $t $t $t &&
+	interop_run read-tree $t $t $t $t $t $t $t &&
 	same_result &&
 	dirc read-tree $t $t $t $t $t $t $t $(cat side) &&
 	git ls-files >actual &&
 	printf "a\nb/c\n" >expect &&
 	test_cmp expect actual &&
-	fails_like_git 128 "fatal: I cannot read more than 8 trees" $t $t $t $t $t $t $t $t $t
+	fails_like_git 128 "fatal: I cannot read more than 8 trees" read-tree $t $t $t $t $t $t $t $t $t
 '
 
 test_expect_success GIT 'an empty index file: not read by a plain read (t1009)' '
 	: >.git/index &&
-	rt_both $(cat main) &&
+	interop_run read-tree $(cat main) &&
 	same_result &&
 	echo 0 >expect &&
 	test_cmp expect dirc.code
@@ -174,33 +116,33 @@ test_expect_success GIT 'an empty index file: not read by a plain read (t1009)' 
 
 test_expect_success GIT 'a damaged index file: not read by a plain read or --empty; -m dies on it' '
 	echo garbage >.git/index &&
-	rt_both $(cat main) &&
+	interop_run read-tree $(cat main) &&
 	same_result &&
 	echo garbage >.git/index &&
-	rt_both --empty &&
+	interop_run read-tree --empty &&
 	same_result &&
 	echo garbage >.git/index &&
-	rt_both -m $(cat main) &&
+	interop_run read-tree -m $(cat main) &&
 	test_cmp git.code dirc.code &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
 	test_grep "index file smaller than expected" dirc.err &&
-	index_unchanged
+	state_unchanged
 '
 
 test_expect_success GIT 'a plain read writes a new index at the default version, not the old one'"'"'s' '
 	git read-tree $(cat main) &&
 	git update-index --index-version 4 &&
-	rt_both $(cat side) &&
+	interop_run read-tree $(cat side) &&
 	same_result &&
 	head -c 8 .git/index | od -An -tx1 >actual &&
 	echo " 44 49 52 43 00 00 00 02" >expect &&
 	test_cmp expect actual &&
 	git update-index --index-version 4 &&
-	rt_both --empty &&
+	interop_run read-tree --empty &&
 	same_result &&
 	git update-index --index-version 4 &&
-	rt_both -m $(cat side) &&
+	interop_run read-tree -m $(cat side) &&
 	same_result &&
 	head -c 8 .git/index | od -An -tx1 >actual &&
 	echo " 44 49 52 43 00 00 00 04" >expect &&
@@ -210,7 +152,7 @@ test_expect_success GIT 'a plain read writes a new index at the default version,
 test_expect_success GIT 'the new index follows index.version and GIT_INDEX_VERSION' '
 	test_when_finished "git config --unset index.version" &&
 	git config index.version 4 &&
-	rt_both $(cat side) &&
+	interop_run read-tree $(cat side) &&
 	same_result &&
 	head -c 8 .git/index | od -An -tx1 >actual &&
 	echo " 44 49 52 43 00 00 00 04" >expect &&
@@ -218,7 +160,7 @@ test_expect_success GIT 'the new index follows index.version and GIT_INDEX_VERSI
 	git config index.version 2 &&
 	GIT_INDEX_VERSION=4 &&
 	export GIT_INDEX_VERSION &&
-	rt_both $(cat main) &&
+	interop_run read-tree $(cat main) &&
 	unset GIT_INDEX_VERSION &&
 	same_result &&
 	head -c 8 .git/index | od -An -tx1 >actual &&
@@ -230,19 +172,19 @@ test_expect_success GIT 'resolve-undo and unmerged entries of the old index are 
 	printf "100644 %s 1\tzz\n100644 %s 2\tzz\n" $(git rev-parse :a) $(git rev-parse :b) |
 	git update-index --index-info &&
 	git update-index --add --cacheinfo 100644,$(git rev-parse :a),zz &&
-	rt_both $(cat side) &&
+	interop_run read-tree $(cat side) &&
 	same_result
 '
 
 test_expect_success GIT '-n: everything is checked, nothing written' '
 	git read-tree $(cat main) &&
-	rt_both -n $(cat side) &&
+	interop_run read-tree -n $(cat side) &&
 	test_cmp git.code dirc.code &&
 	test_cmp git.err dirc.err &&
-	index_unchanged &&
-	rt_both -n nosuch &&
+	state_unchanged &&
+	interop_run read-tree -n nosuch &&
 	test_cmp git.err dirc.err &&
-	index_unchanged
+	state_unchanged
 '
 
 test_expect_success GIT '-n still needs the lock, like git' '
@@ -276,34 +218,34 @@ test_expect_success GIT '--index-output is relative to the top of the work tree'
 
 test_expect_success GIT '--index-output= (empty) and into a missing directory: git'"'"'s message' '
 	git read-tree $(cat main) &&
-	fails_like_git 128 "fatal: unable to write new index file" --index-output= $(cat side) &&
-	fails_like_git 128 "fatal: unable to write new index file" --index-output=nodir/out $(cat side)
+	fails_like_git 128 "fatal: unable to write new index file" read-tree --index-output= $(cat side) &&
+	fails_like_git 128 "fatal: unable to write new index file" read-tree --index-output=nodir/out $(cat side)
 '
 
 test_expect_success GIT 'the order of git'"'"'s complaints' '
 	git read-tree $(cat main) &&
 	t=$(cat side) &&
-	fails_like_git 128 "fatal: Which one? -m, --reset, or --prefix?" -m --prefix=/x/ $t &&
-	fails_like_git 128 "fatal: Invalid prefix, prefix cannot start with '"'"'/'"'"'" --prefix=/x/ $t $t &&
-	fails_like_git 128 "fatal: Not a valid object name nosuch" --empty -u nosuch &&
-	fails_like_git 128 "fatal: passing trees as arguments contradicts --empty" --empty -u $t &&
-	fails_like_git 128 "warning: read-tree: emptying the index with no arguments is deprecated; use --empty" -u -i &&
-	fails_like_git 128 "fatal: -u and -i at the same time makes no sense" -m -u -i &&
-	fails_like_git 128 "fatal: -u is meaningless without -m, --reset, or --prefix" -u $t &&
-	fails_like_git 128 "fatal: -i is meaningless without -m, --reset, or --prefix" --empty -i &&
-	fails_like_git 128 "fatal: you must specify at least one tree to merge" -m -u &&
-	fails_like_git 128 "fatal: you must specify at least one tree to merge" --prefix=x/ &&
-	fails_like_git 128 "fatal: --exclude-per-directory is meaningless unless -u" --exclude-per-directory=.gitignore -u -m $t &&
-	fails_like_git 128 "fatal: --exclude-per-directory argument must be .gitignore" -m -u --exclude-per-directory=foo $t &&
-	fails_like_git 128 "fatal: bad recurse-submodules argument: checkout" --recurse-submodules=checkout $t
+	fails_like_git 128 "fatal: Which one? -m, --reset, or --prefix?" read-tree -m --prefix=/x/ $t &&
+	fails_like_git 128 "fatal: Invalid prefix, prefix cannot start with '"'"'/'"'"'" read-tree --prefix=/x/ $t $t &&
+	fails_like_git 128 "fatal: Not a valid object name nosuch" read-tree --empty -u nosuch &&
+	fails_like_git 128 "fatal: passing trees as arguments contradicts --empty" read-tree --empty -u $t &&
+	fails_like_git 128 "warning: read-tree: emptying the index with no arguments is deprecated; use --empty" read-tree -u -i &&
+	fails_like_git 128 "fatal: -u and -i at the same time makes no sense" read-tree -m -u -i &&
+	fails_like_git 128 "fatal: -u is meaningless without -m, --reset, or --prefix" read-tree -u $t &&
+	fails_like_git 128 "fatal: -i is meaningless without -m, --reset, or --prefix" read-tree --empty -i &&
+	fails_like_git 128 "fatal: you must specify at least one tree to merge" read-tree -m -u &&
+	fails_like_git 128 "fatal: you must specify at least one tree to merge" read-tree --prefix=x/ &&
+	fails_like_git 128 "fatal: --exclude-per-directory is meaningless unless -u" read-tree --exclude-per-directory=.gitignore -u -m $t &&
+	fails_like_git 128 "fatal: --exclude-per-directory argument must be .gitignore" read-tree -m -u --exclude-per-directory=foo $t &&
+	fails_like_git 128 "fatal: bad recurse-submodules argument: checkout" read-tree --recurse-submodules=checkout $t
 '
 
 test_expect_success GIT 'an unmerged index: -m and --prefix refuse it before looking at the trees' '
 	git read-tree $(cat main) &&
 	printf "100644 %s 1\tzz\n" $(git rev-parse :a) | git update-index --index-info &&
-	fails_like_git 128 "fatal: You need to resolve your current index first" -m nosuch &&
-	fails_like_git 128 "fatal: You need to resolve your current index first" --prefix=q/ $(cat side) &&
-	rt_both --reset $(cat side) &&
+	fails_like_git 128 "fatal: You need to resolve your current index first" read-tree -m nosuch &&
+	fails_like_git 128 "fatal: You need to resolve your current index first" read-tree --prefix=q/ $(cat side) &&
+	interop_run read-tree --reset $(cat side) &&
 	same_result
 '
 
@@ -313,7 +255,7 @@ test_expect_success GIT 'options accepted as git does: -v, -q, --no-sparse-check
 		--no-recurse-submodules --recurse-submodules=no --no-debug-unpack \
 		--no-trivial --no-aggressive
 	do
-		rt_both $o $(cat side) &&
+		interop_run read-tree $o $(cat side) &&
 		same_result || return 1
 	done
 '

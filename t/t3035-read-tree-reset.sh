@@ -5,42 +5,24 @@ git runs in the repository rg and dirc in rd, set up alike: exit code,
 messages, the entries, the work trees and git diff-files must be
 equal.'
 . ./test-lib.sh
-. "$TEST_DIRECTORY"/lib-worktree.sh
+. "$TEST_DIRECTORY"/lib-checkout.sh
+
+INTEROP_STATE=twins
 
 # both 'SETUP' ARGS...: SETUP in rg and in rd, then read-tree ARGS by
 # git in rg and by dirc in rd
 both () {
-	for r in rg rd
-	do
-		(cd $r && eval "$1") || return 1
-	done &&
+	in_both "$1" &&
 	shift &&
-	snapshot rd >rd.before &&
-	git -C rd ls-files -s >rd.stage-before &&
-	(cd rg && git read-tree "$@" >../git.out 2>../git.err; echo $? >../git.code) &&
-	(cd rd && dirc read-tree "$@" >../dirc.out 2>../dirc.err; echo $? >../dirc.code)
+	interop_run read-tree "$@"
 }
 
+# same: same_result, and git diff-files alike in rg and rd
 same () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	git -C rg ls-files -s >rg.stage &&
-	git -C rd ls-files -s >rd.stage &&
-	test_cmp rg.stage rd.stage &&
-	snapshot rg >rg.after &&
-	snapshot rd >rd.after &&
-	test_cmp rg.after rd.after &&
+	same_result &&
 	git -C rg diff-files --name-status >rg.diff &&
 	git -C rd diff-files --name-status >rd.diff &&
 	test_cmp rg.diff rd.diff
-}
-
-unchanged () {
-	snapshot rd >rd.after &&
-	test_cmp rd.before rd.after &&
-	git -C rd ls-files -s >rd.stage &&
-	test_cmp rd.stage-before rd.stage
 }
 
 # reset_both: both repositories back at HEAD, clean
@@ -118,7 +100,7 @@ test_expect_success GIT '-m -u with an unmerged index: refused first, nothing ch
 	same &&
 	echo "fatal: You need to resolve your current index first" >expect &&
 	test_cmp expect dirc.err &&
-	unchanged
+	state_unchanged
 '
 
 test_expect_success GIT '-q hides the per-path errors; the exit code stays 128' '
@@ -129,7 +111,7 @@ test_expect_success GIT '-q hides the per-path errors; the exit code stays 128' 
 	both ": " -m -u HEAD &&
 	same &&
 	test_grep "would be overwritten by merge" dirc.err &&
-	unchanged
+	state_unchanged
 '
 
 test_expect_success GIT '-n -u: the checks of -u, nothing written' '
@@ -139,12 +121,12 @@ test_expect_success GIT '-n -u: the checks of -u, nothing written' '
 	same &&
 	echo "error: Untracked working tree file '"'"'df'"'"' would be overwritten by merge." >expect &&
 	test_cmp expect dirc.err &&
-	unchanged &&
+	state_unchanged &&
 	both "rm -rf df new sub" -n -m -u $t &&
 	same &&
 	echo 0 >expect &&
 	test_cmp expect dirc.code &&
-	unchanged
+	state_unchanged
 '
 
 test_expect_success GIT '-v -m -u: the same result; progress only where asked for' '

@@ -1,10 +1,10 @@
 #!/bin/sh
 test_description='read-tree --prefix: conflicts, file/directory cases, the TREE git leaves
 
-Index-only cases run "git read-tree" on a copy of the index
-(GIT_INDEX_FILE) and "dirc read-tree" on .git/index: exit code, output,
-messages and the index bytes (TREE included) must be equal.  Cases with
--u run git in the repository rg and dirc in rd, set up alike: exit code,
+Index-only cases run "git read-tree" and "dirc read-tree" from the same
+index (lib-interop): exit code, output, messages and the index bytes
+(TREE included) must be equal.  Cases with -u run git in the repository
+rg and dirc in rd, set up alike (lib-checkout'"'"'s twins): exit code,
 messages, entries and work trees must be equal.
 
 The cache-tree after a bind is git'"'"'s own: built again from the index
@@ -12,33 +12,7 @@ The cache-tree after a bind is git'"'"'s own: built again from the index
 if its tree object is stored, and the directories after one that names
 a missing object left out.'
 . ./test-lib.sh
-. "$TEST_DIRECTORY"/lib-worktree.sh
-
-rt_both () {
-	cp -p .git/index .git/index.start &&
-	cp -p .git/index .git/index.git &&
-	{
-		GIT_INDEX_FILE=.git/index.git git read-tree "$@" \
-			>git.out 2>git.err
-		echo $? >git.code
-	} &&
-	{
-		dirc read-tree "$@" >dirc.out 2>dirc.err
-		echo $? >dirc.code
-	}
-}
-
-same_result () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	test_cmp .git/index.git .git/index
-}
-
-index_unchanged () {
-	test_cmp .git/index.start .git/index &&
-	test_path_is_missing .git/index.lock
-}
+. "$TEST_DIRECTORY"/lib-checkout.sh
 
 # idx PATH...: a new index of PATH... (all one blob), its TREE written
 idx () {
@@ -74,31 +48,31 @@ test_expect_success GIT 'overlap: "Entry <p> overlaps with <p>", the first in tr
 	blob=$(cat blob) &&
 	t=$(tree a.c a/x) &&
 	idx p/a p/a.c &&
-	rt_both --prefix=p/ $t &&
+	interop_run read-tree --prefix=p/ $t &&
 	same_result &&
 	echo "error: Entry '"'"'p/a.c'"'"' overlaps with '"'"'p/a.c'"'"'.  Cannot bind." >expect &&
 	test_cmp expect dirc.err &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
-	index_unchanged
+	state_unchanged
 '
 
 test_expect_success GIT 'an index file where the tree has a directory: "Entry '"''"' overlaps with <file>"' '
 	blob=$(cat blob) &&
 	t=$(tree a/x a0) &&
 	idx p/a p/a0 &&
-	rt_both --prefix=p/ $t &&
+	interop_run read-tree --prefix=p/ $t &&
 	same_result &&
 	echo "error: Entry '"''"' overlaps with '"'"'p/a'"'"'.  Cannot bind." >expect &&
 	test_cmp expect dirc.err &&
-	index_unchanged &&
+	state_unchanged &&
 	t=$(tree a/x b/y) &&
 	idx p/a/q p/b &&
-	rt_both --prefix=p/ $t &&
+	interop_run read-tree --prefix=p/ $t &&
 	same_result &&
 	t=$(tree s/t/u) &&
 	idx p/s/t &&
-	rt_both --prefix=p/ $t &&
+	interop_run read-tree --prefix=p/ $t &&
 	same_result
 '
 
@@ -106,7 +80,7 @@ test_expect_success GIT '-q: no per-path message, still 128' '
 	blob=$(cat blob) &&
 	t=$(tree a) &&
 	idx p/a &&
-	rt_both -q --prefix=p/ $t &&
+	interop_run read-tree -q --prefix=p/ $t &&
 	same_result &&
 	test_must_be_empty dirc.err &&
 	echo 128 >expect &&
@@ -117,16 +91,16 @@ test_expect_success GIT 'an index file at the prefix or above it: replaced' '
 	blob=$(cat blob) &&
 	t=$(tree f s/f) &&
 	idx p &&
-	rt_both --prefix=p/ $t &&
+	interop_run read-tree --prefix=p/ $t &&
 	same_result &&
 	git ls-files >actual &&
 	printf "p/f\np/s/f\n" >expect &&
 	test_cmp expect actual &&
 	idx p &&
-	rt_both --prefix=p/q/ $t &&
+	interop_run read-tree --prefix=p/q/ $t &&
 	same_result &&
 	idx p/q &&
-	rt_both --prefix=p/q/r/ $t &&
+	interop_run read-tree --prefix=p/q/r/ $t &&
 	same_result
 '
 
@@ -134,13 +108,13 @@ test_expect_success GIT 'an index directory where the tree has a file (no -u): t
 	blob=$(cat blob) &&
 	t=$(tree f s/f) &&
 	idx p/f/x &&
-	rt_both --prefix=p/ $t &&
+	interop_run read-tree --prefix=p/ $t &&
 	same_result &&
 	git ls-files >actual &&
 	printf "p/f/x\np/s/f\n" >expect &&
 	test_cmp expect actual &&
 	idx f/x f/y g &&
-	rt_both --prefix= $t &&
+	interop_run read-tree --prefix= $t &&
 	same_result
 '
 
@@ -148,11 +122,11 @@ test_expect_success GIT 'a prefix without its slash, and the empty prefix into a
 	blob=$(cat blob) &&
 	t=$(tree f s/f) &&
 	idx z &&
-	rt_both --prefix=dir $t &&
+	interop_run read-tree --prefix=dir $t &&
 	same_result &&
 	rm .git/index &&
 	dirc read-tree --empty &&
-	rt_both --prefix= $t &&
+	interop_run read-tree --prefix= $t &&
 	same_result
 '
 
@@ -160,18 +134,18 @@ test_expect_success GIT 'TREE: the sub-directories after a failing one are left 
 	blob=$(cat blob) &&
 	t=$(tree x) &&
 	idx a/x d/sub/b/x d/sub/c/x d/sub/x d/tub/k/x d/tub/x e/x f/g/x f/x m &&
-	rt_both --prefix=d/sub/a/ $t &&
+	interop_run read-tree --prefix=d/sub/a/ $t &&
 	same_result &&
 	idx a/x d/sub/b/x d/sub/c/x d/sub/x d/tub/k/x d/tub/x e/x f/g/x f/x m &&
-	rt_both --prefix=d/sub/c/q/ $t &&
+	interop_run read-tree --prefix=d/sub/c/q/ $t &&
 	same_result &&
 	idx a/x d/sub/b/x d/tub/x e/x &&
-	rt_both --prefix=d/y/ $t &&
+	interop_run read-tree --prefix=d/y/ $t &&
 	same_result &&
 	idx a/x b/x c/x z/x &&
-	rt_both --prefix=b/p/a/ $t &&
+	interop_run read-tree --prefix=b/p/a/ $t &&
 	same_result &&
-	rt_both --prefix=b/q/a/ $t &&
+	interop_run read-tree --prefix=b/q/a/ $t &&
 	same_result
 '
 
@@ -180,13 +154,13 @@ test_expect_success GIT 'TREE: a blob the index names that is not stored stops t
 	t=$(tree x) &&
 	idx a/x b/x c/x z/x &&
 	git update-index --add --cacheinfo 100644,1111111111111111111111111111111111111111,b/y &&
-	rt_both --prefix=q/ $t &&
+	interop_run read-tree --prefix=q/ $t &&
 	same_result &&
 	echo "error: invalid object 100644 1111111111111111111111111111111111111111 for '"'"'b/y'"'"'" >expect &&
 	test_cmp expect dirc.err &&
 	idx a/x b/x c/x z/x &&
 	git update-index --add --cacheinfo 100644,1111111111111111111111111111111111111111,b/s/y &&
-	rt_both --prefix=q/ $t &&
+	interop_run read-tree --prefix=q/ $t &&
 	same_result
 '
 
@@ -197,7 +171,7 @@ test_expect_success GIT 'TREE: an empty sub-tree the old TREE recorded is not ke
 	d=$(printf "040000 tree %s\tc\n040000 tree %s\te\n" $c $empty | git mktree) &&
 	t1=$(printf "100644 blob %s\ta\n040000 tree %s\td\n" $blob $d | git mktree) &&
 	git read-tree $t1 &&
-	rt_both --prefix=q/ $c &&
+	interop_run read-tree --prefix=q/ $c &&
 	same_result
 '
 
@@ -209,13 +183,13 @@ test_expect_success GIT 'TREE: an intent-to-add entry; a bind whose whole tree i
 	mkdir -p b/p &&
 	echo n >b/p/new &&
 	git add -N b/p/new &&
-	rt_both --prefix=q/ $t &&
+	interop_run read-tree --prefix=q/ $t &&
 	same_result &&
 	idx z &&
 	dirc read-tree --prefix=q/ $t &&
 	git write-tree >/dev/null &&
 	idx z &&
-	rt_both --prefix=q/ $t &&
+	interop_run read-tree --prefix=q/ $t &&
 	same_result
 '
 
@@ -236,46 +210,19 @@ test_expect_success GIT 'setup: rg and rd for -u' '
 	test_fsck_also rg rd
 '
 
+INTEROP_STATE=twins
+
 # wt_both SETUP ARGS...: SETUP in rg and rd (index emptied first),
 # then git read-tree ARGS in rg, dirc in rd.
 wt_both () {
-	for r in rg rd
-	do
-		(
-			cd $r &&
-			rm -rf p .git/index &&
-			eval "$1"
-		) || return 1
-	done &&
+	in_both "rm -rf p .git/index && $1" &&
 	shift &&
-	snapshot rd >rd.before &&
-	git -C rd ls-files -s >rd.stage-before &&
-	(cd rg && git read-tree "$@" >../git.out 2>../git.err; echo $? >../git.code) &&
-	(cd rd && dirc read-tree "$@" >../dirc.out 2>../dirc.err; echo $? >../dirc.code)
-}
-
-wt_same () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	git -C rg ls-files -s >rg.stage &&
-	git -C rd ls-files -s >rd.stage &&
-	test_cmp rg.stage rd.stage &&
-	snapshot rg >rg.after &&
-	snapshot rd >rd.after &&
-	test_cmp rg.after rd.after
-}
-
-wt_unchanged () {
-	snapshot rd >rd.after &&
-	test_cmp rd.before rd.after &&
-	git -C rd ls-files -s >rd.stage &&
-	test_cmp rd.stage-before rd.stage
+	interop_run read-tree "$@"
 }
 
 test_expect_success GIT '-u, an index directory where the tree has a file, the directory in the work tree: the file wins' '
 	wt_both "mkdir -p p/f && echo x >p/f/x && git add p/f/x" -u --prefix=p/ $(cat t.tree) &&
-	wt_same &&
+	same_result &&
 	git -C rd ls-files >actual &&
 	printf "p/f\np/s/f\n" >expect &&
 	test_cmp expect actual &&
@@ -284,7 +231,7 @@ test_expect_success GIT '-u, an index directory where the tree has a file, the d
 
 test_expect_success GIT '-u, the directory not in the work tree: it stays, the file is dropped' '
 	wt_both "mkdir -p p/f && echo x >p/f/x && git add p/f/x && rm -r p" -u --prefix=p/ $(cat t.tree) &&
-	wt_same &&
+	same_result &&
 	git -C rd ls-files >actual &&
 	printf "p/f/x\np/s/f\n" >expect &&
 	test_cmp expect actual
@@ -292,37 +239,37 @@ test_expect_success GIT '-u, the directory not in the work tree: it stays, the f
 
 test_expect_success GIT '-u, a changed file in that directory: "not uptodate", nothing changed' '
 	wt_both "mkdir -p p/f && echo x >p/f/x && git add p/f/x && echo mod >p/f/x" -u --prefix=p/ $(cat t.tree) &&
-	wt_same &&
+	same_result &&
 	echo "error: Entry '"'"'p/f/x'"'"' not uptodate. Cannot merge." >expect &&
 	test_cmp expect dirc.err &&
-	wt_unchanged
+	state_unchanged
 '
 
 test_expect_success GIT '-u, an untracked file in that directory: "would lose untracked files", nothing changed' '
 	wt_both "mkdir -p p/f && echo x >p/f/x && echo u >p/f/untracked && git add p/f/x" -u --prefix=p/ $(cat t.tree) &&
-	wt_same &&
+	same_result &&
 	echo "error: Updating '"'"'p/f'"'"' would lose untracked files in it" >expect &&
 	test_cmp expect dirc.err &&
-	wt_unchanged
+	state_unchanged
 '
 
 test_expect_success GIT '-u, a tracked file at the prefix: git calls it untracked and refuses' '
 	wt_both "echo pfile >p && git add p" -u --prefix=p/ $(cat t.tree) &&
-	wt_same &&
+	same_result &&
 	echo "error: Untracked working tree file '"'"'p'"'"' would be overwritten by merge." >expect &&
 	test_cmp expect dirc.err &&
-	wt_unchanged &&
+	state_unchanged &&
 	wt_both "echo pfile >p && git add p" --prefix=p/ $(cat t.tree) &&
-	wt_same
+	same_result
 '
 
 test_expect_success GIT '-n -u: the same checks, nothing written' '
 	wt_both "mkdir -p p/f && echo x >p/f/x && git add p/f/x && echo mod >p/f/x" -n -u --prefix=p/ $(cat t.tree) &&
-	wt_same &&
-	wt_unchanged &&
+	same_result &&
+	state_unchanged &&
 	wt_both "mkdir -p p/f && echo x >p/f/x && git add p/f/x" -n -u --prefix=p/ $(cat t.tree) &&
-	wt_same &&
-	wt_unchanged
+	same_result &&
+	state_unchanged
 '
 
 test_done

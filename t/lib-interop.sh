@@ -11,6 +11,8 @@
 #	(e.g. update-cache for git's update-index).
 #   same_result
 #	Both exited alike, printed the same and left the same state.
+#	INTEROP_FILTER, when set, names a filter (stdin to stdout) both
+#	stdouts go through first, for what may differ (random names).
 #   succeeds_like_git CMD ARGS... / fails_like_git CODE MESSAGE CMD ARGS...
 #	interop_run, same_result, and dirc exited 0 with nothing on stderr,
 #	or exited CODE with MESSAGE as the first line of its stderr.
@@ -134,7 +136,14 @@ interop_run () {
 
 same_result () {
 	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
+	if test -n "${INTEROP_FILTER-}"
+	then
+		$INTEROP_FILTER <git.out >git.out.cmp &&
+		$INTEROP_FILTER <dirc.out >dirc.out.cmp &&
+		test_cmp git.out.cmp dirc.out.cmp
+	else
+		test_cmp git.out dirc.out
+	fi &&
 	if test_have_prereq GIT_MSGS
 	then
 		test_cmp git.err dirc.err

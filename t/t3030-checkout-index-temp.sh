@@ -1,64 +1,22 @@
 #!/bin/sh
 test_description='checkout-index --temp and --stage: git'"'"'s listing, files, messages
 
-Two repositories with the same index and work tree: "git checkout-index
-ARGS" runs in rg and "dirc checkout-index ARGS" in rd.  The temporary
-names are random, so they are compared as ".merge_file_X" and
-".merge_link_X"; everything else (exit code, the listing, stderr, the
-work trees with the temporary files in them, the entries) must be equal,
-and each listed file must hold the blob of its stage, mode 0600.'
+Two repositories with the same index and work tree (lib-checkout'"'"'s
+twins): "git checkout-index ARGS" runs in rg and "dirc checkout-index
+ARGS" in rd.  The temporary names are random, so they are compared as
+".merge_file_X" and ".merge_link_X" (INTEROP_FILTER); everything else
+(exit code, the listing, stderr, the work trees with the temporary files
+in them, the entries) must be equal, and each listed file must hold the
+blob of its stage, mode 0600.'
 . ./test-lib.sh
-. "$TEST_DIRECTORY"/lib-worktree.sh
+. "$TEST_DIRECTORY"/lib-checkout.sh
 
-# co_both [-i FILE] [-C SUBDIR] ARGS...: git in rg, dirc in rd.
-co_both () {
-	co_in=/dev/null
-	co_sub=.
-	while :
-	do
-		case $1 in
-		-i) co_in=$(pwd)/$2; shift 2 ;;
-		-C) co_sub=$2; shift 2 ;;
-		*) break ;;
-		esac
-	done
-	for co_who in git dirc
-	do
-		case $co_who in git) co_repo=rg ;; dirc) co_repo=rd ;; esac
-		(
-			cd "$co_repo/$co_sub" &&
-			$co_who checkout-index "$@" <"$co_in" \
-				>"$TRASH_DIRECTORY/$co_who.out" \
-				2>"$TRASH_DIRECTORY/$co_who.err"
-			echo $? >"$TRASH_DIRECTORY/$co_who.code"
-		) || return 1
-	done
-}
+INTEROP_STATE=twins
+INTEROP_FILTER=blank_temp
 
 # the random part of temporary names, blanked (stdin to stdout)
 blank_temp () {
 	sed -e "s/\.merge_\(file\|link\)_[A-Za-z0-9]\{6\}/.merge_\1_X/g"
-}
-
-# snapshot_temp DIR: lib-worktree's snapshot with the temporary names
-# blanked, sorted again.
-snapshot_temp () {
-	snapshot "$1" >snapshot.raw &&
-	blank_temp <snapshot.raw | sort
-}
-
-same_result () {
-	test_cmp git.code dirc.code &&
-	blank_temp <git.out >git.blank &&
-	blank_temp <dirc.out >dirc.blank &&
-	test_cmp git.blank dirc.blank &&
-	test_cmp git.err dirc.err &&
-	snapshot_temp rg >rg.tree &&
-	snapshot_temp rd >rd.tree &&
-	test_cmp rg.tree rd.tree &&
-	git -C rg ls-files -s >rg.stage &&
-	git -C rd ls-files -s >rd.stage &&
-	test_cmp rg.stage rd.stage
 }
 
 # temp_files_ok [SUBDIR]: every name dirc listed (one stage, or three
@@ -140,7 +98,7 @@ test_expect_success GIT 'setup: rg and rd, stage 0 files, a symlink, unmerged pa
 
 test_expect_success GIT '--temp one path: "<name>\t<path>", a 0600 file with the blob' '
 	test_when_finished clean &&
-	co_both --temp one &&
+	interop_run checkout-index --temp one &&
 	same_result &&
 	echo 0 >expect &&
 	test_cmp expect dirc.code &&
@@ -155,7 +113,7 @@ test_expect_success GIT '--temp one path: "<name>\t<path>", a 0600 file with the
 
 test_expect_success GIT '--temp -a: stage 0 entries only, unmerged paths skipped' '
 	test_when_finished clean &&
-	co_both --temp -a &&
+	interop_run checkout-index --temp -a &&
 	same_result &&
 	test_line_count = 6 dirc.out &&
 	temp_files_ok &&
@@ -164,7 +122,7 @@ test_expect_success GIT '--temp -a: stage 0 entries only, unmerged paths skipped
 
 test_expect_success GIT '--temp: a symlink is a .merge_link_ file holding the target' '
 	test_when_finished clean &&
-	co_both --temp lnk &&
+	interop_run checkout-index --temp lnk &&
 	same_result &&
 	name=$(cut -f1 dirc.out) &&
 	case $name in .merge_link_??????) : ;; *) false ;; esac &&
@@ -176,7 +134,7 @@ test_expect_success GIT '--temp: a symlink is a .merge_link_ file holding the ta
 
 test_expect_success GIT '--temp: an executable gets mode 0600 too; names are quoted as git quotes them' '
 	test_when_finished clean &&
-	co_both --temp x "sp ace" "$(printf "t\tab")" &&
+	interop_run checkout-index --temp x "sp ace" "$(printf "t\tab")" &&
 	same_result &&
 	temp_files_ok &&
 	grep "	\"t\\\\tab\"\$" dirc.out &&
@@ -187,7 +145,7 @@ test_expect_success GIT '--temp: an executable gets mode 0600 too; names are quo
 
 test_expect_success GIT '--temp -z: NUL after each record, names not quoted' '
 	test_when_finished clean &&
-	co_both --temp -z one "$(printf "t\tab")" &&
+	interop_run checkout-index --temp -z one "$(printf "t\tab")" &&
 	same_result &&
 	tr "\000" "\n" <dirc.out >records &&
 	test_line_count = 2 records &&
@@ -196,7 +154,7 @@ test_expect_success GIT '--temp -z: NUL after each record, names not quoted' '
 
 test_expect_success GIT '--stage=all: "<s1> <s2> <s3>\t<path>", "." for a missing stage' '
 	test_when_finished clean &&
-	co_both --stage=all all3 no1 no2 no3 sub/only1 &&
+	interop_run checkout-index --stage=all all3 no1 no2 no3 sub/only1 &&
 	same_result &&
 	test_line_count = 5 dirc.out &&
 	temp_files_ok &&
@@ -213,11 +171,11 @@ test_expect_success GIT '--stage=all: "<s1> <s2> <s3>\t<path>", "." for a missin
 
 test_expect_success GIT '--stage=all -a: one line per unmerged path; a stage-0 path is left out' '
 	test_when_finished clean &&
-	co_both --stage=all -a &&
+	interop_run checkout-index --stage=all -a &&
 	same_result &&
 	test_line_count = 6 dirc.out &&
 	temp_files_ok &&
-	co_both --stage=all one &&
+	interop_run checkout-index --stage=all one &&
 	same_result &&
 	echo 0 >expect &&
 	test_cmp expect dirc.code &&
@@ -226,18 +184,18 @@ test_expect_success GIT '--stage=all -a: one line per unmerged path; a stage-0 p
 
 test_expect_success GIT '--stage=2 --temp, --stage=3 -a --temp' '
 	test_when_finished clean &&
-	co_both --stage=2 --temp all3 no1 no3 &&
+	interop_run checkout-index --stage=2 --temp all3 no1 no3 &&
 	same_result &&
 	test_line_count = 3 dirc.out &&
 	clean &&
-	co_both --stage=3 -a --temp &&
+	interop_run checkout-index --stage=3 -a --temp &&
 	same_result &&
 	test_line_count = 4 dirc.out
 '
 
 test_expect_success GIT 'a missing stage: "does not exist at stage N", exit 1; -q hides it' '
 	test_when_finished clean &&
-	co_both --stage=3 --temp no3 one &&
+	interop_run checkout-index --stage=3 --temp no3 one &&
 	same_result &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code &&
@@ -246,44 +204,44 @@ test_expect_success GIT 'a missing stage: "does not exist at stage N", exit 1; -
 	git checkout-index: one does not exist at stage 3
 	EOF
 	test_cmp expect dirc.err &&
-	co_both -q --stage=3 --temp no3 &&
+	interop_run checkout-index -q --stage=3 --temp no3 &&
 	same_result &&
 	test_must_be_empty dirc.err
 '
 
 test_expect_success GIT 'from a subdirectory: paths relative to it, files at the top, -a limited to it' '
 	test_when_finished clean &&
-	co_both -C sub --temp two ../one &&
+	interop_run -C sub checkout-index --temp two ../one &&
 	same_result &&
 	cut -f2 dirc.out >actual &&
 	printf "two\n../one\n" >expect &&
 	test_cmp expect actual &&
 	test_path_is_missing rd/sub/.merge_file_* &&
 	clean &&
-	co_both -C sub --stage=all -a &&
+	interop_run -C sub checkout-index --stage=all -a &&
 	same_result &&
 	cut -f2 dirc.out >actual &&
 	printf "only1\nu\n" >expect &&
 	test_cmp expect actual &&
 	temp_files_ok sub &&
 	clean &&
-	co_both -C sub --temp -a &&
+	interop_run -C sub checkout-index --temp -a &&
 	same_result &&
 	test_line_count = 1 dirc.out
 '
 
 test_expect_success GIT '--stage=N without --temp writes the work-tree file; stage=all --no-temp each in turn' '
 	test_when_finished "clean; rm -f rg/all3 rd/all3 rg/no1 rd/no1" &&
-	co_both --stage=2 all3 no1 &&
+	interop_run checkout-index --stage=2 all3 no1 &&
 	same_result &&
 	echo ours >expect &&
 	test_cmp expect rd/all3 &&
 	test -x rd/no1 &&
-	co_both --stage=3 all3 &&
+	interop_run checkout-index --stage=3 all3 &&
 	same_result &&
 	echo "all3 already exists, no checkout" >expect &&
 	test_cmp expect dirc.err &&
-	co_both -f --stage=all --no-temp all3 &&
+	interop_run checkout-index -f --stage=all --no-temp all3 &&
 	same_result &&
 	echo theirs >expect &&
 	test_cmp expect rd/all3 &&
@@ -292,7 +250,7 @@ test_expect_success GIT '--stage=N without --temp writes the work-tree file; sta
 
 test_expect_success GIT '--stage=N -u: the stage entries get stat data, the index is written' '
 	test_when_finished "rm -f rg/all3 rd/all3; git -C rg update-index --index-info <info; git -C rd update-index --index-info <info" &&
-	co_both -u --stage=1 all3 &&
+	interop_run checkout-index -u --stage=1 all3 &&
 	same_result &&
 	git -C rd ls-files --debug all3 >debug &&
 	grep "size: 5" debug &&
@@ -304,9 +262,9 @@ test_expect_success GIT '--temp -u, --stage=all -u: the index is not written, no
 	cp rd/.git/index index.before &&
 	: >rg/.git/index.lock &&
 	: >rd/.git/index.lock &&
-	co_both -u --temp one &&
+	interop_run checkout-index -u --temp one &&
 	same_result &&
-	co_both -u --stage=all all3 &&
+	interop_run checkout-index -u --stage=all all3 &&
 	same_result &&
 	echo 0 >expect &&
 	test_cmp expect dirc.code &&
@@ -315,7 +273,7 @@ test_expect_success GIT '--temp -u, --stage=all -u: the index is not written, no
 
 test_expect_success GIT '--prefix does not apply to --temp' '
 	test_when_finished clean &&
-	co_both --temp --prefix=out/ one &&
+	interop_run checkout-index --temp --prefix=out/ one &&
 	same_result &&
 	test_path_is_missing rd/out
 '
@@ -323,17 +281,17 @@ test_expect_success GIT '--prefix does not apply to --temp' '
 test_expect_success GIT 'bad --stage values: fatal, 128; "1x" is stage 1 as in git' '
 	for v in 0 4 01 "" all3 ALL " 1"
 	do
-		co_both "--stage=$v" one &&
+		interop_run checkout-index "--stage=$v" one &&
 		same_result &&
 		echo 128 >expect &&
 		test_cmp expect dirc.code &&
 		echo "fatal: stage should be between 1 and 3 or all" >expect &&
 		test_cmp expect dirc.err || return 1
 	done &&
-	co_both --stage=1x --temp no2 &&
+	interop_run checkout-index --stage=1x --temp no2 &&
 	same_result &&
 	test_line_count = 1 dirc.out &&
-	co_both --no-stage one &&
+	interop_run checkout-index --no-stage one &&
 	test_cmp git.code dirc.code &&
 	head -n 1 git.err >expect &&
 	head -n 1 dirc.err >actual &&
@@ -345,29 +303,29 @@ test_expect_success GIT 'skip-worktree: named path refused (-q: silently), -a sk
 	git -C rg update-index --skip-worktree sub/two &&
 	git -C rd update-index --skip-worktree sub/two &&
 	rm rg/sub/two rd/sub/two &&
-	co_both sub/two &&
+	interop_run checkout-index sub/two &&
 	same_result &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code &&
 	echo "git checkout-index: sub/two has skip-worktree enabled; use '"'"'--ignore-skip-worktree-bits'"'"' to checkout" >expect &&
 	test_cmp expect dirc.err &&
-	co_both -q sub/two &&
+	interop_run checkout-index -q sub/two &&
 	same_result &&
 	test_must_be_empty dirc.err &&
-	co_both --temp sub/two &&
+	interop_run checkout-index --temp sub/two &&
 	same_result &&
-	co_both -a &&
+	interop_run checkout-index -a &&
 	same_result &&
 	test_path_is_missing rd/sub/two &&
-	co_both --temp -a &&
+	interop_run checkout-index --temp -a &&
 	same_result &&
 	! grep sub/two dirc.out &&
 	clean &&
-	co_both --ignore-skip-worktree-bits sub/two &&
+	interop_run checkout-index --ignore-skip-worktree-bits sub/two &&
 	same_result &&
 	test_path_is_file rd/sub/two &&
 	rm rg/sub/two rd/sub/two &&
-	co_both --ignore-skip-worktree-bits -a -u &&
+	interop_run checkout-index --ignore-skip-worktree-bits -a -u &&
 	same_result &&
 	test_path_is_file rd/sub/two &&
 	git -C rd ls-files -t sub/two >actual &&
@@ -376,24 +334,24 @@ test_expect_success GIT 'skip-worktree: named path refused (-q: silently), -a sk
 '
 
 test_expect_success GIT '--all with --stdin, --stdin with names: git'"'"'s fatal messages' '
-	co_both -a --stdin &&
+	interop_run checkout-index -a --stdin &&
 	same_result &&
 	echo "fatal: git checkout-index: don'"'"'t mix '"'"'--all'"'"' and '"'"'--stdin'"'"'" >expect &&
 	test_cmp expect dirc.err &&
-	co_both --stdin one &&
+	interop_run checkout-index --stdin one &&
 	same_result &&
 	echo "fatal: git checkout-index: don'"'"'t mix '"'"'--stdin'"'"' and explicit filenames" >expect &&
 	test_cmp expect dirc.err &&
-	co_both -a --stdin one &&
+	interop_run checkout-index -a --stdin one &&
 	same_result
 '
 
 test_expect_success GIT 'a trailing "." or ".." component names a directory, as in git' '
-	co_both -C sub . &&
+	interop_run -C sub checkout-index . &&
 	same_result &&
 	echo "git checkout-index: sub/ is not in the cache" >expect &&
 	test_cmp expect dirc.err &&
-	co_both -C sub two/. ../sub/. two/.. &&
+	interop_run -C sub checkout-index two/. ../sub/. two/.. &&
 	same_result &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code
@@ -416,11 +374,14 @@ test_expect_success GIT 'setup: a repository with missing blobs and a submodule 
 	cp -R mg md
 '
 
-# git and dirc in mg and md; the listing is compared without the lines of
-# entries git names a temporary file for that it never wrote
+# git and dirc in the twins mg and md; the listing is compared without
+# the lines of entries git names a temporary file for that it never wrote
 mg_both () {
-	(cd mg && git checkout-index "$@" >../git.out 2>../git.err; echo $? >../git.code) &&
-	(cd md && dirc checkout-index "$@" >../dirc.out 2>../dirc.err; echo $? >../dirc.code)
+	CHECKOUT_GIT=mg CHECKOUT_DIRC=md
+	interop_run checkout-index "$@"
+	mg_rc=$?
+	CHECKOUT_GIT=rg CHECKOUT_DIRC=rd
+	return $mg_rc
 }
 
 test_expect_success GIT '--temp with missing blobs: git'"'"'s errors, exit 1, the others written' '

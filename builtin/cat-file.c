@@ -688,18 +688,11 @@ batch_follow(struct batch *b, const char *name, const char *rest,
 	struct strbuf rev = STRBUF_INIT, full = STRBUF_INIT,
 		      outside = STRBUF_INIT;
 	struct object_id oid, tree;
-	const char *colon = NULL, *path;
+	const char *colon, *path;
 	unsigned mode;
-	int depth = 0, ret;
+	int ret;
 
-	for (const char *p = name; *p && !colon; p++) {
-		if (*p == '{')
-			depth++;
-		else if (*p == '}' && depth)
-			depth--;
-		else if (*p == ':' && !depth)
-			colon = p;
-	}
+	colon = oname_path_colon(name);
 	if (!colon || colon == name)
 		return 0;	/* an index path or a plain name */
 	strbuf_add(&rev, name, colon - name);
@@ -1150,17 +1143,10 @@ show_converted(struct repo *repo, struct odb *odb, int cmdmode,
 	struct obj_info info = OBJ_INFO_INIT;
 	struct odb_object obj = ODB_OBJECT_INIT;
 	struct strbuf rev = STRBUF_INIT, path = STRBUF_INIT;
-	const char *colon = NULL;
-	int depth = 0, ret;
+	const char *colon;
+	int ret;
 
-	for (const char *p = name; *p && !colon; p++) {
-		if (*p == '{')
-			depth++;
-		else if (*p == '}' && depth)
-			depth--;
-		else if (*p == ':' && !depth)
-			colon = p;
-	}
+	colon = oname_path_colon(name);
 	if (colon && colon != name)
 		strbuf_add(&rev, name, colon - name);
 	ret = get_oid(&oid, repo, name);

@@ -2060,7 +2060,8 @@ static int
 resolve(struct res *r, const char *name, struct object_id *out)
 {
 	unsigned flags = r->ctx->flags;
-	size_t len = strlen(name), depth = 0, colon;
+	size_t len = strlen(name), colon;
+	const char *p;
 	int ret;
 
 	ret = get_oid_1(r, name, len, out, flags);
@@ -2071,15 +2072,9 @@ resolve(struct res *r, const char *name, struct object_id *out)
 			return oneline_all(r, name + 2, out);
 		return index_entry_of(r, name, out);
 	}
-	for (colon = 0; colon < len; colon++) {
-		if (name[colon] == '{')
-			depth++;
-		else if (depth && name[colon] == '}')
-			depth--;
-		else if (!depth && name[colon] == ':')
-			break;
-	}
-	if (colon < len) {
+	p = oname_path_colon(name);
+	colon = p ? (size_t)(p - name) : len;
+	if (p) {
 		struct strbuf rel = STRBUF_INIT;
 		const char *path = name + colon + 1;
 		struct object_id tree;
@@ -2407,4 +2402,20 @@ oname_for_each_abbrev(struct repo *repo, const char *hex, oname_each_fn fn,
 	free(set.oids);
 	res_release(&r);
 	return ret;
+}
+
+const char *
+oname_path_colon(const char *name)
+{
+	size_t depth = 0;
+
+	for (const char *p = name; *p; p++) {
+		if (*p == '{')
+			depth++;
+		else if (*p == '}' && depth)
+			depth--;
+		else if (*p == ':' && !depth)
+			return p;
+	}
+	return NULL;
 }

@@ -136,4 +136,10 @@ int oname_for_each_abbrev(struct repo *repo, const char *hex,
 size_t oname_upstream_mark(const char *s, size_t len);
 size_t oname_push_mark(const char *s, size_t len);
 
+/*
+ * Where "<rev>:<path>" splits: the first ':' of name outside braces (so
+ * "HEAD^{/a:b}:c" splits before "c"), or NULL when there is none.
+ */
+const char *oname_path_colon(const char *name);
+
 #endif

@@ -135,7 +135,8 @@ crash_one_state () {
 }
 
 # crash_locks DIR: a leftover lock is reported by the next command, which
-# changes nothing; then the locks are removed.
+# changes nothing; then the locks are removed.  A deletion locks
+# packed-refs too, and reports its lock with exit code 1, as git does.
 crash_locks () {
 	(
 		cd "$1" &&
@@ -156,6 +157,10 @@ crash_locks () {
 					"$(git rev-parse -q --verify HEAD ||
 					   git rev-parse --verify next)" \
 					2>../crash.err
+				;;
+			.git/packed-refs.lock)
+				test_expect_code 1 dirc update-ref -d \
+					refs/heads/crash-probe 2>../crash.err
 				;;
 			*)
 				echo "unexpected lock file $lk"

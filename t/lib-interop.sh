@@ -13,6 +13,8 @@
 #	Both exited alike, printed the same and left the same state.
 #	INTEROP_FILTER, when set, names a filter (stdin to stdout) both
 #	stdouts go through first, for what may differ (random names).
+#   same_as_git [-C DIR] [-i FILE] CMD ARGS...
+#	interop_run and same_result.
 #   succeeds_like_git CMD ARGS... / fails_like_git CODE MESSAGE CMD ARGS...
 #	interop_run, same_result, and dirc exited 0 with nothing on stderr,
 #	or exited CODE with MESSAGE as the first line of its stderr.
@@ -149,6 +151,11 @@ same_result () {
 		test_cmp git.err dirc.err
 	fi &&
 	interop_same_state
+}
+
+same_as_git () {
+	interop_run "$@" &&
+	same_result
 }
 
 state_unchanged () {

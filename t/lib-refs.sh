@@ -16,6 +16,8 @@
 #   refs_dirs DIR	its directories
 #   refs_snapshot NAME	save listing and directories of .git to NAME.*
 #   refs_unchanged NAME	.git still as refs_snapshot NAME saw it
+#   refs_commits	three commits in a line (c1, c2, c3) of one file
+#			"a", made by git; sets tree, c1, c2, c3
 
 INTEROP_STATE=refs
 
@@ -112,4 +114,15 @@ no_lock_left () {
 		\( -name "*.lock" -o -name "packed-refs.new" \) -print \
 		>"$TRASH_DIRECTORY/locks" &&
 	test_must_be_empty "$TRASH_DIRECTORY/locks"
+}
+
+refs_commits () {
+	echo a >a &&
+	git update-index --add a &&
+	tree=$(git write-tree) &&
+	c1=$(git commit-tree -m one "$tree") &&
+	test_tick &&
+	c2=$(git commit-tree -p "$c1" -m two "$tree") &&
+	test_tick &&
+	c3=$(git commit-tree -p "$c2" -m three "$tree")
 }

@@ -12,21 +12,6 @@ repository of their own ("bad"), which is not fsck-ed.'
 INTEROP_STATE=none
 . "$TEST_DIRECTORY"/lib-interop.sh
 
-# batch_like_git [-C DIR] INPUT ARGS...: cat-file ARGS with INPUT on
-# stdin, same code, stdout and stderr as git.
-batch_like_git () {
-	bl_dir=.
-	if test "$1" = -C
-	then
-		bl_dir=$2
-		shift 2
-	fi
-	bl_in=$1
-	shift
-	interop_run -C "$bl_dir" -i "$bl_in" cat-file "$@" &&
-	same_result
-}
-
 # answers_like_git [-C DIR] INPUT ARGS...: same code and stdout as git;
 # stderr is dirc's own: a damaged object is named in dirc's words (git
 # prints one or two "error:" lines of zlib detail), checked by the caller.
@@ -86,7 +71,7 @@ test_expect_success GIT 'names that do not resolve answer "missing" and the batc
 		"HEAD^{tree}" "v1^{commit}" HEAD >names &&
 	for b in --batch-check --batch --batch-check=%\(objectname\)
 	do
-		batch_like_git names $b || return 1
+		same_as_git -i names cat-file $b || return 1
 	done &&
 	test_grep "^HEAD:nosuch missing\$" dirc.out &&
 	test_line_count = 19 dirc.out
@@ -94,8 +79,8 @@ test_expect_success GIT 'names that do not resolve answer "missing" and the batc
 
 test_expect_success GIT 'ambiguous and missing ids among good ones' '
 	printf "%s\n" $blob 066c $missing $commit 066cb 066c $tag >mixed &&
-	batch_like_git mixed --batch-check &&
-	batch_like_git mixed --batch &&
+	same_as_git -i mixed cat-file --batch-check &&
+	same_as_git -i mixed cat-file --batch &&
 	test_grep "^066c ambiguous\$" dirc.out &&
 	test_grep "^error: short object ID 066c is ambiguous\$" dirc.err
 '
@@ -117,9 +102,9 @@ test_expect_success GIT 'formats: every atom, %% and stray %, empty, as git' '
 		"%x%(objectname)" "%%%(objectname)%" "x%y%%(rest" "%" \
 		"%(objectname)%(objectname)"
 	do
-		batch_like_git with-rest --batch-check="$f" &&
-		batch_like_git rest-cases --batch-check="$f" &&
-		batch_like_git with-rest --batch="$f" || return 1
+		same_as_git -i with-rest cat-file --batch-check="$f" &&
+		same_as_git -i rest-cases cat-file --batch-check="$f" &&
+		same_as_git -i with-rest cat-file --batch="$f" || return 1
 	done
 '
 
@@ -127,25 +112,25 @@ test_expect_success GIT 'a bad format dies before any input is read, as git' '
 	for f in "%(bogus)" "%(objectname" "%(" "%()" "%(objectsize:foo)" \
 		"%(Objectname)" "ok %(rest" "%%%(rest"
 	do
-		batch_like_git ids --batch-check="$f" &&
+		same_as_git -i ids cat-file --batch-check="$f" &&
 		test_must_be_empty dirc.out &&
-		batch_like_git empty --batch="$f" &&
-		batch_like_git empty --batch-command="$f" &&
-		batch_like_git empty --batch-all-objects --batch-check="$f" ||
+		same_as_git -i empty cat-file --batch="$f" &&
+		same_as_git -i empty cat-file --batch-command="$f" &&
+		same_as_git -i empty cat-file --batch-all-objects --batch-check="$f" ||
 		return 1
 	done
 '
 
 test_expect_success GIT '-z, and a CR before LF dropped as git drops it' '
 	printf "%s\000" $blob nosuch "$commit rest" "HEAD\r" >nul-in &&
-	batch_like_git nul-in -z --batch-check &&
-	batch_like_git nul-in -z --batch-check="%(objectname) %(rest)" &&
+	same_as_git -i nul-in cat-file -z --batch-check &&
+	same_as_git -i nul-in cat-file -z --batch-check="%(objectname) %(rest)" &&
 	printf "HEAD\r\nHEAD:hello\r\nHEAD\r" >crlf &&
-	batch_like_git crlf --batch-check &&
-	batch_like_git crlf --batch &&
+	same_as_git -i crlf cat-file --batch-check &&
+	same_as_git -i crlf cat-file --batch &&
 	test_grep "^$commit commit" dirc.out &&
 	printf "info HEAD\r\ninfo HEAD\r" >crlf-cmd &&
-	batch_like_git crlf-cmd --batch-command
+	same_as_git -i crlf-cmd cat-file --batch-command
 '
 
 test_expect_success GIT '--batch-command: info, contents, and a name with spaces' '
@@ -157,9 +142,9 @@ test_expect_success GIT '--batch-command: info, contents, and a name with spaces
 		echo "contents $tag" &&
 		echo "info HEAD x"
 	} >commands &&
-	batch_like_git commands --batch-command &&
-	batch_like_git commands --batch-command --buffer &&
-	batch_like_git commands --batch-command="%(objecttype) [%(rest)]" &&
+	same_as_git -i commands cat-file --batch-command &&
+	same_as_git -i commands cat-file --batch-command --buffer &&
+	same_as_git -i commands cat-file --batch-command="%(objecttype) [%(rest)]" &&
 	test_grep "^HEAD x missing\$" dirc.out
 '
 
@@ -170,26 +155,26 @@ test_expect_success GIT '--batch-command: bad lines die with git'"'"'s message, 
 		"$(printf "bad\001cmd")"
 	do
 		printf "info HEAD\n%s\ninfo HEAD\n" "$l" >bad-cmd &&
-		batch_like_git bad-cmd --batch-command &&
-		batch_like_git bad-cmd --batch-command --buffer &&
+		same_as_git -i bad-cmd cat-file --batch-command &&
+		same_as_git -i bad-cmd cat-file --batch-command --buffer &&
 		test_must_be_empty dirc.out || return 1
 	done &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
 	printf "info HEAD\nflush\n" >flush-unbuffered &&
-	batch_like_git flush-unbuffered --batch-command &&
+	same_as_git -i flush-unbuffered cat-file --batch-command &&
 	test_grep "^fatal: flush is only for --buffer mode\$" dirc.err
 '
 
 test_expect_success GIT '--batch-command --buffer: output comes at flush, or at the end' '
 	printf "info HEAD\nflush\ninfo HEAD:hello\ncontents HEAD:nul\n" >buffered &&
-	batch_like_git buffered --batch-command --buffer &&
+	same_as_git -i buffered cat-file --batch-command --buffer &&
 	test_line_count = 5 dirc.out &&
 	printf "info HEAD\nflush\ninfo HEAD:hello\nbogus\n" >buffered-bad &&
-	batch_like_git buffered-bad --batch-command --buffer &&
+	same_as_git -i buffered-bad cat-file --batch-command --buffer &&
 	test_line_count = 1 dirc.out &&
 	printf "info HEAD\ninfo HEAD:hello\nflush\n" >flushed &&
-	batch_like_git flushed --batch-command --buffer &&
+	same_as_git -i flushed cat-file --batch-command --buffer &&
 	test_line_count = 2 dirc.out
 '
 
@@ -197,17 +182,17 @@ test_expect_success GIT 'GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT drops what was not f
 	printf "info HEAD\nflush\ninfo HEAD:hello\n" >partly &&
 	GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT=1 &&
 	export GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT &&
-	batch_like_git partly --batch-command --buffer &&
+	same_as_git -i partly cat-file --batch-command --buffer &&
 	test_line_count = 1 dirc.out &&
-	batch_like_git partly --batch-command --buffer --batch-all-objects &&
+	same_as_git -i partly cat-file --batch-command --buffer --batch-all-objects &&
 	unset GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT
 '
 
 test_expect_success GIT '--buffer and --no-buffer print the same bytes' '
 	cat ids names >both &&
-	batch_like_git both --batch --buffer &&
+	same_as_git -i both cat-file --batch --buffer &&
 	cp dirc.out buffered.out &&
-	batch_like_git both --batch --no-buffer &&
+	same_as_git -i both cat-file --batch --no-buffer &&
 	test_cmp buffered.out dirc.out
 '
 
@@ -264,9 +249,9 @@ test_expect_success GIT 'an object whose header cannot be read: "missing", and t
 
 test_expect_success GIT 'only existence is checked when the format shows no type or size, as git' '
 	printf "%s\n" $good $trunc $junk $short $long nosuch >exist-in &&
-	batch_like_git -C bad exist-in "--batch-check=%(objectname) %(rest)" &&
-	batch_like_git -C bad exist-in "--batch-check=" &&
-	batch_like_git -C bad exist-in "--batch-check=%(objectsize:disk)"
+	same_as_git -C bad -i exist-in cat-file "--batch-check=%(objectname) %(rest)" &&
+	same_as_git -C bad -i exist-in cat-file "--batch-check=" &&
+	same_as_git -C bad -i exist-in cat-file "--batch-check=%(objectsize:disk)"
 '
 
 test_expect_success GIT 'an object whose contents are damaged: an error, "missing", and the batch goes on' '
@@ -293,14 +278,14 @@ test_expect_success GIT 'an object whose contents are damaged: an error, "missin
 
 test_expect_success GIT 'unknown types: "invalid object type" dies, a header over 32 bytes is "missing", as git' '
 	printf "%s\n" $good $long $good >long-in &&
-	batch_like_git -C bad long-in --batch-check &&
-	batch_like_git -C bad long-in --batch &&
+	same_as_git -C bad -i long-in cat-file --batch-check &&
+	same_as_git -C bad -i long-in cat-file --batch &&
 	test_grep "^error: header for $long too long, exceeds 32 bytes\$" dirc.err &&
 	test_grep "^$long missing\$" dirc.out &&
 	printf "%s\n" $good $short $good >short-in &&
-	batch_like_git -C bad short-in --batch-check &&
-	batch_like_git -C bad short-in --batch &&
-	batch_like_git -C bad short-in --batch-check --allow-unknown-type &&
+	same_as_git -C bad -i short-in cat-file --batch-check &&
+	same_as_git -C bad -i short-in cat-file --batch &&
+	same_as_git -C bad -i short-in cat-file --batch-check --allow-unknown-type &&
 	echo "fatal: invalid object type" >expect &&
 	test_cmp expect dirc.err
 '
@@ -316,7 +301,7 @@ test_expect_success GIT '%(objectsize:disk) and %(deltabase) of packed objects, 
 		git repack -adq
 	) &&
 	printf "%s\n" HEAD:foo HEAD:foo-plus HEAD HEAD^{tree} >packed-in &&
-	batch_like_git -C packed packed-in \
+	same_as_git -C packed -i packed-in cat-file \
 		"--batch-check=%(objectname) %(objectsize) %(objectsize:disk) %(deltabase)" &&
 	grep -v " 0000000000000000000000000000000000000000\$" dirc.out >deltas &&
 	test_line_count = 1 deltas
@@ -341,7 +326,7 @@ test_expect_success GIT '--batch-all-objects: loose, packed, alternates, each on
 	for b in --batch-check --batch --batch-command "--batch-check=%(objectname)" \
 		"--batch=%(rest)" "--batch-check=%(objectsize:disk)"
 	do
-		batch_like_git -C all-two empty --batch-all-objects "$b" || return 1
+		same_as_git -C all-two -i empty cat-file --batch-all-objects "$b" || return 1
 	done &&
 	test_line_count = 5 dirc.out &&
 	interop_run -C all-two cat-file --batch-all-objects --unordered --batch-check &&
@@ -359,9 +344,9 @@ test_expect_success GIT '--batch-all-objects ignores replacements, a batch of na
 		fake=$(git hash-object -t commit -w fake) &&
 		git replace HEAD $fake
 	) &&
-	batch_like_git -C all-two empty --batch-all-objects --batch &&
+	same_as_git -C all-two -i empty cat-file --batch-all-objects --batch &&
 	echo HEAD >head-in &&
-	batch_like_git -C all-two head-in --batch &&
+	same_as_git -C all-two -i head-in cat-file --batch &&
 	test_grep "^extra\$" dirc.out
 '
 

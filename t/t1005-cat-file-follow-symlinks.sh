@@ -11,19 +11,6 @@ must be equal.'
 INTEROP_STATE=none
 . "$TEST_DIRECTORY"/lib-interop.sh
 
-batch_like_git () {
-	bl_dir=.
-	if test "$1" = -C
-	then
-		bl_dir=$2
-		shift 2
-	fi
-	bl_in=$1
-	shift
-	interop_run -C "$bl_dir" -i "$bl_in" cat-file "$@" &&
-	same_result
-}
-
 test_expect_success GIT 'setup: a tree of links (made with git)' '
 	printf "Hello World" >morx &&
 	mkdir -p dir/subdir &&
@@ -102,8 +89,8 @@ test_expect_success GIT 'every link, with --batch-check and --batch, as git' '
 	grep -v "/\$" names >no-slash &&
 	for b in --batch-check --batch "--batch-check=%(objectname) %(rest)"
 	do
-		batch_like_git names "$b" --follow-symlinks &&
-		batch_like_git no-slash "$b" || return 1
+		same_as_git -i names cat-file "$b" --follow-symlinks &&
+		same_as_git -i no-slash cat-file "$b" || return 1
 	done
 '
 
@@ -112,7 +99,7 @@ test_expect_success GIT 'the answers git documents: symlink, dangling, notdir, l
 		HEAD:dir/parent-dir-link/nope HEAD:loop1 HEAD:absolute/x \
 		HEAD:dir/subdir/out-of-repo-link-dir-trailing HEAD:l39 HEAD:l40 \
 		>documented &&
-	batch_like_git documented --batch-check --follow-symlinks &&
+	same_as_git -i documented cat-file --batch-check --follow-symlinks &&
 	cat >expect <<-EOF &&
 	symlink 8
 	../fleem
@@ -140,17 +127,17 @@ test_expect_success GIT 'paths with "..", "." and "//" of their own, and from a 
 		:same-dir-link HEAD:dir:x nosuch:same-dir-link \
 		$(git rev-parse HEAD:dir):parent-dir-link \
 		$(git rev-parse HEAD:dir):link-dir HEAD:sub HEAD:sub/x >odd &&
-	batch_like_git odd --batch-check --follow-symlinks &&
+	same_as_git -i odd cat-file --batch-check --follow-symlinks &&
 	printf "%s\n" HEAD:./parent-dir-link HEAD:parent-dir-link HEAD:./link-dir/morx \
 		HEAD:../morx >sub-names &&
-	batch_like_git -C dir ../sub-names --batch-check --follow-symlinks
+	same_as_git -C dir -i ../sub-names cat-file --batch-check --follow-symlinks
 '
 
 test_expect_success GIT 'with --batch-command, info and contents follow links too' '
 	sed "s/^/info /" names >info-cmds &&
-	batch_like_git info-cmds --batch-command --follow-symlinks &&
+	same_as_git -i info-cmds cat-file --batch-command --follow-symlinks &&
 	sed "s/^/contents /" names >contents-cmds &&
-	batch_like_git contents-cmds --batch-command --follow-symlinks --buffer
+	same_as_git -i contents-cmds cat-file --batch-command --follow-symlinks --buffer
 '
 
 test_expect_success GIT 'HEAD:../x from the top leaves the repository: dirc answers "missing"' '

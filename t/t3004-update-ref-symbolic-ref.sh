@@ -13,14 +13,7 @@ as it was, directories included.'
 Z=0000000000000000000000000000000000000000
 
 test_expect_success GIT 'setup: commits, a blob and an annotated tag' '
-	echo a >a &&
-	git update-index --add a &&
-	tree=$(git write-tree) &&
-	c1=$(git commit-tree -m one "$tree") &&
-	test_tick &&
-	c2=$(git commit-tree -p "$c1" -m two "$tree") &&
-	test_tick &&
-	c3=$(git commit-tree -p "$c2" -m three "$tree") &&
+	refs_commits &&
 	blob=$(git hash-object -w a) &&
 	git tag -a -m "a tag" v1 "$c1" &&
 	tag=$(git rev-parse v1)

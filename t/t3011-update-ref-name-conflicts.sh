@@ -21,12 +21,7 @@ conflict_msg () {
 }
 
 test_expect_success GIT 'setup: commits; reflogs for every ref' '
-	echo a >a &&
-	git update-index --add a &&
-	tree=$(git write-tree) &&
-	c1=$(git commit-tree -m one "$tree") &&
-	test_tick &&
-	c2=$(git commit-tree -p "$c1" -m two "$tree") &&
+	refs_commits &&
 	git update-ref refs/heads/master "$c1" &&
 	git config core.logAllRefUpdates always
 '

@@ -13,7 +13,7 @@
 #	Both exited alike, printed the same and left the same state.
 #	INTEROP_FILTER, when set, names a filter (stdin to stdout) both
 #	stdouts go through first, for what may differ (random names).
-#   same_as_git [-C DIR] [-i FILE] CMD ARGS...
+#   compare_with_git [-C DIR] [-i FILE] CMD ARGS...
 #	interop_run and same_result.
 #   succeeds_like_git CMD ARGS... / fails_like_git CODE MESSAGE CMD ARGS...
 #	interop_run, same_result, and dirc exited 0 with nothing on stderr,
@@ -153,7 +153,7 @@ same_result () {
 	interop_same_state
 }
 
-same_as_git () {
+compare_with_git () {
 	interop_run "$@" &&
 	same_result
 }

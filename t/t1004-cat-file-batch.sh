@@ -71,7 +71,7 @@ test_expect_success GIT 'names that do not resolve answer "missing" and the batc
 		"HEAD^{tree}" "v1^{commit}" HEAD >names &&
 	for b in --batch-check --batch --batch-check=%\(objectname\)
 	do
-		same_as_git -i names cat-file $b || return 1
+		compare_with_git -i names cat-file $b || return 1
 	done &&
 	test_grep "^HEAD:nosuch missing\$" dirc.out &&
 	test_line_count = 19 dirc.out
@@ -79,8 +79,8 @@ test_expect_success GIT 'names that do not resolve answer "missing" and the batc
 
 test_expect_success GIT 'ambiguous and missing ids among good ones' '
 	printf "%s\n" $blob 066c $missing $commit 066cb 066c $tag >mixed &&
-	same_as_git -i mixed cat-file --batch-check &&
-	same_as_git -i mixed cat-file --batch &&
+	compare_with_git -i mixed cat-file --batch-check &&
+	compare_with_git -i mixed cat-file --batch &&
 	test_grep "^066c ambiguous\$" dirc.out &&
 	test_grep "^error: short object ID 066c is ambiguous\$" dirc.err
 '
@@ -102,9 +102,9 @@ test_expect_success GIT 'formats: every atom, %% and stray %, empty, as git' '
 		"%x%(objectname)" "%%%(objectname)%" "x%y%%(rest" "%" \
 		"%(objectname)%(objectname)"
 	do
-		same_as_git -i with-rest cat-file --batch-check="$f" &&
-		same_as_git -i rest-cases cat-file --batch-check="$f" &&
-		same_as_git -i with-rest cat-file --batch="$f" || return 1
+		compare_with_git -i with-rest cat-file --batch-check="$f" &&
+		compare_with_git -i rest-cases cat-file --batch-check="$f" &&
+		compare_with_git -i with-rest cat-file --batch="$f" || return 1
 	done
 '
 
@@ -112,25 +112,25 @@ test_expect_success GIT 'a bad format dies before any input is read, as git' '
 	for f in "%(bogus)" "%(objectname" "%(" "%()" "%(objectsize:foo)" \
 		"%(Objectname)" "ok %(rest" "%%%(rest"
 	do
-		same_as_git -i ids cat-file --batch-check="$f" &&
+		compare_with_git -i ids cat-file --batch-check="$f" &&
 		test_must_be_empty dirc.out &&
-		same_as_git -i empty cat-file --batch="$f" &&
-		same_as_git -i empty cat-file --batch-command="$f" &&
-		same_as_git -i empty cat-file --batch-all-objects --batch-check="$f" ||
+		compare_with_git -i empty cat-file --batch="$f" &&
+		compare_with_git -i empty cat-file --batch-command="$f" &&
+		compare_with_git -i empty cat-file --batch-all-objects --batch-check="$f" ||
 		return 1
 	done
 '
 
 test_expect_success GIT '-z, and a CR before LF dropped as git drops it' '
 	printf "%s\000" $blob nosuch "$commit rest" "HEAD\r" >nul-in &&
-	same_as_git -i nul-in cat-file -z --batch-check &&
-	same_as_git -i nul-in cat-file -z --batch-check="%(objectname) %(rest)" &&
+	compare_with_git -i nul-in cat-file -z --batch-check &&
+	compare_with_git -i nul-in cat-file -z --batch-check="%(objectname) %(rest)" &&
 	printf "HEAD\r\nHEAD:hello\r\nHEAD\r" >crlf &&
-	same_as_git -i crlf cat-file --batch-check &&
-	same_as_git -i crlf cat-file --batch &&
+	compare_with_git -i crlf cat-file --batch-check &&
+	compare_with_git -i crlf cat-file --batch &&
 	test_grep "^$commit commit" dirc.out &&
 	printf "info HEAD\r\ninfo HEAD\r" >crlf-cmd &&
-	same_as_git -i crlf-cmd cat-file --batch-command
+	compare_with_git -i crlf-cmd cat-file --batch-command
 '
 
 test_expect_success GIT '--batch-command: info, contents, and a name with spaces' '
@@ -142,9 +142,9 @@ test_expect_success GIT '--batch-command: info, contents, and a name with spaces
 		echo "contents $tag" &&
 		echo "info HEAD x"
 	} >commands &&
-	same_as_git -i commands cat-file --batch-command &&
-	same_as_git -i commands cat-file --batch-command --buffer &&
-	same_as_git -i commands cat-file --batch-command="%(objecttype) [%(rest)]" &&
+	compare_with_git -i commands cat-file --batch-command &&
+	compare_with_git -i commands cat-file --batch-command --buffer &&
+	compare_with_git -i commands cat-file --batch-command="%(objecttype) [%(rest)]" &&
 	test_grep "^HEAD x missing\$" dirc.out
 '
 
@@ -155,26 +155,26 @@ test_expect_success GIT '--batch-command: bad lines die with git'"'"'s message, 
 		"$(printf "bad\001cmd")"
 	do
 		printf "info HEAD\n%s\ninfo HEAD\n" "$l" >bad-cmd &&
-		same_as_git -i bad-cmd cat-file --batch-command &&
-		same_as_git -i bad-cmd cat-file --batch-command --buffer &&
+		compare_with_git -i bad-cmd cat-file --batch-command &&
+		compare_with_git -i bad-cmd cat-file --batch-command --buffer &&
 		test_must_be_empty dirc.out || return 1
 	done &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
 	printf "info HEAD\nflush\n" >flush-unbuffered &&
-	same_as_git -i flush-unbuffered cat-file --batch-command &&
+	compare_with_git -i flush-unbuffered cat-file --batch-command &&
 	test_grep "^fatal: flush is only for --buffer mode\$" dirc.err
 '
 
 test_expect_success GIT '--batch-command --buffer: output comes at flush, or at the end' '
 	printf "info HEAD\nflush\ninfo HEAD:hello\ncontents HEAD:nul\n" >buffered &&
-	same_as_git -i buffered cat-file --batch-command --buffer &&
+	compare_with_git -i buffered cat-file --batch-command --buffer &&
 	test_line_count = 5 dirc.out &&
 	printf "info HEAD\nflush\ninfo HEAD:hello\nbogus\n" >buffered-bad &&
-	same_as_git -i buffered-bad cat-file --batch-command --buffer &&
+	compare_with_git -i buffered-bad cat-file --batch-command --buffer &&
 	test_line_count = 1 dirc.out &&
 	printf "info HEAD\ninfo HEAD:hello\nflush\n" >flushed &&
-	same_as_git -i flushed cat-file --batch-command --buffer &&
+	compare_with_git -i flushed cat-file --batch-command --buffer &&
 	test_line_count = 2 dirc.out
 '
 
@@ -182,17 +182,17 @@ test_expect_success GIT 'GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT drops what was not f
 	printf "info HEAD\nflush\ninfo HEAD:hello\n" >partly &&
 	GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT=1 &&
 	export GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT &&
-	same_as_git -i partly cat-file --batch-command --buffer &&
+	compare_with_git -i partly cat-file --batch-command --buffer &&
 	test_line_count = 1 dirc.out &&
-	same_as_git -i partly cat-file --batch-command --buffer --batch-all-objects &&
+	compare_with_git -i partly cat-file --batch-command --buffer --batch-all-objects &&
 	unset GIT_TEST_CAT_FILE_NO_FLUSH_ON_EXIT
 '
 
 test_expect_success GIT '--buffer and --no-buffer print the same bytes' '
 	cat ids names >both &&
-	same_as_git -i both cat-file --batch --buffer &&
+	compare_with_git -i both cat-file --batch --buffer &&
 	cp dirc.out buffered.out &&
-	same_as_git -i both cat-file --batch --no-buffer &&
+	compare_with_git -i both cat-file --batch --no-buffer &&
 	test_cmp buffered.out dirc.out
 '
 
@@ -249,9 +249,9 @@ test_expect_success GIT 'an object whose header cannot be read: "missing", and t
 
 test_expect_success GIT 'only existence is checked when the format shows no type or size, as git' '
 	printf "%s\n" $good $trunc $junk $short $long nosuch >exist-in &&
-	same_as_git -C bad -i exist-in cat-file "--batch-check=%(objectname) %(rest)" &&
-	same_as_git -C bad -i exist-in cat-file "--batch-check=" &&
-	same_as_git -C bad -i exist-in cat-file "--batch-check=%(objectsize:disk)"
+	compare_with_git -C bad -i exist-in cat-file "--batch-check=%(objectname) %(rest)" &&
+	compare_with_git -C bad -i exist-in cat-file "--batch-check=" &&
+	compare_with_git -C bad -i exist-in cat-file "--batch-check=%(objectsize:disk)"
 '
 
 test_expect_success GIT 'an object whose contents are damaged: an error, "missing", and the batch goes on' '
@@ -278,14 +278,14 @@ test_expect_success GIT 'an object whose contents are damaged: an error, "missin
 
 test_expect_success GIT 'unknown types: "invalid object type" dies, a header over 32 bytes is "missing", as git' '
 	printf "%s\n" $good $long $good >long-in &&
-	same_as_git -C bad -i long-in cat-file --batch-check &&
-	same_as_git -C bad -i long-in cat-file --batch &&
+	compare_with_git -C bad -i long-in cat-file --batch-check &&
+	compare_with_git -C bad -i long-in cat-file --batch &&
 	test_grep "^error: header for $long too long, exceeds 32 bytes\$" dirc.err &&
 	test_grep "^$long missing\$" dirc.out &&
 	printf "%s\n" $good $short $good >short-in &&
-	same_as_git -C bad -i short-in cat-file --batch-check &&
-	same_as_git -C bad -i short-in cat-file --batch &&
-	same_as_git -C bad -i short-in cat-file --batch-check --allow-unknown-type &&
+	compare_with_git -C bad -i short-in cat-file --batch-check &&
+	compare_with_git -C bad -i short-in cat-file --batch &&
+	compare_with_git -C bad -i short-in cat-file --batch-check --allow-unknown-type &&
 	echo "fatal: invalid object type" >expect &&
 	test_cmp expect dirc.err
 '
@@ -301,7 +301,7 @@ test_expect_success GIT '%(objectsize:disk) and %(deltabase) of packed objects, 
 		git repack -adq
 	) &&
 	printf "%s\n" HEAD:foo HEAD:foo-plus HEAD HEAD^{tree} >packed-in &&
-	same_as_git -C packed -i packed-in cat-file \
+	compare_with_git -C packed -i packed-in cat-file \
 		"--batch-check=%(objectname) %(objectsize) %(objectsize:disk) %(deltabase)" &&
 	grep -v " 0000000000000000000000000000000000000000\$" dirc.out >deltas &&
 	test_line_count = 1 deltas
@@ -326,7 +326,7 @@ test_expect_success GIT '--batch-all-objects: loose, packed, alternates, each on
 	for b in --batch-check --batch --batch-command "--batch-check=%(objectname)" \
 		"--batch=%(rest)" "--batch-check=%(objectsize:disk)"
 	do
-		same_as_git -C all-two -i empty cat-file --batch-all-objects "$b" || return 1
+		compare_with_git -C all-two -i empty cat-file --batch-all-objects "$b" || return 1
 	done &&
 	test_line_count = 5 dirc.out &&
 	interop_run -C all-two cat-file --batch-all-objects --unordered --batch-check &&
@@ -344,9 +344,9 @@ test_expect_success GIT '--batch-all-objects ignores replacements, a batch of na
 		fake=$(git hash-object -t commit -w fake) &&
 		git replace HEAD $fake
 	) &&
-	same_as_git -C all-two -i empty cat-file --batch-all-objects --batch &&
+	compare_with_git -C all-two -i empty cat-file --batch-all-objects --batch &&
 	echo HEAD >head-in &&
-	same_as_git -C all-two -i head-in cat-file --batch &&
+	compare_with_git -C all-two -i head-in cat-file --batch &&
 	test_grep "^extra\$" dirc.out
 '
 

@@ -89,8 +89,8 @@ test_expect_success GIT 'every link, with --batch-check and --batch, as git' '
 	grep -v "/\$" names >no-slash &&
 	for b in --batch-check --batch "--batch-check=%(objectname) %(rest)"
 	do
-		same_as_git -i names cat-file "$b" --follow-symlinks &&
-		same_as_git -i no-slash cat-file "$b" || return 1
+		compare_with_git -i names cat-file "$b" --follow-symlinks &&
+		compare_with_git -i no-slash cat-file "$b" || return 1
 	done
 '
 
@@ -99,7 +99,7 @@ test_expect_success GIT 'the answers git documents: symlink, dangling, notdir, l
 		HEAD:dir/parent-dir-link/nope HEAD:loop1 HEAD:absolute/x \
 		HEAD:dir/subdir/out-of-repo-link-dir-trailing HEAD:l39 HEAD:l40 \
 		>documented &&
-	same_as_git -i documented cat-file --batch-check --follow-symlinks &&
+	compare_with_git -i documented cat-file --batch-check --follow-symlinks &&
 	cat >expect <<-EOF &&
 	symlink 8
 	../fleem
@@ -127,17 +127,17 @@ test_expect_success GIT 'paths with "..", "." and "//" of their own, and from a 
 		:same-dir-link HEAD:dir:x nosuch:same-dir-link \
 		$(git rev-parse HEAD:dir):parent-dir-link \
 		$(git rev-parse HEAD:dir):link-dir HEAD:sub HEAD:sub/x >odd &&
-	same_as_git -i odd cat-file --batch-check --follow-symlinks &&
+	compare_with_git -i odd cat-file --batch-check --follow-symlinks &&
 	printf "%s\n" HEAD:./parent-dir-link HEAD:parent-dir-link HEAD:./link-dir/morx \
 		HEAD:../morx >sub-names &&
-	same_as_git -C dir -i ../sub-names cat-file --batch-check --follow-symlinks
+	compare_with_git -C dir -i ../sub-names cat-file --batch-check --follow-symlinks
 '
 
 test_expect_success GIT 'with --batch-command, info and contents follow links too' '
 	sed "s/^/info /" names >info-cmds &&
-	same_as_git -i info-cmds cat-file --batch-command --follow-symlinks &&
+	compare_with_git -i info-cmds cat-file --batch-command --follow-symlinks &&
 	sed "s/^/contents /" names >contents-cmds &&
-	same_as_git -i contents-cmds cat-file --batch-command --follow-symlinks --buffer
+	compare_with_git -i contents-cmds cat-file --batch-command --follow-symlinks --buffer
 '
 
 test_expect_success GIT 'HEAD:../x from the top leaves the repository: dirc answers "missing"' '

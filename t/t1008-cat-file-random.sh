@@ -15,7 +15,12 @@ zero times fails.  DIRC_TEST_SEED picks another seed.'
 . ./test-lib.sh
 
 SEED=${DIRC_TEST_SEED:-1008}
-ROUNDS=${DIRC_TEST_ROUNDS:-30}
+if test_have_prereq LONG
+then
+	ROUNDS=${DIRC_TEST_ROUNDS:-300}
+else
+	ROUNDS=${DIRC_TEST_ROUNDS:-10}
+fi
 
 test_expect_success GIT 'setup: objects to name, and the generator' '
 	printf "hello\n" >hello &&

@@ -16,7 +16,7 @@ The number of rounds of each kind is asserted.'
 
 # T2009_ROUNDS and T2009_SEED override (the harness clears DIRC_*);
 # "make test-long" runs ten times as many rounds.
-ROUNDS=${T2009_ROUNDS:-150}
+ROUNDS=${T2009_ROUNDS:-50}
 if test_have_prereq LONG
 then
 	ROUNDS=$((ROUNDS * 10))

@@ -2191,9 +2191,21 @@ peel_to_type(struct object_id *out, struct repo *repo,
 		ret = -E_NOTFOUND;
 		for (int i = 0; i < MAX_PEEL; i++) {
 			struct odb_object obj = ODB_OBJECT_INIT;
+			struct odb *odb;
+			int rr = res_odb(&r, &odb);
 
-			if (read_object(&r, &cur, &obj) < 0)
+			if (!rr)
+				rr = odb_read(&obj, odb, &cur,
+					      ODB_READ_VERIFY);
+			if (rr == -E_NOTFOUND) {
+				error_clear();
 				break;
+			}
+			if (rr < 0) {
+				/* corrupt, a replace loop: say so, as git */
+				res_release(&r);
+				return rr;
+			}
 			if (obj.type == want) {
 				*out = cur;
 				ret = 0;

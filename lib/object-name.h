@@ -82,7 +82,9 @@ int get_oid(struct object_id *out, struct repo *repo, const char *name);
 /*
  * Peel oid to an object of type want: tags to what they point at,
  * commits to their trees (for OBJ_TREE).  OBJ_NONE peels tags only.
- * 0, or -E_INVALID ("<id> is not a valid '<type>' object").
+ * 0, or -E_INVALID ("<id> is not a valid '<type>' object"); an object
+ * on the way that cannot be read (corrupt, a replace loop) gives the
+ * odb's error instead (-E_CORRUPT, -E_INVALID), as git dies on it.
  */
 int peel_to_type(struct object_id *out, struct repo *repo,
 		 const struct object_id *oid, enum object_type want);

@@ -12,7 +12,7 @@
 # leave as it found them even where git leaves empty ones behind.
 #
 #   refs_listing DIR	the files of the ref state below git dir DIR,
-#			each "== <path>" then its bytes
+#			each "==> <path> <==" then its bytes
 #   refs_dirs DIR	its directories
 #   refs_snapshot NAME	save listing and directories of .git to NAME.*
 #   refs_unchanged NAME	.git still as refs_snapshot NAME saw it
@@ -35,12 +35,9 @@ refs_listing () {
 		refs_items . >"$TRASH_DIRECTORY/refs.items" &&
 		if test -s "$TRASH_DIRECTORY/refs.items"
 		then
-			find $(cat "$TRASH_DIRECTORY/refs.items") -type f | LC_ALL=C sort |
-			while read -r f
-			do
-				echo "== $f" &&
-				cat "$f" || exit 1
-			done
+			# one tail for all: a header ("==> f <==") and the bytes
+			find $(cat "$TRASH_DIRECTORY/refs.items") -type f |
+				LC_ALL=C sort | xargs -r -d "\n" tail -v -n +1
 		fi
 	)
 }

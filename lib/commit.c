@@ -169,7 +169,7 @@ commit_walk_parse(struct commit_walk *w, struct commit_node *c)
 				oid_to_hex(&c->oid), obj.type_name);
 	if (!ret)
 		ret = commit_parse(&ci, obj.data, obj.size, &c->oid);
-	if (ret < 0) {
+	if (ret) {
 		odb_object_release(&obj);
 		c->parsed = -1;
 		return ret;

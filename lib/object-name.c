@@ -2179,6 +2179,10 @@ peel_to_type(struct object_id *out, struct repo *repo,
 	struct res r;
 	int ret = res_init(&r, repo, &ctx);
 
+	if (ret < 0) {
+		res_release(&r);
+		return ret;
+	}
 	error_clear();
 	if (want == OBJ_NONE) {
 		enum object_type type;

@@ -1440,7 +1440,7 @@ odb_loose_parse_info(enum object_type *type, size_t *size, char *type_buf,
 	unsigned char hdr[ODB_HEADER_MAX + 192];
 	char tbuf[64];
 	z_stream zs;
-	uint64_t sz;
+	uint64_t sz = 0;
 	ssize_t hlen;
 
 	memset(&zs, 0, sizeof(zs));

@@ -1345,7 +1345,7 @@ repo_open(struct repo *out, unsigned flags)
 		const char *name = out->gitdir_env, *rest;
 		const char *c = out->inside_worktree ? out->worktree : cwd.buf;
 
-		out->inside_gitdir = name && name[0] == '/' &&
+		out->inside_gitdir = name && name[0] == '/' && c &&
 				     path_is_inside(c, name, &rest);
 	}
 

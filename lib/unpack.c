@@ -774,6 +774,8 @@ oneway(struct index *idx, struct repo *repo, const struct list *t,
 			}
 			continue;
 		}
+		if (!old && !a)
+			break;	/* the loop's condition says never */
 		cmp = !old ? 1 : !a ? -1 : cmp_entry(&old, &a);
 		if (cmp < 0) {
 			/* left the index */

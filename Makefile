@@ -186,10 +186,9 @@ perf/%: perf/%.c DIRC-CFLAGS
 
 # T: the scripts to run (globs, from t/), e.g. make test T='t3010*'.
 # TESTS_HOSTILE: the scripts that feed dirc damaged indexes, objects,
-# packs and paths, and random --stdin input: CI runs these under the
-# sanitizers (the whole suite twice does not fit its time budget; the
-# name and pathspec languages have fuzz targets, which CI runs
-# sanitized); make test SANITIZE=... runs every script.
+# packs and paths, and random --stdin input, for a quick sanitized run
+# (make test-hostile SANITIZE=address,undefined); make test SANITIZE=...
+# runs every script.
 T = t[0-9]*.sh
 TESTS_HOSTILE = t1002* t1008* t2003* t2009* t4001* t6000* t6001* t6002* \
 	t6003*

@@ -18,6 +18,10 @@
 #   succeeds_like_git CMD ARGS... / fails_like_git CODE MESSAGE CMD ARGS...
 #	interop_run, same_result, and dirc exited 0 with nothing on stderr,
 #	or exited CODE with MESSAGE as the first line of its stderr.
+#   diff_files_agree [PATH...]
+#	On the current index "git diff-files --name-only", "dirc ls-files
+#	-m" and "git ls-files -m" all list exactly PATH... (none if no
+#	argument): one "is this entry modified" for git and dirc.
 #   state_unchanged
 #	dirc left the state as interop_run found it.
 #
@@ -204,4 +208,19 @@ run_both () {
 # index_unchanged: the index is still the one interop_run started from.
 index_unchanged () {
 	interop_state_unchanged
+}
+
+diff_files_agree () {
+	git diff-files --name-only >diff-files.out &&
+	dirc ls-files -m >dirc-m.out &&
+	git ls-files -m >git-m.out &&
+	test_cmp diff-files.out dirc-m.out &&
+	test_cmp git-m.out dirc-m.out &&
+	if test $# = 0
+	then
+		test_must_be_empty diff-files.out
+	else
+		test_write_lines "$@" >expect.paths &&
+		test_cmp expect.paths diff-files.out
+	fi
 }

@@ -41,24 +41,6 @@ entry_size () {
 		die "$ARGV[0] not in the index\n";' "$1"
 }
 
-# diff_files_agree: on the current index, "git diff-files --name-only"
-# lists exactly the paths "dirc ls-files -m" and "git ls-files -m" list,
-# and that list is EXPECT (one path a line; none if absent).
-diff_files_agree () {
-	git diff-files --name-only >diff-files.out &&
-	dirc ls-files -m >dirc-m.out &&
-	git ls-files -m >git-m.out &&
-	test_cmp diff-files.out dirc-m.out &&
-	test_cmp git-m.out dirc-m.out &&
-	if test $# = 0
-	then
-		test_must_be_empty diff-files.out
-	else
-		test_write_lines "$@" >expect.paths &&
-		test_cmp expect.paths diff-files.out
-	fi
-}
-
 test_expect_success GIT 'setup' '
 	T0=1500000000 &&
 	T1=1600000000 &&

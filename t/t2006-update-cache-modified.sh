@@ -19,24 +19,6 @@ put () {
 	touch -d @${3:-$T0} "$1"
 }
 
-# diff_files_agree [PATH...]: "git diff-files --name-only", "dirc
-# ls-files -m" and "git ls-files -m" all list exactly PATH... (none if
-# no argument).
-diff_files_agree () {
-	git diff-files --name-only >diff-files.out &&
-	dirc ls-files -m >dirc-m.out &&
-	git ls-files -m >git-m.out &&
-	test_cmp diff-files.out dirc-m.out &&
-	test_cmp git-m.out dirc-m.out &&
-	if test $# = 0
-	then
-		test_must_be_empty diff-files.out
-	else
-		test_write_lines "$@" >expect.paths &&
-		test_cmp expect.paths diff-files.out
-	fi
-}
-
 # refresh_like_git [OPTION...]: --refresh (after OPTION...) by both, the
 # same exit code, output and index; dirc's output is also in dirc.out.
 refresh_like_git () {

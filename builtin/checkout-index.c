@@ -275,15 +275,6 @@ tick(void *ctx)
 	progress_tick(ctx);
 }
 
-static int
-opt_progress(const struct option *opt, const char *arg, int unset)
-{
-	(void)opt;
-	(void)arg;
-	progress_setup(!unset);
-	return 0;
-}
-
 /* --stage=<n>|all: as git, the first character decides a number. */
 static int
 opt_stage(const struct option *opt, const char *arg, int unset)
@@ -359,7 +350,7 @@ cmd_checkout_index(int argc, const char **argv)
 		OPT_INT(0, "threads", &ci.threads, "<n>",
 			"threads for -a (default: all CPUs)"),
 		OPT_CALLBACK_F(0, "progress", NULL, NULL, "show progress",
-			       OPT_NOARG, opt_progress),
+			       OPT_NOARG, progress_option),
 		OPT_END(),
 	};
 

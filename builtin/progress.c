@@ -98,3 +98,12 @@ progress_stop(struct progress **pp)
 	free(p);
 	*pp = NULL;
 }
+
+int
+progress_option(const struct option *opt, const char *arg, int unset)
+{
+	(void)opt;
+	(void)arg;
+	progress_setup(!unset);
+	return 0;
+}

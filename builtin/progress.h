@@ -25,6 +25,10 @@ struct progress {
 /* -1: decide by isatty(2); 0: never; 1: always. */
 void progress_setup(int force);
 
+/* The --[no-]progress option's callback (parse-options): always, never. */
+struct option;
+int progress_option(const struct option *opt, const char *arg, int unset);
+
 /* NULL when progress is off (every call below accepts NULL). */
 struct progress *progress_start(const char *title, uint64_t total,
 				int throughput);

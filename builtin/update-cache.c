@@ -521,15 +521,6 @@ opt_threads(const struct option *opt, const char *arg, int unset)
 }
 
 static int
-opt_progress(const struct option *opt, const char *arg, int unset)
-{
-	(void)opt;
-	(void)arg;
-	progress_setup(!unset);
-	return 0;
-}
-
-static int
 opt_stats(const struct option *opt, const char *arg, int unset)
 {
 	(void)opt;
@@ -732,7 +723,7 @@ cmd_update_cache(int argc, const char **argv)
 		OPT_CALLBACK_F(0, "progress", NULL, NULL,
 			       "show progress on stderr (default: when a "
 			       "terminal)", OPT_NOARG | OPT_NOABBREV,
-			       opt_progress),
+			       progress_option),
 		OPT_CALLBACK_F(0, "stats", NULL, NULL,
 			       "print per-phase times and counts",
 			       OPT_NOARG | OPT_NONEG | OPT_NOABBREV, opt_stats),

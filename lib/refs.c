@@ -23,12 +23,12 @@
  */
 #include "refs.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
 #include "config.h"
+#include "dir.h"
 #include "error.h"
 #include "refs-internal.h"
 #include "repo.h"
@@ -772,94 +772,98 @@ out:
 
 /* ---- name conflicts ---- */
 
+/* dir_for_each() callback: 1 when path is, or holds, a file */
+static int
+holds_file(struct strbuf *path, const char *name UNUSED, void *data UNUSED)
+{
+	struct stat st;
+
+	return lstat(path->buf, &st) || !S_ISDIR(st.st_mode) ||
+	       !refs_dir_holds_no_file(path->buf);
+}
+
+/* dir_for_each() over path, without a message if it cannot be opened */
+static int
+walk_quietly(const char *path, dir_entry_fn fn)
+{
+	struct strbuf buf = STRBUF_INIT;
+	int ret;
+
+	strbuf_addstr(&buf, path);
+	ret = dir_for_each(&buf, fn, NULL);
+	if (ret < 0)
+		error_clear();
+	strbuf_release(&buf);
+	return ret;
+}
+
 int
 refs_dir_holds_no_file(const char *path)
 {
-	DIR *dir = opendir(path);
-	struct strbuf sub = STRBUF_INIT;
-	struct dirent *de;
-	int ret = 1;
+	return !walk_quietly(path, holds_file);
+}
 
-	if (!dir)
-		return 0;
-	while (ret && (de = readdir(dir))) {
-		struct stat st;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		strbuf_reset(&sub);
-		strbuf_addf(&sub, "%s/%s", path, de->d_name);
-		ret = !lstat(sub.buf, &st) && S_ISDIR(st.st_mode) &&
-		      refs_dir_holds_no_file(sub.buf);
-	}
-	closedir(dir);
-	strbuf_release(&sub);
-	return ret;
+/* dir_for_each() callback: remove what is below path, then path */
+static int
+remove_empty(struct strbuf *path, const char *name UNUSED, void *data UNUSED)
+{
+	return refs_remove_empty_dirs(path->buf);
 }
 
 int
 refs_remove_empty_dirs(const char *path)
 {
-	DIR *dir = opendir(path);
-	struct strbuf sub = STRBUF_INIT;
-	struct dirent *de;
-	int ret = 0;
+	return walk_quietly(path, remove_empty) ? -1 : rmdir(path);
+}
 
-	if (!dir)
-		return -1;
-	while (!ret && (de = readdir(dir))) {
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		strbuf_reset(&sub);
-		strbuf_addf(&sub, "%s/%s", path, de->d_name);
-		ret = refs_remove_empty_dirs(sub.buf);
+/* What first_loose_below() carries down the walk. */
+struct first_loose {
+	struct strbuf *name;	/* the ref name of the directory walked */
+	struct strbuf *best;	/* the first name found so far, or "" */
+};
+
+static void first_loose_below(struct strbuf *dir, struct first_loose *fl);
+
+/* dir_for_each() callback: one entry of first_loose_below()'s walk */
+static int
+first_loose_entry(struct strbuf *path, const char *entry, void *data)
+{
+	struct first_loose *fl = data;
+	struct strbuf *name = fl->name, *best = fl->best;
+	size_t len = name->len;
+	struct stat st;
+
+	if (entry[0] == '.' || ends_with(entry, ".lock"))
+		return 0;
+	strbuf_addch(name, '/');
+	strbuf_addstr(name, entry);
+	if (stat(path->buf, &st) < 0)
+		goto out;
+	if (best->len && strcmp(name->buf, best->buf) >= 0 &&
+	    !starts_with(best->buf, name->buf))
+		goto out;	/* nothing in it can come first */
+	if (S_ISDIR(st.st_mode)) {
+		first_loose_below(path, fl);
+	} else if (!best->len || strcmp(name->buf, best->buf) < 0) {
+		strbuf_reset(best);
+		strbuf_addbuf(best, name);
 	}
-	closedir(dir);
-	strbuf_release(&sub);
-	return ret ? ret : rmdir(path);
+out:
+	strbuf_setlen(name, len);
+	return 0;
 }
 
 /*
  * The first loose ref (in sorted order) below the directory dir, whose
- * ref name is name (dir = the loose path of name): into *best when it
- * sorts before what *best holds.  git counts every file that does not
- * start with '.' or end in ".lock", broken or not.
+ * ref name is fl->name (dir = the loose path of that name): into
+ * fl->best when it sorts before what fl->best holds.  git counts every
+ * file that does not start with '.' or end in ".lock", broken or not.
  */
 static void
-first_loose_below(const char *dir, struct strbuf *name, struct strbuf *best)
+first_loose_below(struct strbuf *dir, struct first_loose *fl)
 {
-	DIR *d = opendir(dir);
-	struct strbuf sub = STRBUF_INIT;
-	struct dirent *de;
-	size_t len = name->len;
-
-	if (!d)
-		return;
-	while ((de = readdir(d))) {
-		struct stat st;
-
-		if (de->d_name[0] == '.' || ends_with(de->d_name, ".lock"))
-			continue;
-		strbuf_reset(&sub);
-		strbuf_addf(&sub, "%s/%s", dir, de->d_name);
-		strbuf_setlen(name, len);
-		strbuf_addch(name, '/');
-		strbuf_addstr(name, de->d_name);
-		if (stat(sub.buf, &st) < 0)
-			continue;
-		if (best->len && strcmp(name->buf, best->buf) >= 0 &&
-		    !starts_with(best->buf, name->buf))
-			continue;	/* nothing in it can come first */
-		if (S_ISDIR(st.st_mode)) {
-			first_loose_below(sub.buf, name, best);
-		} else if (!best->len || strcmp(name->buf, best->buf) < 0) {
-			strbuf_reset(best);
-			strbuf_addbuf(best, name);
-		}
-	}
-	closedir(d);
-	strbuf_setlen(name, len);
-	strbuf_release(&sub);
+	if (dir_for_each(dir, first_loose_entry, fl) < 0)
+		error_clear();
 }
 
 int
@@ -908,10 +912,12 @@ refs_check_available(struct ref_store *rs, const char *name,
 	strbuf_reset(&prefix);
 	strbuf_addf(&prefix, "%s/", name);
 	if (with_loose && starts_with(name, "refs/")) {
+		struct first_loose fl = { &sym, &best };
+
 		strbuf_reset(&sym);
 		strbuf_addstr(&sym, name);
 		refs_loose_path(&path, rs, name);
-		first_loose_below(path.buf, &sym, &best);
+		first_loose_below(&path, &fl);
 	}
 	i = packed_lower_bound(rs, prefix.buf);
 	if (i < rs->packed_nr && starts_with(rs->packed[i].name, prefix.buf) &&

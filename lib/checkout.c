@@ -21,11 +21,11 @@
  */
 #include "checkout.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "dir.h"
 #include "error.h"
 #include "index.h"
 #include "modified.h"
@@ -54,38 +54,29 @@ checkout_release(struct checkout *co)
 	strbuf_release(&co->path);
 }
 
+static int remove_tree(struct strbuf *path);
+
+/* dir_for_each() callback: remove one entry of remove_tree()'s walk */
+static int
+remove_entry(struct strbuf *path, const char *name UNUSED, void *data UNUSED)
+{
+	struct stat st;
+
+	if (lstat(path->buf, &st) < 0)
+		return 0;
+	if (S_ISDIR(st.st_mode))
+		return remove_tree(path);
+	if (unlink(path->buf) < 0)
+		return error_errno(errno, "cannot unlink '%s'", path->buf);
+	return 0;
+}
+
 /* rm -r path */
 static int
 remove_tree(struct strbuf *path)
 {
-	size_t len = path->len;
-	struct dirent *de;
-	DIR *dir = opendir(path->buf);
-	int ret = 0;
+	int ret = dir_for_each(path, remove_entry, NULL);
 
-	if (!dir)
-		return error_errno(errno, "cannot open directory '%s'",
-				   path->buf);
-	while ((de = readdir(dir))) {
-		struct stat st;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		strbuf_setlen(path, len);
-		strbuf_addch(path, '/');
-		strbuf_addstr(path, de->d_name);
-		if (lstat(path->buf, &st) < 0)
-			continue;
-		if (S_ISDIR(st.st_mode))
-			ret = remove_tree(path);
-		else if (unlink(path->buf) < 0)
-			ret = error_errno(errno, "cannot unlink '%s'",
-					  path->buf);
-		if (ret < 0)
-			break;
-	}
-	closedir(dir);
-	strbuf_setlen(path, len);
 	if (!ret && rmdir(path->buf) < 0)
 		ret = error_errno(errno, "cannot rmdir '%s'", path->buf);
 	return ret;

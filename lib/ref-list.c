@@ -5,9 +5,9 @@
  */
 #include "ref-list.h"
 
-#include <dirent.h>
 #include <sys/stat.h>
 
+#include "dir.h"
 #include "error.h"
 #include "strbuf.h"
 
@@ -23,49 +23,57 @@ is_worktree_dir(const char *name)
 	       || !strcmp(name, "refs/rewritten");
 }
 
+/* What walk() carries down the directories. */
+struct walk {
+	struct name_list *out;
+	struct strbuf *name;	/* the ref name of the directory walked */
+	int skip_worktree;	/* leave out the per-worktree directories
+				 * (they come from the worktree's own git
+				 * directory) */
+};
+
 /*
- * Walk dir (the file system path of ref directory name, "refs/...")
- * adding every file below it.  skip_worktree: leave out the per-worktree
- * subdirectories (they come from the worktree's own git directory).
+ * Walk dir (the file system path of ref directory w->name, "refs/...")
+ * adding every file below it.
  */
+static int walk(struct walk *w, struct strbuf *dir);
+
+/* dir_for_each() callback: one entry of walk() */
 static int
-walk(struct name_list *out, struct strbuf *dir, struct strbuf *name,
-     int skip_worktree)
+walk_entry(struct strbuf *path, const char *entry, void *data)
 {
-	size_t dlen = dir->len, nlen = name->len;
-	struct dirent *de;
-	DIR *d;
+	struct walk *w = data;
+	size_t nlen = w->name->len;
+	struct stat st;
 	int ret = 0;
 
-	d = opendir(dir->buf);
-	if (!d)
-		return errno == ENOENT || errno == ENOTDIR ? 0 :
-			error_errno(errno, "cannot open directory '%s'",
-				    dir->buf);
-	while (!ret && (de = readdir(d))) {
-		struct stat st;
-
-		if (de->d_name[0] == '.')
-			continue;
-		strbuf_setlen(dir, dlen);
-		strbuf_setlen(name, nlen);
-		strbuf_addf(dir, "/%s", de->d_name);
-		strbuf_addf(name, "/%s", de->d_name);
-		if (stat(dir->buf, &st) < 0)
-			continue;
-		if (S_ISDIR(st.st_mode)) {
-			if (skip_worktree && is_worktree_dir(name->buf))
-				continue;
-			ret = walk(out, dir, name, skip_worktree);
-		} else if (S_ISREG(st.st_mode) &&
-			   refname_is_valid(name->buf, 0)) {
-			ALLOC_GROW(out->names, out->nr + 1, out->alloc);
-			out->names[out->nr++] = xstrdup(name->buf);
-		}
+	if (entry[0] == '.')
+		return 0;
+	strbuf_addf(w->name, "/%s", entry);
+	if (stat(path->buf, &st) < 0)
+		goto out;
+	if (S_ISDIR(st.st_mode)) {
+		if (!w->skip_worktree || !is_worktree_dir(w->name->buf))
+			ret = walk(w, path);
+	} else if (S_ISREG(st.st_mode) &&
+		   refname_is_valid(w->name->buf, 0)) {
+		ALLOC_GROW(w->out->names, w->out->nr + 1, w->out->alloc);
+		w->out->names[w->out->nr++] = xstrdup(w->name->buf);
 	}
-	closedir(d);
-	strbuf_setlen(dir, dlen);
-	strbuf_setlen(name, nlen);
+out:
+	strbuf_setlen(w->name, nlen);
+	return ret;
+}
+
+static int
+walk(struct walk *w, struct strbuf *dir)
+{
+	int ret = dir_for_each(dir, walk_entry, w);
+
+	if (ret < 0 && (errno == ENOENT || errno == ENOTDIR)) {
+		error_clear();
+		ret = 0;
+	}
 	return ret;
 }
 
@@ -74,11 +82,12 @@ walk_from(struct name_list *out, const char *base, const char *top,
 	  int skip_worktree)
 {
 	struct strbuf dir = STRBUF_INIT, name = STRBUF_INIT;
+	struct walk w = { out, &name, skip_worktree };
 	int ret;
 
 	strbuf_addf(&dir, "%s/%s", base, top);
 	strbuf_addstr(&name, top);
-	ret = walk(out, &dir, &name, skip_worktree);
+	ret = walk(&w, &dir);
 	strbuf_release(&dir);
 	strbuf_release(&name);
 	return ret;

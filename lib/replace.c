@@ -11,11 +11,11 @@
  */
 #include "replace.h"
 
-#include <dirent.h>
 #include <pthread.h>
 #include <stdlib.h>
 #include <sys/stat.h>
 
+#include "dir.h"
 #include "error.h"
 #include "strbuf.h"
 
@@ -111,36 +111,44 @@ add_ref(struct ref_list *l, const char *name, size_t len, int packed,
 	l->nr++;
 }
 
-/* Every loose ref file under dir (the path of ref name "ref"). */
-static void
-list_loose(struct ref_list *l, struct strbuf *dir, struct strbuf *ref)
+/* What list_loose() carries down the directories. */
+struct loose_walk {
+	struct ref_list *l;
+	struct strbuf *ref;	/* the ref name of the directory, with '/' */
+};
+
+/*
+ * Every loose ref file under dir (the path of ref name w->ref, which
+ * ends in '/'); a directory that is not there holds nothing replaced.
+ */
+static void list_loose(struct loose_walk *w, struct strbuf *dir);
+
+/* dir_for_each() callback: one entry of list_loose() */
+static int
+list_loose_entry(struct strbuf *path, const char *name, void *data)
 {
-	size_t dlen = dir->len, rlen = ref->len;
-	DIR *d = opendir(dir->buf);
-	struct dirent *de;
+	struct loose_walk *w = data;
+	size_t rlen = w->ref->len;
+	struct stat st;
 
-	if (!d)
-		return;		/* no such namespace: nothing replaced */
-	while ((de = readdir(d))) {
-		struct stat st;
-
-		if (de->d_name[0] == '.')
-			continue;
-		strbuf_addstr(dir, de->d_name);
-		strbuf_addstr(ref, de->d_name);
-		if (!lstat(dir->buf, &st)) {
-			if (S_ISDIR(st.st_mode)) {
-				strbuf_addch(dir, '/');
-				strbuf_addch(ref, '/');
-				list_loose(l, dir, ref);
-			} else if (!ends_with(de->d_name, ".lock")) {
-				add_ref(l, ref->buf, ref->len, 0, NULL);
-			}
-		}
-		strbuf_setlen(dir, dlen);
-		strbuf_setlen(ref, rlen);
+	if (name[0] == '.' || lstat(path->buf, &st) < 0)
+		return 0;
+	strbuf_addstr(w->ref, name);
+	if (S_ISDIR(st.st_mode)) {
+		strbuf_addch(w->ref, '/');
+		list_loose(w, path);
+	} else if (!ends_with(name, ".lock")) {
+		add_ref(w->l, w->ref->buf, w->ref->len, 0, NULL);
 	}
-	closedir(d);
+	strbuf_setlen(w->ref, rlen);
+	return 0;
+}
+
+static void
+list_loose(struct loose_walk *w, struct strbuf *dir)
+{
+	if (dir_for_each(dir, list_loose_entry, w) < 0)
+		error_clear();
 }
 
 /*
@@ -278,12 +286,14 @@ load(struct replace_map *map)
 	struct ref_list bad = { NULL, 0, 0 };	/* names not ids */
 	size_t *bad_pos = NULL;			/* their places */
 	const struct replace_entry *dup = NULL;
+	struct loose_walk walk = { &refs, &ref };
 	int ret = 0, packed_listed = 0;
 
 	ref_base(&base);
-	strbuf_addf(&dir, "%s/%s", map->commondir, base.buf);
+	strbuf_addf(&dir, "%s/%.*s", map->commondir, (int)base.len - 1,
+		    base.buf);
 	strbuf_addbuf(&ref, &base);
-	list_loose(&refs, &dir, &ref);
+	list_loose(&walk, &dir);
 	list_packed(&refs, map->commondir, base.buf);
 	sort_array(refs.items, refs.nr, sizeof(*refs.items), cmp_item);
 

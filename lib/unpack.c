@@ -14,13 +14,13 @@
  */
 #include "unpack.h"
 
-#include <dirent.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <sys/stat.h>
 
 #include "cache-tree.h"
 #include "checkout.h"
+#include "dir.h"
 #include "error.h"
 #include "index.h"
 #include "modified.h"
@@ -277,35 +277,31 @@ uptodate(struct repo *repo, struct index *idx, struct index_entry *old,
 	return S_ISGITLINK(old->mode);
 }
 
+static int all_tracked(const struct index *idx, struct strbuf *dir);
+
+/* dir_for_each() callback: 1 when path is, or holds, an untracked file */
+static int
+untracked_entry(struct strbuf *path, const char *name UNUSED, void *data)
+{
+	const struct index *idx = data;
+	struct stat st;
+
+	if (lstat(path->buf, &st) < 0)
+		return 0;
+	if (S_ISDIR(st.st_mode))
+		return !all_tracked(idx, path);
+	return index_pos(idx, path->buf, path->len, -1) < 0;
+}
+
 /* Does every file under dir belong to the index (nothing untracked)? */
 static int
 all_tracked(const struct index *idx, struct strbuf *dir)
 {
-	struct dirent *de;
-	size_t len = dir->len;
-	DIR *d = opendir(dir->buf);
-	int ok = 1;
+	int ret = dir_for_each(dir, untracked_entry, (void *)idx);
 
-	if (!d)
-		return 0;
-	while (ok && (de = readdir(d))) {
-		struct stat st;
-
-		if (!strcmp(de->d_name, ".") || !strcmp(de->d_name, ".."))
-			continue;
-		strbuf_setlen(dir, len);
-		strbuf_addch(dir, '/');
-		strbuf_addstr(dir, de->d_name);
-		if (lstat(dir->buf, &st) < 0)
-			continue;
-		if (S_ISDIR(st.st_mode))
-			ok = all_tracked(idx, dir);
-		else
-			ok = index_pos(idx, dir->buf, dir->len, -1) >= 0;
-	}
-	closedir(d);
-	strbuf_setlen(dir, len);
-	return ok;
+	if (ret < 0)
+		error_clear();
+	return !ret;
 }
 
 /*

@@ -217,6 +217,25 @@ unknown(const struct ctx *c, const char *quoted, int is_short)
 	bad(c, is_short ? "unknown switch " : "unknown option ", quoted, "");
 }
 
+/*
+ * The value of an option that takes one: the one attached to it ("--o=v"
+ * or "-ov"; NULL if none), else none for an optional value, else the
+ * next argument, which must be there.
+ */
+static void
+take_value(struct ctx *c, const struct option *match, const char *attached,
+	   const char *shown)
+{
+	if (attached)
+		get_value(c, match, attached, 0, shown);
+	else if (match->flags & OPT_OPTARG)
+		get_value(c, match, NULL, 0, shown);
+	else if (c->i + 1 >= c->argc)
+		bad_value(shown, " requires a value");
+	else
+		get_value(c, match, c->argv[++c->i], 0, shown);
+}
+
 /* Parse one long option "name[=value]"; may consume the next argv. */
 static void
 parse_long(struct ctx *c, const char *arg)
@@ -291,18 +310,7 @@ parse_long(struct ctx *c, const char *arg)
 		get_value(c, match, NULL, 0, shown);
 		return;
 	}
-	if (eq) {
-		get_value(c, match, eq + 1, 0, shown);
-		return;
-	}
-	if (match->flags & OPT_OPTARG) {
-		get_value(c, match, NULL, 0, shown);
-		return;
-	}
-	if (c->i + 1 >= c->argc)
-		bad_value(shown, " requires a value");
-	c->i++;
-	get_value(c, match, c->argv[c->i], 0, shown);
+	take_value(c, match, eq ? eq + 1 : NULL, shown);
 }
 
 /* Parse a bundle of short options "-abc"; may consume the next argv. */
@@ -329,18 +337,7 @@ parse_short(struct ctx *c, const char *arg)
 			get_value(c, match, NULL, 0, shown);
 			continue;
 		}
-		if (arg[1]) {
-			get_value(c, match, arg + 1, 0, shown);
-			return;
-		}
-		if (match->flags & OPT_OPTARG) {
-			get_value(c, match, NULL, 0, shown);
-			return;
-		}
-		if (c->i + 1 >= c->argc)
-			bad_value(shown, " requires a value");
-		c->i++;
-		get_value(c, match, c->argv[c->i], 0, shown);
+		take_value(c, match, arg[1] ? arg + 1 : NULL, shown);
 		return;
 	}
 }

@@ -14,6 +14,20 @@ BARE_SETUP='git init -q --bare b.git &&
 	git -C b.git update-ref refs/heads/master $(git -C b.git commit-tree -m one $(cat t)) &&
 	echo content >f'
 
+# each_line_as_git NAME PREFIX COUNT: every line of stdin, after PREFIX,
+# run by "both NAME" and compared with same_as_git; exactly COUNT lines
+# (a here-document that lost some fails).
+each_line_as_git () {
+	el_n=0 &&
+	while read -r el_line
+	do
+		both "$1" "$2$el_line" &&
+		same_as_git &&
+		el_n=$((el_n + 1)) || return 1
+	done &&
+	test "$el_n" = "$3"
+}
+
 test_expect_success 'setup' '
 	init_template
 '
@@ -22,13 +36,7 @@ test_expect_success 'setup' '
 # and message, and the same files left (an index where git writes one).
 test_expect_success GIT 'every command in a bare repository: as git' '
 	BOTH_SETUP=$BARE_SETUP &&
-	n=0 &&
-	while read -r line
-	do
-		both bare "cd b.git && $line" &&
-		same_as_git &&
-		n=$((n + 1)) || return 1
-	done <<-EOF &&
+	each_line_as_git bare "cd b.git && " 37 <<-EOF &&
 	\$cmd ls-files
 	\$cmd ls-files -s
 	\$cmd ls-files -o
@@ -67,19 +75,12 @@ test_expect_success GIT 'every command in a bare repository: as git' '
 	\$cmd symbolic-ref HEAD
 	\$cmd update-ref refs/heads/other master
 	EOF
-	test $n = 37 &&
 	unset BOTH_SETUP
 '
 
 test_expect_success GIT 'a git directory without a work tree (inside .git): as git' '
 	BOTH_SETUP="git init -q r && echo x >r/f && git -C r add f" &&
-	n=0 &&
-	while read -r line
-	do
-		both ingitdir "cd r/.git && $line" &&
-		same_as_git &&
-		n=$((n + 1)) || return 1
-	done <<-\EOF &&
+	each_line_as_git ingitdir "cd r/.git && " 6 <<-\EOF &&
 	$cmd ls-files -s
 	$cmd ls-files -o
 	$cmd update-index --refresh
@@ -87,26 +88,18 @@ test_expect_success GIT 'a git directory without a work tree (inside .git): as g
 	$ask --is-bare-repository --is-inside-work-tree --is-inside-git-dir
 	$ask --show-toplevel
 	EOF
-	test $n = 6 &&
 	unset BOTH_SETUP
 '
 
 test_expect_success GIT 'GIT_WORK_TREE naming a missing directory: only work-tree commands fail, as git' '
 	BOTH_SETUP="git init -q r && echo x >r/f && git -C r add f" &&
-	n=0 &&
-	while read -r line
-	do
-		both missingwt "cd r && GIT_WORK_TREE=\$PWD/../nowhere $line" &&
-		same_as_git &&
-		n=$((n + 1)) || return 1
-	done <<-\EOF &&
+	each_line_as_git missingwt "cd r && GIT_WORK_TREE=\$PWD/../nowhere " 5 <<-\EOF &&
 	$cmd ls-files -s
 	$cmd ls-files -o
 	$cmd update-index --refresh
 	$cmd write-tree
 	$ask --show-toplevel --is-inside-work-tree
 	EOF
-	test $n = 5 &&
 	unset BOTH_SETUP
 '
 
@@ -126,13 +119,7 @@ WT_SETUP='git init -q main && echo one >main/f && git -C main add f &&
 
 test_expect_success GIT 'GIT_DIR naming a linked worktree'\''s .git file: followed, as git' '
 	BOTH_SETUP=$WT_SETUP &&
-	n=0 &&
-	while read -r line
-	do
-		both gitfile-env "$line" &&
-		same_as_git &&
-		n=$((n + 1)) || return 1
-	done <<-\EOF &&
+	each_line_as_git gitfile-env "" 7 <<-\EOF &&
 	GIT_DIR=linked/.git $cmd ls-files -s
 	GIT_DIR=linked/.git $ask --absolute-git-dir --show-toplevel && GIT_DIR=linked/.git $ask_common
 	GIT_DIR=linked/.git $cmd write-tree
@@ -141,19 +128,12 @@ test_expect_success GIT 'GIT_DIR naming a linked worktree'\''s .git file: follow
 	cd linked && GIT_DIR=.git $cmd update-index --add g && git ls-files -s
 	GIT_DIR=main/.git/worktrees/linked $cmd ls-files -s
 	EOF
-	test $n = 7 &&
 	unset BOTH_SETUP
 '
 
 test_expect_success GIT 'in a linked worktree: the index and HEAD are its own, refs and objects shared' '
 	BOTH_SETUP=$WT_SETUP &&
-	n=0 &&
-	while read -r line
-	do
-		both linked-ops "cd linked && $line" &&
-		same_as_git &&
-		n=$((n + 1)) || return 1
-	done <<-\EOF &&
+	each_line_as_git linked-ops "cd linked && " 8 <<-\EOF &&
 	$cmd update-index --add g && $cmd write-tree
 	$cmd hash-object -w g
 	$cmd update-ref refs/heads/side HEAD
@@ -163,7 +143,6 @@ test_expect_success GIT 'in a linked worktree: the index and HEAD are its own, r
 	$cmd ls-files -s
 	$cmd -C ../main ls-files -s
 	EOF
-	test $n = 8 &&
 	unset BOTH_SETUP
 '
 

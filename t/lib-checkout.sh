@@ -12,6 +12,9 @@
 #	(lib-worktree's snapshot, both put through $INTEROP_FILTER when set,
 #	a filter for what may differ, such as random names);
 #	state_unchanged wants dirc's repository as interop_run found it.
+#	With CHECKOUT_DIFF_FILES set, the state also holds what "git
+#	diff-files --name-status" says in the repository (which entries
+#	the index finds changed), for commands that write the index too.
 #   in_both 'SCRIPT'
 #	SCRIPT (shell) in $CHECKOUT_GIT, then in $CHECKOUT_DIRC.
 . "$TEST_DIRECTORY"/lib-interop.sh
@@ -35,7 +38,11 @@ checkout_state_ () {
 		$INTEROP_FILTER <checkout.tree | sort >checkout.filtered &&
 		mv checkout.filtered checkout.tree
 	fi &&
-	cat checkout.stage checkout.tree
+	cat checkout.stage checkout.tree &&
+	if test -n "${CHECKOUT_DIFF_FILES-}"
+	then
+		git -C "$1" diff-files --name-status
+	fi
 }
 
 interop_save () {

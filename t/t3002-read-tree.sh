@@ -1,42 +1,16 @@
 #!/bin/sh
 test_description='read-tree: the index git writes, one-way merges, work tree updates, errors
 
-Cases that only change the index run "git read-tree ARGS" on a copy of
-the index (GIT_INDEX_FILE=.git/index.git) and "dirc read-tree ARGS" on
-.git/index, from the same bytes in the same work tree: exit code, stdout,
-stderr and the index written (TREE extension included) must be equal.
-Cases that update the work tree (-u) run git in the repository "rg" and
-dirc in "rd", two repositories set up alike: exit codes, messages, the
-entries, the work trees and "git diff-files" must be equal.'
+lib-checkout runs "git read-tree ARGS" and "dirc read-tree ARGS" from the
+same index in the same work tree: exit code, stdout, stderr and the index
+written (TREE extension included) must be equal.  Cases that update the
+work tree (-u) use its twins: git runs in the repository "rg" and dirc in
+"rd", two repositories set up alike; exit codes, messages, the entries,
+the work trees and "git diff-files" must be equal.'
 . ./test-lib.sh
-. "$TEST_DIRECTORY"/lib-worktree.sh
+. "$TEST_DIRECTORY"/lib-checkout.sh
 
 T0=1500000000
-
-# rt_both ARGS...: git read-tree on .git/index.git, dirc read-tree on
-# .git/index, both copies of the same index; results in
-# {git,dirc}.{code,out,err}.  The index before is kept in .git/index.start.
-rt_both () {
-	cp -p .git/index .git/index.start &&
-	cp -p .git/index .git/index.git &&
-	{
-		GIT_INDEX_FILE=.git/index.git git read-tree "$@" \
-			>git.out 2>git.err
-		echo $? >git.code
-	} &&
-	{
-		dirc read-tree "$@" >dirc.out 2>dirc.err
-		echo $? >dirc.code
-	}
-}
-
-# same_result: exit code, output and the resulting index are git's.
-same_result () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	test_cmp .git/index.git .git/index
-}
 
 # reset_to_tree1: index (by git) and work tree at tree1, stat data fresh;
 # for test_when_finished, so that a failure does not spill over.
@@ -44,26 +18,6 @@ reset_to_tree1 () {
 	git read-tree "$tree1" &&
 	put a a &&
 	git update-index -q --refresh
-}
-
-index_unchanged () {
-	test_cmp .git/index.start .git/index
-}
-
-# fails_like_git CODE MESSAGE ARGS...: git and dirc both exit CODE with
-# MESSAGE on stderr; nothing on stdout; the index is untouched.
-fails_like_git () {
-	fl_code=$1 &&
-	fl_msg=$2 &&
-	shift 2 &&
-	rt_both "$@" &&
-	echo "$fl_code" >expect &&
-	test_cmp expect git.code &&
-	printf "%s\n" "$fl_msg" >expect &&
-	test_cmp expect git.err &&
-	same_result &&
-	test_must_be_empty dirc.out &&
-	index_unchanged
 }
 
 count_objects () {
@@ -107,51 +61,6 @@ make_trees () {
 	git update-index -q --refresh
 }
 
-# wt_both ARGS...: git read-tree ARGS in rg, dirc read-tree ARGS in rd;
-# results in {git,dirc}.{code,out,err} in the trash directory, and the
-# state before in {rg,rd}.before (snapshot) and {rg,rd}.stage-before.
-wt_both () {
-	for r in rg rd
-	do
-		snapshot $r >$r.before &&
-		git -C $r ls-files -s >$r.stage-before || return 1
-	done &&
-	(
-		cd rg &&
-		git read-tree "$@" >../git.out 2>../git.err
-		echo $? >../git.code
-	) &&
-	(
-		cd rd &&
-		dirc read-tree "$@" >../dirc.out 2>../dirc.err
-		echo $? >../dirc.code
-	)
-}
-
-# wt_same: same exit code, messages, entries, work tree and diff-files.
-wt_same () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	git -C rg ls-files -s >rg.stage &&
-	git -C rd ls-files -s >rd.stage &&
-	test_cmp rg.stage rd.stage &&
-	snapshot rg >rg.after &&
-	snapshot rd >rd.after &&
-	test_cmp rg.after rd.after &&
-	git -C rg diff-files --name-status >rg.diff &&
-	git -C rd diff-files --name-status >rd.diff &&
-	test_cmp rg.diff rd.diff
-}
-
-# wt_unchanged: dirc left rd as it was (entries and work tree).
-wt_unchanged () {
-	snapshot rd >rd.after &&
-	test_cmp rd.before rd.after &&
-	git -C rd ls-files -s >rd.stage &&
-	test_cmp rd.stage-before rd.stage
-}
-
 test_expect_success GIT 'setup' '
 	make_trees &&
 	tree1=$(cat tree1) &&
@@ -162,7 +71,7 @@ test_expect_success GIT 'setup' '
 '
 
 test_expect_success GIT 'read-tree <tree>: index bytes equal git'"'"'s, stat data zero' '
-	rt_both "$tree2" &&
+	interop_run read-tree "$tree2" &&
 	same_result &&
 	echo 0 >expect &&
 	test_cmp expect dirc.code &&
@@ -186,14 +95,14 @@ test_expect_success GIT 'read-tree <tree>: TREE fully valid, write-tree has noth
 '
 
 test_expect_success GIT 'read-tree <commit> and <branch>: peeled to the tree' '
-	rt_both "$commit1" &&
+	interop_run read-tree "$commit1" &&
 	same_result &&
 	test_must_be_empty dirc.err &&
-	rt_both "$tree2" &&
-	rt_both master &&
+	interop_run read-tree "$tree2" &&
+	interop_run read-tree master &&
 	same_result &&
-	rt_both "$tree2" &&
-	rt_both HEAD &&
+	interop_run read-tree "$tree2" &&
+	interop_run read-tree HEAD &&
 	same_result &&
 	dirc write-tree >actual &&
 	echo "$tree1" >expect &&
@@ -201,14 +110,14 @@ test_expect_success GIT 'read-tree <commit> and <branch>: peeled to the tree' '
 '
 
 test_expect_success GIT 'read-tree <tree>:<path> and <rev>^{tree} name trees too' '
-	rt_both "$commit1:d" &&
+	interop_run read-tree "$commit1:d" &&
 	same_result &&
-	rt_both "master^{tree}" &&
+	interop_run read-tree "master^{tree}" &&
 	same_result
 '
 
 test_expect_success GIT 'read-tree --empty: index bytes equal git'"'"'s' '
-	rt_both --empty &&
+	interop_run read-tree --empty &&
 	same_result &&
 	test_must_be_empty dirc.err &&
 	git ls-files >actual &&
@@ -216,8 +125,8 @@ test_expect_success GIT 'read-tree --empty: index bytes equal git'"'"'s' '
 '
 
 test_expect_success GIT 'read-tree with no arguments: empties, with git'"'"'s warning' '
-	rt_both "$tree1" &&
-	rt_both &&
+	interop_run read-tree "$tree1" &&
+	interop_run read-tree &&
 	same_result &&
 	echo "warning: read-tree: emptying the index with no arguments is deprecated; use --empty" >expect &&
 	test_cmp expect dirc.err &&
@@ -226,8 +135,8 @@ test_expect_success GIT 'read-tree with no arguments: empties, with git'"'"'s wa
 '
 
 test_expect_success GIT 'read-tree --prefix=sub/ <tree>: index bytes equal git'"'"'s' '
-	rt_both "$tree1" &&
-	rt_both --prefix=sub/ "$tree2" &&
+	interop_run read-tree "$tree1" &&
+	interop_run read-tree --prefix=sub/ "$tree2" &&
 	same_result &&
 	test_must_be_empty dirc.err &&
 	git ls-files >actual &&
@@ -236,9 +145,9 @@ test_expect_success GIT 'read-tree --prefix=sub/ <tree>: index bytes equal git'"
 '
 
 test_expect_success GIT 'read-tree --prefix: a deeper prefix, and one without the slash' '
-	rt_both --prefix=deep/er/ "$tree1" &&
+	interop_run read-tree --prefix=deep/er/ "$tree1" &&
 	same_result &&
-	rt_both --prefix=noslash "$tree1" &&
+	interop_run read-tree --prefix=noslash "$tree1" &&
 	same_result &&
 	git ls-files >actual &&
 	test_grep "^noslash/a$" actual
@@ -246,22 +155,22 @@ test_expect_success GIT 'read-tree --prefix: a deeper prefix, and one without th
 
 test_expect_success GIT 'read-tree --prefix: overlap refused, one error, 128, index untouched' '
 	fails_like_git 128 "error: Entry '\''sub/a'\'' overlaps with '\''sub/a'\''.  Cannot bind." \
-		--prefix=sub/ "$tree1"
+		read-tree --prefix=sub/ "$tree1"
 '
 
 test_expect_success GIT 'read-tree --prefix without the slash: overlap refused the same way' '
 	fails_like_git 128 "error: Entry '\''sub/a'\'' overlaps with '\''sub/a'\''.  Cannot bind." \
-		--prefix=sub "$tree1"
+		read-tree --prefix=sub "$tree1"
 '
 
 test_expect_success GIT 'read-tree --prefix onto a file: refused like git' '
-	rt_both --prefix=a/ "$tree1" &&
+	interop_run read-tree --prefix=a/ "$tree1" &&
 	same_result &&
 	test_must_fail dirc read-tree --prefix=a/ "$tree1" 2>/dev/null
 '
 
 test_expect_success GIT 'setup: index and work tree at tree1, stat data recorded' '
-	rt_both "$tree1" &&
+	interop_run read-tree "$tree1" &&
 	git update-index -q --refresh &&
 	git diff-files >actual &&
 	test_must_be_empty actual &&
@@ -270,7 +179,7 @@ test_expect_success GIT 'setup: index and work tree at tree1, stat data recorded
 '
 
 test_expect_success GIT 'read-tree -m <same tree> keeps every entry'"'"'s stat data' '
-	rt_both -m "$tree1" &&
+	interop_run read-tree -m "$tree1" &&
 	same_result &&
 	git ls-files --debug >debug &&
 	test_grep -v "mtime: 0:" debug &&
@@ -286,7 +195,7 @@ test_expect_success GIT 'read-tree -m <same tree> keeps every entry'"'"'s stat d
 
 test_expect_success GIT 'read-tree -m <other tree>: unchanged entries keep their stat data' '
 	test_when_finished reset_to_tree1 &&
-	rt_both -m "$tree2" &&
+	interop_run read-tree -m "$tree2" &&
 	same_result &&
 	git ls-files --debug d/e/f >debug &&
 	test_grep "mtime: $T0:" debug &&
@@ -297,8 +206,8 @@ test_expect_success GIT 'read-tree -m <other tree>: unchanged entries keep their
 
 test_expect_success GIT 'read-tree -m: entries not up to date, git stops at the first' '
 	test_when_finished reset_to_tree1 &&
-	rt_both -m "$tree2" &&
-	rt_both -m "$tree1" &&
+	interop_run read-tree -m "$tree2" &&
+	interop_run read-tree -m "$tree1" &&
 	echo 128 >expect &&
 	test_cmp expect git.code &&
 	same_result &&
@@ -311,13 +220,13 @@ test_expect_success GIT 'read-tree -m with a local change to a changed entry: re
 	put a "local change" &&
 	touch -d @$((T0 + 5)) a &&
 	fails_like_git 128 "error: Entry '\''a'\'' not uptodate. Cannot merge." \
-		-m "$tree2" &&
+		read-tree -m "$tree2" &&
 	test_grep "local change" a
 '
 
 test_expect_success GIT 'read-tree -m -i does not look at the work tree' '
 	test_when_finished reset_to_tree1 &&
-	rt_both -m -i "$tree2" &&
+	interop_run read-tree -m -i "$tree2" &&
 	same_result &&
 	echo 0 >expect &&
 	test_cmp expect dirc.code &&
@@ -326,7 +235,7 @@ test_expect_success GIT 'read-tree -m -i does not look at the work tree' '
 
 test_expect_success GIT 'read-tree -i without -m: refused like git' '
 	fails_like_git 128 "fatal: -i is meaningless without -m, --reset, or --prefix" \
-		-i "$tree2"
+		read-tree -i "$tree2"
 '
 
 test_expect_success GIT 'read-tree --index-output=<file>: the index stays, the file gets git'"'"'s bytes' '
@@ -344,17 +253,17 @@ test_expect_success GIT 'read-tree --index-output=<file>: the index stays, the f
 '
 
 test_expect_success GIT 'unknown name: fatal, 128, index untouched' '
-	fails_like_git 128 "fatal: Not a valid object name nonexist" nonexist
+	fails_like_git 128 "fatal: Not a valid object name nonexist" read-tree nonexist
 '
 
 test_expect_success GIT 'a missing tree object: fatal, 128, index untouched' '
 	fails_like_git 128 "fatal: failed to unpack tree object 1234567890123456789012345678901234567890" \
-		1234567890123456789012345678901234567890
+		read-tree 1234567890123456789012345678901234567890
 '
 
 test_expect_success GIT 'a blob is not a tree: fails like git, index untouched' '
 	blob=$(git rev-parse "$tree1:a") &&
-	rt_both "$blob" &&
+	interop_run read-tree "$blob" &&
 	same_result &&
 	test_must_fail dirc read-tree "$blob" 2>/dev/null &&
 	index_unchanged
@@ -362,31 +271,31 @@ test_expect_success GIT 'a blob is not a tree: fails like git, index untouched' 
 
 test_expect_success GIT '-u without -m: fatal, 128' '
 	fails_like_git 128 "fatal: -u is meaningless without -m, --reset, or --prefix" \
-		-u "$tree1"
+		read-tree -u "$tree1"
 '
 
 test_expect_success GIT '--empty with a tree: fatal, 128' '
 	fails_like_git 128 "fatal: passing trees as arguments contradicts --empty" \
-		--empty "$tree1"
+		read-tree --empty "$tree1"
 '
 
 test_expect_success GIT '--prefix=/x: fatal, 128' '
 	fails_like_git 128 "fatal: Invalid prefix, prefix cannot start with '\''/'\''" \
-		--prefix=/x "$tree1"
+		read-tree --prefix=/x "$tree1"
 '
 
 test_expect_success GIT '-m without a tree: fatal, 128' '
-	fails_like_git 128 "fatal: you must specify at least one tree to merge" -m
+	fails_like_git 128 "fatal: you must specify at least one tree to merge" read-tree -m
 '
 
 test_expect_success GIT '-m with --prefix: fatal "Which one?", 128' '
 	fails_like_git 128 "fatal: Which one? -m, --reset, or --prefix?" \
-		-m --prefix=q/ "$tree1"
+		read-tree -m --prefix=q/ "$tree1"
 '
 
 test_expect_success GIT '-m with --reset: fatal "Which one?", 128' '
 	fails_like_git 128 "fatal: Which one? -m, --reset, or --prefix?" \
-		-m --reset "$tree1"
+		read-tree -m --reset "$tree1"
 '
 
 test_expect_success GIT 'unmerged index with -m: fatal, 128, index untouched' '
@@ -394,15 +303,15 @@ test_expect_success GIT 'unmerged index with -m: fatal, 128, index untouched' '
 	printf "100644 %s 1\ta\n100644 %s 2\ta\n" $blob $blob >info &&
 	git update-index --index-info <info &&
 	fails_like_git 128 "fatal: You need to resolve your current index first" \
-		-m "$tree1"
+		read-tree -m "$tree1"
 '
 
 test_expect_success GIT 'unmerged index: a plain read and --reset replace it' '
 	cp -p .git/index unmerged &&
-	rt_both "$tree1" &&
+	interop_run read-tree "$tree1" &&
 	same_result &&
 	cp -p unmerged .git/index &&
-	rt_both --reset "$tree1" &&
+	interop_run read-tree --reset "$tree1" &&
 	same_result &&
 	git ls-files -u >actual &&
 	test_must_be_empty actual
@@ -416,7 +325,7 @@ test_expect_success GIT 'held index.lock: git'"'"'s message, 128, index untouche
 	test_expect_code 128 dirc read-tree "$tree2" 2>dirc.err &&
 	test_cmp git.err dirc.err &&
 	test_grep "^fatal: Unable to create '\''.*/\.git/index\.lock'\'': File exists\.$" dirc.err &&
-	index_unchanged &&
+	test_cmp .git/index.start .git/index &&
 	test_must_be_empty .git/index.lock
 '
 
@@ -485,7 +394,7 @@ test_expect_success GIT 'corrupt tree: bad mode, same message as git' '
 	(
 		cd bad &&
 		fails_like_git 128 "fatal: malformed mode in tree entry" \
-			"$(cat badmode)"
+			read-tree "$(cat badmode)"
 	)
 '
 
@@ -493,7 +402,7 @@ test_expect_success GIT 'corrupt tree: truncated entry, same message as git' '
 	(
 		cd bad &&
 		fails_like_git 128 "fatal: too-short tree object" \
-			"$(cat truncated)"
+			read-tree "$(cat truncated)"
 	)
 '
 
@@ -501,7 +410,7 @@ test_expect_success GIT 'corrupt tree: empty name, same message as git' '
 	(
 		cd bad &&
 		fails_like_git 128 "fatal: empty filename in tree entry" \
-			"$(cat emptyname)"
+			read-tree "$(cat emptyname)"
 	)
 '
 
@@ -509,7 +418,7 @@ test_expect_success GIT 'corrupt tree: a .git entry refused like git' '
 	(
 		cd bad &&
 		fails_like_git 128 "error: invalid path '\''.git'\''" \
-			"$(cat dotgit)"
+			read-tree "$(cat dotgit)"
 	)
 '
 
@@ -549,6 +458,9 @@ test_expect_success GIT 'corrupt tree: zero-padded mode refused, index untouched
 	)
 '
 
+INTEROP_STATE=twins
+CHECKOUT_DIFF_FILES=yes
+
 test_expect_success GIT 'setup: repositories rg (for git) and rd (for dirc) at tree1' '
 	for r in rg rd
 	do
@@ -561,8 +473,8 @@ test_expect_success GIT 'setup: repositories rg (for git) and rd (for dirc) at t
 '
 
 test_expect_success GIT 'read-tree -m -u <tree2>: work tree updated like git'"'"'s' '
-	wt_both -m -u "$tree2" &&
-	wt_same &&
+	interop_run read-tree -m -u "$tree2" &&
+	same_result &&
 	echo 0 >expect &&
 	test_cmp expect dirc.code &&
 	test_must_be_empty dirc.err &&
@@ -570,16 +482,18 @@ test_expect_success GIT 'read-tree -m -u <tree2>: work tree updated like git'"'"
 	test_path_is_file rd/d/g/h &&
 	echo "a, changed" >expect &&
 	test_cmp expect rd/a &&
+	git -C rg diff-files >rg.diff &&
 	test_must_be_empty rg.diff
 '
 
 test_expect_success GIT 'read-tree -m -u <tree1>: files, modes, symlinks back; empty dirs gone' '
-	wt_both -m -u "$tree1" &&
-	wt_same &&
+	interop_run read-tree -m -u "$tree1" &&
+	same_result &&
 	test_path_is_missing rd/c &&
 	test_path_is_missing rd/d/g &&
 	test_path_is_file rd/b &&
 	test -x rd/x &&
+	git -C rg diff-files >rg.diff &&
 	test_must_be_empty rg.diff
 '
 
@@ -595,22 +509,23 @@ test_expect_success GIT '-m -u with a local change: refused, index and work tree
 	do
 		echo "local change" >$r/a || return 1
 	done &&
-	wt_both -m -u "$tree2" &&
-	wt_same &&
+	interop_run read-tree -m -u "$tree2" &&
+	same_result &&
 	echo 128 >expect &&
 	test_cmp expect git.code &&
 	echo "error: Entry '\''a'\'' not uptodate. Cannot merge." >expect &&
 	test_cmp expect dirc.err &&
-	wt_unchanged
+	state_unchanged
 '
 
 test_expect_success GIT '--reset -u discards the local change' '
-	wt_both --reset -u "$tree1" &&
-	wt_same &&
+	interop_run read-tree --reset -u "$tree1" &&
+	same_result &&
 	echo 0 >expect &&
 	test_cmp expect dirc.code &&
 	echo a >expect &&
 	test_cmp expect rd/a &&
+	git -C rd diff-files >rd.diff &&
 	test_must_be_empty rd.diff
 '
 
@@ -619,27 +534,27 @@ test_expect_success GIT '-m -u refuses to overwrite an untracked file' '
 	do
 		echo untracked >$r/c || return 1
 	done &&
-	wt_both -m -u "$tree2" &&
-	wt_same &&
+	interop_run read-tree -m -u "$tree2" &&
+	same_result &&
 	echo 128 >expect &&
 	test_cmp expect git.code &&
 	echo "error: Untracked working tree file '\''c'\'' would be overwritten by merge." >expect &&
 	test_cmp expect dirc.err &&
-	wt_unchanged &&
+	state_unchanged &&
 	echo untracked >expect &&
 	test_cmp expect rd/c &&
 	rm rg/c rd/c
 '
 
 test_expect_success GIT '-m -u: an untracked file in a directory to be removed stays' '
-	wt_both -m -u "$tree2" &&
-	wt_same &&
+	interop_run read-tree -m -u "$tree2" &&
+	same_result &&
 	for r in rg rd
 	do
 		echo keep >$r/d/g/untracked || return 1
 	done &&
-	wt_both -m -u "$tree1" &&
-	wt_same &&
+	interop_run read-tree -m -u "$tree1" &&
+	same_result &&
 	test_path_is_file rd/d/g/untracked &&
 	rm -r rg/d/g rd/d/g
 '
@@ -649,13 +564,13 @@ test_expect_success GIT '-m -u: an untracked file where a new directory goes is 
 	do
 		echo untracked >$r/d/g || return 1
 	done &&
-	wt_both -m -u "$tree2" &&
-	wt_same &&
+	interop_run read-tree -m -u "$tree2" &&
+	same_result &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
 	echo "error: Untracked working tree file '\''d/g'\'' would be overwritten by merge." >expect &&
 	test_cmp expect dirc.err &&
-	wt_unchanged &&
+	state_unchanged &&
 	echo untracked >expect &&
 	test_cmp expect rd/d/g &&
 	rm rg/d/g rd/d/g
@@ -667,13 +582,13 @@ test_expect_success GIT '-m -u: a directory of untracked files where a new file 
 		mkdir -p $r/c/deep &&
 		echo untracked >$r/c/deep/u || return 1
 	done &&
-	wt_both -m -u "$tree2" &&
-	wt_same &&
+	interop_run read-tree -m -u "$tree2" &&
+	same_result &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
 	echo "error: Updating '\''c'\'' would lose untracked files in it" >expect &&
 	test_cmp expect dirc.err &&
-	wt_unchanged &&
+	state_unchanged &&
 	rm -r rg/c rd/c
 '
 
@@ -684,34 +599,34 @@ test_expect_success GIT '--prefix -u: untracked files in the way are never overw
 		echo untracked >$r/sub/a &&
 		echo untracked >$r/sub/b || return 1
 	done &&
-	wt_both --prefix=sub/ -u "$tree1" &&
-	wt_same &&
+	interop_run read-tree --prefix=sub/ -u "$tree1" &&
+	same_result &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
 	echo "error: Untracked working tree file '\''sub/a'\'' would be overwritten by merge." >expect &&
 	test_cmp expect dirc.err &&
-	wt_unchanged &&
+	state_unchanged &&
 	rm -r rg/sub rd/sub &&
 	for r in rg rd
 	do
 		echo untracked >$r/sub || return 1
 	done &&
-	wt_both --prefix=sub/ -u "$tree1" &&
-	wt_same &&
+	interop_run read-tree --prefix=sub/ -u "$tree1" &&
+	same_result &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
-	wt_unchanged &&
+	state_unchanged &&
 	rm rg/sub rd/sub &&
 	for r in rg rd
 	do
 		mkdir -p $r/sub/d/e/f &&
 		echo untracked >$r/sub/d/e/f/u || return 1
 	done &&
-	wt_both --prefix=sub/ -u "$tree1" &&
-	wt_same &&
+	interop_run read-tree --prefix=sub/ -u "$tree1" &&
+	same_result &&
 	echo "error: Updating '\''sub/d/e/f'\'' would lose untracked files in it" >expect &&
 	test_cmp expect dirc.err &&
-	wt_unchanged &&
+	state_unchanged &&
 	rm -r rg/sub rd/sub
 '
 
@@ -719,12 +634,12 @@ test_expect_success GIT '-m -u with a held index.lock: refused, 128, nothing cha
 	: >rd/.git/index.lock &&
 	: >rg/.git/index.lock &&
 	test_when_finished "rm -f rd/.git/index.lock rg/.git/index.lock" &&
-	wt_both -m -u "$tree2" &&
+	interop_run read-tree -m -u "$tree2" &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
 	test_cmp git.code dirc.code &&
 	test_grep "^fatal: Unable to create '\''.*/rd/\.git/index\.lock'\'': File exists\.$" dirc.err &&
-	wt_unchanged
+	state_unchanged
 '
 
 test_done

@@ -7,48 +7,9 @@ stderr, the work trees (types, modes, contents, link targets) and the
 entries must be equal; with -u the index must be clean afterwards for git
 diff-files and for dirc update-cache --refresh.'
 . ./test-lib.sh
-. "$TEST_DIRECTORY"/lib-worktree.sh
+. "$TEST_DIRECTORY"/lib-checkout.sh
 
-# co_both [-i FILE] [-C SUBDIR] ARGS...: git checkout-index ARGS in rg,
-# dirc checkout-index ARGS in rd (in SUBDIR of each if given), stdin from
-# FILE; results in {git,dirc}.{code,out,err}.
-co_both () {
-	co_in=/dev/null
-	co_sub=.
-	while :
-	do
-		case $1 in
-		-i) co_in=$(pwd)/$2; shift 2 ;;
-		-C) co_sub=$2; shift 2 ;;
-		*) break ;;
-		esac
-	done
-	(
-		cd "rg/$co_sub" &&
-		git checkout-index "$@" <"$co_in" >"$TRASH_DIRECTORY/git.out" \
-			2>"$TRASH_DIRECTORY/git.err"
-		echo $? >"$TRASH_DIRECTORY/git.code"
-	) &&
-	(
-		cd "rd/$co_sub" &&
-		dirc checkout-index "$@" <"$co_in" >"$TRASH_DIRECTORY/dirc.out" \
-			2>"$TRASH_DIRECTORY/dirc.err"
-		echo $? >"$TRASH_DIRECTORY/dirc.code"
-	)
-}
-
-# same_result: exit code, messages, work tree and entries are git's.
-same_result () {
-	test_cmp git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	snapshot rg >rg.tree &&
-	snapshot rd >rd.tree &&
-	test_cmp rg.tree rd.tree &&
-	git -C rg ls-files -s >rg.stage &&
-	git -C rd ls-files -s >rd.stage &&
-	test_cmp rg.stage rd.stage
-}
+INTEROP_STATE=twins
 
 # index_clean REPO: git diff-files and dirc update-cache --refresh find
 # nothing to do in REPO.
@@ -113,7 +74,7 @@ test_expect_success GIT '-a into an empty work tree: files, modes, symlinks' '
 	snapshot rd >empty.tree &&
 	echo "dir 755 ." >expect &&
 	test_cmp expect empty.tree &&
-	co_both -a &&
+	interop_run checkout-index -a &&
 	same_result &&
 	echo 0 >expect &&
 	test_cmp expect dirc.code &&
@@ -137,7 +98,7 @@ test_expect_success GIT 'umask is applied to new files and directories' '
 	done &&
 	(
 		umask 077 &&
-		co_both d/g d/e/f d/e/y
+		interop_run checkout-index d/g d/e/f d/e/y
 	) &&
 	same_result &&
 	stat -c %a rd/d rd/d/g rd/d/e/y >actual &&
@@ -150,7 +111,7 @@ test_expect_success GIT 'umask is applied to new files and directories' '
 '
 
 test_expect_success GIT 'an up-to-date file: skipped silently, exit 0' '
-	co_both a &&
+	interop_run checkout-index a &&
 	same_result &&
 	echo 0 >expect &&
 	test_cmp expect dirc.code &&
@@ -161,7 +122,7 @@ test_expect_success GIT 'a changed file: "already exists, no checkout", exit 1' 
 	test_when_finished restore &&
 	echo changed >rg/a &&
 	echo changed >rd/a &&
-	co_both a &&
+	interop_run checkout-index a &&
 	same_result &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code &&
@@ -175,7 +136,7 @@ test_expect_success GIT 'a changed file with -a: the same message and exit 1' '
 	test_when_finished restore &&
 	echo changed >rg/a &&
 	echo changed >rd/a &&
-	co_both -a &&
+	interop_run checkout-index -a &&
 	same_result &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code
@@ -185,12 +146,12 @@ test_expect_success GIT '-q: no message, still exit 1' '
 	test_when_finished restore &&
 	echo changed >rg/a &&
 	echo changed >rd/a &&
-	co_both -q a &&
+	interop_run checkout-index -q a &&
 	same_result &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code &&
 	test_must_be_empty dirc.err &&
-	co_both -q nosuch &&
+	interop_run checkout-index -q nosuch &&
 	same_result &&
 	test_must_be_empty dirc.err
 '
@@ -198,7 +159,7 @@ test_expect_success GIT '-q: no message, still exit 1' '
 test_expect_success GIT '-f overwrites a changed file' '
 	echo changed >rg/a &&
 	echo changed >rd/a &&
-	co_both -f a &&
+	interop_run checkout-index -f a &&
 	same_result &&
 	echo a >expect &&
 	test_cmp expect rd/a &&
@@ -208,10 +169,10 @@ test_expect_success GIT '-f overwrites a changed file' '
 test_expect_success GIT '-n: missing files are not created' '
 	test_when_finished restore &&
 	rm rg/b rd/b &&
-	co_both -n b &&
+	interop_run checkout-index -n b &&
 	same_result &&
 	test_path_is_missing rd/b &&
-	co_both -n -a &&
+	interop_run checkout-index -n -a &&
 	same_result &&
 	test_path_is_missing rd/b
 '
@@ -220,7 +181,7 @@ test_expect_success GIT '-n -a with a changed file: exit 1 like git' '
 	test_when_finished restore &&
 	echo changed >rg/a &&
 	echo changed >rd/a &&
-	co_both -n -a &&
+	interop_run checkout-index -n -a &&
 	same_result &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code
@@ -231,7 +192,7 @@ test_expect_success GIT '-n -f: only existing files are rewritten' '
 	rm rg/b rd/b &&
 	echo changed >rg/a &&
 	echo changed >rd/a &&
-	co_both -n -f a b &&
+	interop_run checkout-index -n -f a b &&
 	same_result &&
 	test_path_is_missing rd/b &&
 	echo a >expect &&
@@ -242,7 +203,7 @@ test_expect_success GIT '-u: the index gets fresh stat data, everything clean af
 	rm rg/a rd/a rg/d/e/f rd/d/e/f &&
 	echo "a changed" >rg/b &&
 	echo "a changed" >rd/b &&
-	co_both -u -f a b d/e/f &&
+	interop_run checkout-index -u -f a b d/e/f &&
 	same_result &&
 	test_path_is_missing rd/.git/index.lock &&
 	index_clean rg &&
@@ -254,14 +215,14 @@ test_expect_success GIT '-u -a into an empty work tree: clean after' '
 	do
 		(cd $r && find . -mindepth 1 -maxdepth 1 ! -name .git -exec rm -rf {} +) || return 1
 	done &&
-	co_both -u -a &&
+	interop_run checkout-index -u -a &&
 	same_result &&
 	index_clean rd
 '
 
 test_expect_success GIT '--prefix=out/: a copy of the tree under out/' '
 	test_when_finished "rm -rf rg/out rd/out" &&
-	co_both --prefix=out/ -a &&
+	interop_run checkout-index --prefix=out/ -a &&
 	same_result &&
 	echo 0 >expect &&
 	test_cmp expect dirc.code &&
@@ -270,14 +231,14 @@ test_expect_success GIT '--prefix=out/: a copy of the tree under out/' '
 
 test_expect_success GIT '--prefix=out/deeper/ with paths' '
 	test_when_finished "rm -rf rg/out rd/out" &&
-	co_both --prefix=out/deeper/ a d/e/f &&
+	interop_run checkout-index --prefix=out/deeper/ a d/e/f &&
 	same_result &&
 	test_path_is_file rd/out/deeper/d/e/f
 '
 
 test_expect_success GIT '--prefix=pre-: a string prefix, not a directory' '
 	test_when_finished "rm -rf rg/pre-* rd/pre-*" &&
-	co_both --prefix=pre- a d/e/f l &&
+	interop_run checkout-index --prefix=pre- a d/e/f l &&
 	same_result &&
 	test_path_is_file rd/pre-a &&
 	test_path_is_file rd/pre-d/e/f
@@ -287,7 +248,7 @@ test_expect_success GIT '--prefix with -u: the index is not touched' '
 	test_when_finished "rm -rf rg/out rd/out" &&
 	mkdir rg/out rd/out &&
 	cp -p rd/.git/index index.before &&
-	co_both -u --prefix=out/ a &&
+	interop_run checkout-index -u --prefix=out/ a &&
 	same_result &&
 	test_cmp index.before rd/.git/index
 '
@@ -296,11 +257,11 @@ test_expect_success GIT '--stdin, and --stdin -z' '
 	test_when_finished restore &&
 	rm rg/a rd/a rg/d/e/f rd/d/e/f rg/x rd/x &&
 	printf "a\nd/e/f\n" >input &&
-	co_both -i input --stdin &&
+	interop_run -i input checkout-index --stdin &&
 	same_result &&
 	test_path_is_file rd/d/e/f &&
 	printf "x\000\"sp ace/in side\"\000" >input &&
-	co_both -i input -f -z --stdin &&
+	interop_run -i input checkout-index -f -z --stdin &&
 	same_result &&
 	test_path_is_file rd/x
 '
@@ -309,7 +270,7 @@ test_expect_success GIT '--stdin: C-quoted paths are unquoted' '
 	test_when_finished restore &&
 	rm "rg/$(printf "caf\303\251")" "rd/$(printf "caf\303\251")" &&
 	echo "\"caf\\303\\251\"" >input &&
-	co_both -i input --stdin &&
+	interop_run -i input checkout-index --stdin &&
 	same_result &&
 	test_path_is_file "rd/$(printf "caf\303\251")"
 '
@@ -317,11 +278,11 @@ test_expect_success GIT '--stdin: C-quoted paths are unquoted' '
 test_expect_success GIT 'paths relative to a subdirectory' '
 	test_when_finished restore &&
 	rm rg/d/e/f rd/d/e/f rg/a rd/a &&
-	co_both -C d e/f ../a &&
+	interop_run -C d checkout-index e/f ../a &&
 	same_result &&
 	test_path_is_file rd/d/e/f &&
 	test_path_is_file rd/a &&
-	co_both -C d -f -a &&
+	interop_run -C d checkout-index -f -a &&
 	same_result
 '
 
@@ -330,7 +291,7 @@ test_expect_success GIT 'core.symlinks=false: a plain file holding the target' '
 	git -C rg config core.symlinks false &&
 	git -C rd config core.symlinks false &&
 	rm rg/l rd/l &&
-	co_both l &&
+	interop_run checkout-index l &&
 	same_result &&
 	test_path_is_file rd/l &&
 	! test -h rd/l &&
@@ -344,10 +305,10 @@ test_expect_success GIT 'a directory in the way: refused; with -f removed' '
 	mkdir -p rg/a/sub rd/a/sub &&
 	echo in >rg/a/sub/file &&
 	echo in >rd/a/sub/file &&
-	co_both a &&
+	interop_run checkout-index a &&
 	same_result &&
 	test_path_is_dir rd/a &&
-	co_both -f a &&
+	interop_run checkout-index -f a &&
 	same_result &&
 	test_path_is_file rd/a
 '
@@ -357,25 +318,25 @@ test_expect_success GIT 'a file in the way of a directory: refused; with -f repl
 	rm -r rg/d rd/d &&
 	echo file >rg/d &&
 	echo file >rd/d &&
-	co_both d/g &&
+	interop_run checkout-index d/g &&
 	same_result &&
-	co_both -f d/g &&
+	interop_run checkout-index -f d/g &&
 	same_result
 '
 
 test_expect_success GIT 'a path not in the index: exit 1, git'"'"'s message' '
-	co_both nosuch &&
+	interop_run checkout-index nosuch &&
 	same_result &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code &&
 	echo "git checkout-index: nosuch is not in the cache" >expect &&
 	test_cmp expect dirc.err &&
-	co_both a nosuch b &&
+	interop_run checkout-index a nosuch b &&
 	same_result
 '
 
 test_expect_success GIT 'a directory name is not in the cache either' '
-	co_both d &&
+	interop_run checkout-index d &&
 	same_result
 '
 
@@ -390,19 +351,19 @@ test_expect_success GIT 'an unmerged path: refused like git; -a skips it' '
 			git update-index --index-info <../info
 		) || return 1
 	done &&
-	co_both u &&
+	interop_run checkout-index u &&
 	same_result &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code &&
 	echo "git checkout-index: u is unmerged" >expect &&
 	test_cmp expect dirc.err &&
-	co_both -a &&
+	interop_run checkout-index -a &&
 	same_result &&
 	test_path_is_missing rd/u
 '
 
 test_expect_success GIT '--all with file names: fatal, 128' '
-	co_both -a a &&
+	interop_run checkout-index -a a &&
 	same_result &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
@@ -411,7 +372,7 @@ test_expect_success GIT '--all with file names: fatal, 128' '
 '
 
 test_expect_success GIT 'no arguments: nothing to do, exit 0' '
-	co_both &&
+	interop_run checkout-index &&
 	same_result &&
 	test_must_be_empty dirc.err
 '
@@ -422,7 +383,7 @@ test_expect_success GIT '-u with a held index.lock: git'"'"'s message, 128, noth
 	: >rg/.git/index.lock &&
 	: >rd/.git/index.lock &&
 	cp -p rd/.git/index index.before &&
-	co_both -u a &&
+	interop_run checkout-index -u a &&
 	test_cmp git.code dirc.code &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&

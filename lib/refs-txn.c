@@ -505,19 +505,27 @@ ref_sync(const struct ref_store *rs)
 	return rs->flags & REF_FSYNC_WRITEOUT ? SYNC_WRITEOUT : SYNC_FULL;
 }
 
-/* Write u's new value into its lock file and close it. */
+/*
+ * Write u's new value into its lock file and close it.  git's message
+ * names the lock file and not the reason (a full disk, say).
+ */
 static int
 write_lock(struct ref_txn *txn, struct ref_update *u)
 {
 	char content[HASH_HEXSZ + 1];
+	int code = 0;
 
 	oid_to_hex_r(content, &u->new_oid);
 	content[HASH_HEXSZ] = '\n';
 	if (write_full(u->lk.fd, content, sizeof(content)) < 0)
-		return error_errno(errno, "cannot update ref '%s': couldn't "
-				   "write '%s'", u->name, u->lk.lock_path);
+		code = error_code_of_errno(errno);
+	else if (lockfile_close(&u->lk, ref_sync(txn->rs)) < 0)
+		code = error_code();
+	if (code)
+		return error_set(code, "cannot update ref '%s': couldn't "
+				 "write '%s'", u->name, u->lk.lock_path);
 	u->flags |= REF_NEEDS_COMMIT;
-	return lockfile_close(&u->lk, ref_sync(txn->rs));
+	return 0;
 }
 
 /* git's lock_ref_for_update(): everything prepare does for one update. */
@@ -652,6 +660,29 @@ cmp_str(const void *a, const void *b)
 #define PACKED_HEADER "# pack-refs with: peeled fully-peeled sorted \n"
 
 /*
+ * git writes packed-refs through stdio: a write that fails while the
+ * lines are printed says "error writing to", one that fails when the
+ * last buffer is flushed at close says "error closing file".  Which one
+ * is known from how far the write got (a failed write leaves the offset
+ * after the bytes that went); the buffer is STDIO_BUFSIZ bytes.
+ */
+#define STDIO_BUFSIZ 4096	/* glibc: st_blksize, 4096 on ext4/tmpfs */
+
+static int
+packed_write_error(const struct lockfile *lk, size_t len, int errnum)
+{
+	off_t done = lseek(lk->fd, 0, SEEK_CUR);
+	size_t last = len ? (len - 1) / STDIO_BUFSIZ * STDIO_BUFSIZ : 0;
+
+	if (done >= 0 && (size_t)done >= last)
+		return error_set(error_code_of_errno(errnum), "error closing "
+				 "file %s: %s", lk->lock_path,
+				 strerror(errnum));
+	return error_set(error_code_of_errno(errnum), "error writing to "
+			 "%s: %s", lk->lock_path, strerror(errnum));
+}
+
+/*
  * Something is deleted: hold packed-refs.lock until the end (so that
  * nobody packs what is being deleted) and, if a deleted ref is packed,
  * write the new packed-refs to packed-refs.new.
@@ -712,8 +743,7 @@ prepare_packed(struct ref_txn *txn)
 	if (ret < 0)
 		goto out;
 	if (write_full(txn->packed_new.fd, out.buf, out.len) < 0) {
-		ret = error_errno(errno, "error writing to %s",
-				  txn->packed_new.lock_path);
+		ret = packed_write_error(&txn->packed_new, out.len, errno);
 		goto out;
 	}
 	ret = lockfile_close(&txn->packed_new, ref_sync(rs));
@@ -903,6 +933,20 @@ out:
 	return ret;
 }
 
+/* Take back what append_log() recorded in undo, and forget it. */
+static void
+undo_log(struct log_undo *undo)
+{
+	if (!undo->path)
+		return;
+	if (undo->existed)
+		(void)!truncate(undo->path, undo->size);
+	else
+		unlink(undo->path);
+	free(undo->path);
+	undo->path = NULL;
+}
+
 /* Every reflog line, or none: a failure truncates what was appended. */
 static int
 write_logs(struct ref_txn *txn)
@@ -926,12 +970,8 @@ write_logs(struct ref_txn *txn)
 			n++;
 	}
 	for (size_t i = 0; i < n; i++) {
-		if (ret < 0) {
-			if (undo[i].existed)
-				(void)!truncate(undo[i].path, undo[i].size);
-			else
-				unlink(undo[i].path);
-		}
+		if (ret < 0)
+			undo_log(&undo[i]);
 		free(undo[i].path);
 	}
 	free(undo);
@@ -1132,32 +1172,43 @@ refs_set_symref(struct ref_store *rs, const char *name, const char *target,
 				    strerror(EISDIR));
 		goto out;
 	}
+	/*
+	 * As git, the reflog line before the symref, so that a full disk
+	 * reports both; unlike git, the line is taken back when the
+	 * symref then cannot be written.
+	 */
+	if (!log_error && (flags & REF_WRITES_LOG)) {
+		txn->env = *env;
+		if (append_log(txn, name, flags, &old_oid, &new_oid, msg,
+			       &undo) < 0) {
+			log_error = xstrdup(error_msg());
+			undo_log(&undo);	/* a line half written */
+		}
+	}
 	strbuf_addf(&content, "ref: %s\n", target);
 	if (write_full(lk.fd, content.buf, content.len) < 0) {
-		ret = error_set(E_IO, "unable to write symref for %s: %s",
-				name, strerror(errno));
+		ret = error_set_pre(error_code_of_errno(errno), log_error,
+				    "unable to write symref for %s: %s", name,
+				    strerror(errno));
 		goto out;
 	}
 	if (!lstat(path.buf, &st) && S_ISDIR(st.st_mode))
 		refs_remove_empty_dirs(path.buf);
 	ret = lockfile_commit(&lk, ref_sync(rs));
 	if (ret < 0) {
-		ret = error_set(-ret, "unable to write symref for %s: %s",
-				name, strerror(errno));
+		ret = error_set_pre(-ret, log_error, "unable to write symref "
+				    "for %s: %s", name, strerror(errno));
 		goto out;
 	}
 	trace_step("symbolic ref updated");
+	free(undo.path);	/* the line stays */
+	undo.path = NULL;
 	if (log_error) {
 		ret = 1;	/* written, but not logged */
 		error_set(E_IO, "%s", log_error);
-	} else if (flags & REF_WRITES_LOG) {
-		txn->env = *env;
-		if (append_log(txn, name, flags, &old_oid, &new_oid, msg,
-			       &undo) < 0)
-			ret = 1;
-		free(undo.path);
 	}
 out:
+	undo_log(&undo);	/* the symref was not written */
 	lockfile_rollback(&lk);
 	refs_txn_free(txn);	/* and the directories made, if empty */
 	free(log_error);

@@ -191,8 +191,8 @@ perf/%: perf/%.c DIRC-CFLAGS
 # (make test-hostile SANITIZE=address,undefined); make test SANITIZE=...
 # runs every script.
 T = t[0-9]*.sh
-TESTS_HOSTILE = t1002* t1008* t2003* t2009* t4001* t6000* t6001* t6002* \
-	t6003*
+TESTS_HOSTILE = t1002* t1008* t2003* t2009* t3014* t4001* t6000* t6001* \
+	t6002* t6003*
 
 test: all $(UNIT_PROGS)
 	cd t && $(PROVE) $(PROVE_OPTS) -j2 $(UNIT_PROGS:t/%=%) $(T)

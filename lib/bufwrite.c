@@ -188,12 +188,24 @@ async_end(struct bufwrite *bw, unsigned char *sum)
 
 /* ---- writing ---- */
 
+/* A write failed with errnum: git's message for a hashed file. */
+static int
+write_failed(struct bufwrite *bw, int errnum)
+{
+	if (errnum == ENOSPC)
+		bw->err = error_set(E_NOSPACE, "sha1 file '%s' write error. "
+				    "Out of diskspace", bw->path);
+	else
+		bw->err = error_errno(errnum, "sha1 file '%s' write error",
+				      bw->path);
+	return bw->err;
+}
+
 static int
 write_piece(struct bufwrite *bw, const void *p, size_t n)
 {
 	if (write_full(bw->fd, p, n) < 0)
-		return bw->err = error_errno(errno, "unable to write '%s'",
-					     bw->path);
+		return write_failed(bw, errno);
 	return 0;
 }
 
@@ -301,8 +313,7 @@ bufwrite_finish(struct bufwrite *bw, unsigned char *out)
 	bw->hash = NULL;
 	if (!ret && checksum) {
 		if (write_full(bw->fd, sum, sizeof(sum)) < 0)
-			ret = bw->err = error_errno(errno, "unable to write "
-						    "'%s'", bw->path);
+			ret = write_failed(bw, errno);
 		else if (out)
 			memcpy(out, sum, sizeof(sum));
 	}

@@ -151,10 +151,13 @@ write_file(const char *path, unsigned mode, const void *data, size_t len)
 
 	if (fd < 0)
 		return error_errno(errno, "unable to create file %s", path);
+	/* git names the file and not the reason (a full disk, say) */
 	if (write_full(fd, data, len) < 0)
-		ret = error_errno(errno, "unable to write file %s", path);
+		ret = error_set(error_code_of_errno(errno),
+				"unable to write file %s", path);
 	if (close(fd) < 0 && !ret)
-		ret = error_errno(errno, "unable to write file %s", path);
+		ret = error_set(error_code_of_errno(errno),
+				"unable to write file %s", path);
 	if (ret < 0)
 		unlink(path);
 	return ret;
@@ -233,11 +236,11 @@ checkout_entry_temp(struct checkout *co, const struct index_entry *e,
 		ret = error_errno(errno, "unable to create file %s", tmpl);
 	} else {
 		if (write_full(fd, obj.data, obj.size) < 0)
-			ret = error_errno(errno, "unable to write file %s",
-					  tmpl);
+			ret = error_set(error_code_of_errno(errno),
+					"unable to write file %s", tmpl);
 		if (close(fd) < 0 && !ret)
-			ret = error_errno(errno, "unable to write file %s",
-					  tmpl);
+			ret = error_set(error_code_of_errno(errno),
+					"unable to write file %s", tmpl);
 		if (ret < 0)
 			unlink(tmpl);
 		else

@@ -193,9 +193,23 @@ perf/%: perf/%.c DIRC-CFLAGS
 T = t[0-9]*.sh
 TESTS_HOSTILE = t1002* t1008* t2003* t2009* t3014* t4001* t6000* t6001* \
 	t6002* t6003*
+# TESTS_FIRST: the slowest scripts, slowest first; prove -j2 starts them
+# before the others (in the order given), so that the run does not end
+# with one core idle while the other finishes a long script.  Order only:
+# every script T names runs, once.
+TESTS_FIRST = t5000-crash-kill.sh t3021-rev-parse-options.sh \
+	t3001-cache-tree-random.sh t0008-repo-discovery-matrix.sh \
+	t3013-update-ref-random.sh t5001-concurrency.sh \
+	t3024-rev-parse-random.sh t0007-repo-bare-and-linked.sh \
+	t4000-pack-read.sh t4001-pack-bad-input.sh t0005-init-shared.sh \
+	t2004-ls-files.sh t3000-write-tree.sh t3036-read-tree-random.sh \
+	t2011-ls-files-pathspec-random.sh
+T_FILES = $(notdir $(wildcard $(addprefix t/,$(T))))
+T_ORDERED = $(filter $(T_FILES),$(TESTS_FIRST)) \
+	$(filter-out $(TESTS_FIRST),$(T_FILES))
 
 test: all $(UNIT_PROGS)
-	cd t && $(PROVE) $(PROVE_OPTS) -j2 $(UNIT_PROGS:t/%=%) $(T)
+	cd t && $(PROVE) $(PROVE_OPTS) -j2 $(UNIT_PROGS:t/%=%) $(T_ORDERED)
 
 test-hostile: all $(UNIT_PROGS)
 	cd t && $(PROVE) $(PROVE_OPTS) -j2 $(UNIT_PROGS:t/%=%) $(TESTS_HOSTILE)
@@ -203,7 +217,7 @@ test-hostile: all $(UNIT_PROGS)
 # Every script again, with the LONG prerequisite set (DIRC_TEST_LONG=1):
 # huge files, huge indexes, crash loops.  Minutes, not seconds.
 test-long: all $(UNIT_PROGS)
-	cd t && DIRC_TEST_LONG=1 $(PROVE) $(PROVE_OPTS) -j2 $(UNIT_PROGS:t/%=%) $(T)
+	cd t && DIRC_TEST_LONG=1 $(PROVE) $(PROVE_OPTS) -j2 $(UNIT_PROGS:t/%=%) $(T_ORDERED)
 
 unit: $(UNIT_PROGS)
 	cd t && $(PROVE) $(UNIT_PROGS:t/%=%)

@@ -85,7 +85,34 @@ crash_prepare () {
 	LC_ALL=C sort -u -o "files.$1" "files.$1" &&
 	crash_steps=$(wc -l <"steps.$1") &&
 	test "$crash_steps" -gt 0 &&
-	crash_total=$((${crash_total:-0} + crash_steps))
+	crash_walk_list "$1" >"walk.$1" &&
+	crash_walked=$(wc -l <"walk.$1") &&
+	crash_total=$((${crash_total:-0} + crash_walked)) &&
+	crash_skipped=$((${crash_skipped:-0} + crash_steps - crash_walked))
+}
+
+# crash_walk_list NAME: the steps crash_walk kills at, one number a line.
+# With LONG every step.  Without, a kind of step that recurs (a temporary
+# object written and one finalised for each of a dozen files) is killed
+# at its first two and its last two occurrences only: every kind of step
+# is still walked, at its start and end, and every step next to another
+# kind.
+crash_walk_list () {
+	if test_have_prereq LONG
+	then
+		test_seq 1 "$crash_steps"
+	else
+		awk '{
+			sub(/^[0-9]+ /, "")
+			kind[NR] = $0
+			k[NR] = ++count[$0]
+		}
+		END {
+			for (i = 1; i <= NR; i++)
+				if (k[i] <= 2 || k[i] > count[kind[i]] - 2)
+					print i
+		}' "steps.$1"
+	fi
 }
 
 # crash_one_state NAME STATE: STATE is the old or the new state, where
@@ -209,10 +236,10 @@ crash_verify () {
 	crash_fsck "$2"
 }
 
-# crash_walk NAME: kill at every step of the prepared command in turn.
+# crash_walk NAME: kill at every step of the prepared command in turn
+# (every one crash_walk_list names).
 crash_walk () {
-	crash_i=1
-	while test $crash_i -le "$crash_steps"
+	while read -r crash_i <&7
 	do
 		rm -rf "kill.$1" &&
 		cp -a "tpl.$1" "kill.$1" &&
@@ -237,9 +264,8 @@ crash_walk () {
 				"$(sed -n "${crash_i}p" "steps.$1")"
 			return 1
 		fi &&
-		crash_kills=$((${crash_kills:-0} + 1)) &&
-		crash_i=$((crash_i + 1)) || return 1
-	done &&
+		crash_kills=$((${crash_kills:-0} + 1)) || return 1
+	done 7<"walk.$1" &&
 	rm -rf "kill.$1"
 }
 

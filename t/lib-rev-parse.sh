@@ -60,11 +60,13 @@ rp_both () {
 	done
 	rp_one_ git "$rb_dir" "$@" &&
 	rp_one_ dirc "$rb_dir" "$@" &&
-	sed -e 's/^usage: git rev-parse/usage: dirc rev-parse/' \
-		-e 's/^   or: git rev-parse/   or: dirc rev-parse/' \
-		-e 's/"git rev-parse --parseopt -h"/"dirc rev-parse --parseopt -h"/' \
-		"$TRASH_DIRECTORY/git.err" >"$TRASH_DIRECTORY/git.err+" &&
-	mv "$TRASH_DIRECTORY/git.err+" "$TRASH_DIRECTORY/git.err"
+	if test -s "$TRASH_DIRECTORY/git.err"
+	then
+		sed -i -e 's/^usage: git rev-parse/usage: dirc rev-parse/' \
+			-e 's/^   or: git rev-parse/   or: dirc rev-parse/' \
+			-e 's/"git rev-parse --parseopt -h"/"dirc rev-parse --parseopt -h"/' \
+			"$TRASH_DIRECTORY/git.err"
+	fi
 }
 
 rp_same () {

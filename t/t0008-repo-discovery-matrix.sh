@@ -21,9 +21,9 @@ probe () {
 				--git-common-dir) q="--path-format=absolute $opt" ;;
 				*) q=$opt ;;
 				esac &&
-				out=$(eval "env $2 git rev-parse $q" 2>&1)
+				out=$(eval "$2 git rev-parse $q" 2>&1)
 			else
-				out=$(eval "env $2 dirc test-tool repo-setup $opt" 2>&1)
+				out=$(eval "$2 dirc test-tool repo-setup $opt" 2>&1)
 			fi
 			echo "$opt: $? $out"
 		done
@@ -305,7 +305,7 @@ test_expect_success GIT 'discovery writes where git writes: index and objects fr
 			echo x >w-$who/sub/f &&
 			(
 				cd w-$who/$dir &&
-				eval "env $env $who update-index --add $path" &&
+				eval "$env $who update-index --add $path" &&
 				git -C "$TRASH_DIRECTORY/w-$who" ls-files -s
 			) >$who.ls 2>&1 || return 1
 		done &&

@@ -32,11 +32,13 @@ both_run () {
 		br_env=$2
 		shift 2
 		test "$br_env" != - || br_env=DIRC_UNUSED=1
-		env "$br_env" git -C "w/$br_dir" ls-files "$@" >git.out \
-			2>git.err
+		# the variable exported in a subshell that becomes the
+		# command: no env process
+		(export "$br_env" && exec git -C "w/$br_dir" ls-files "$@") \
+			>git.out 2>git.err
 		echo $? >git.code
-		env "$br_env" dirc -C "w/$br_dir" ls-files "$@" >dirc.out \
-			2>dirc.err
+		(export "$br_env" && exec dirc -C "w/$br_dir" ls-files "$@") \
+			>dirc.out 2>dirc.err
 		echo $? >dirc.code
 		if cmp -s git.code dirc.code && cmp -s git.out dirc.out &&
 		   cmp -s git.err dirc.err

@@ -266,19 +266,38 @@ reply () {
 	}
 }
 
-test_expect_success 'prepare locks and checks every ref; commit writes; abort releases' '
+# session_start: "dirc update-ref --stdin" in the background, its input
+# written to fd 9 and its output read from fd 8 (two fifos), its stderr
+# in bg.err; the fifos and descriptors go when the test ends.
+session_start () {
+	rm -f fifo.in fifo.out &&
 	mkfifo fifo.in fifo.out &&
 	test_when_finished "rm -f fifo.in fifo.out" &&
-	c=$(git rev-parse refs/heads/master) &&
 	{ dirc update-ref --stdin <fifo.in >fifo.out 2>bg.err & } &&
 	exec 9>fifo.in 8<fifo.out &&
-	test_when_finished "exec 9>&- 8<&-" &&
-	echo start >&9 &&
-	reply start &&
+	test_when_finished "exec 9>&- 8<&-"
+}
+
+# ask VERB: send VERB (start, prepare, commit, abort), read its reply.
+ask () {
+	echo "$1" >&9 &&
+	reply "$1"
+}
+
+# session_end: end dirc's input; it exits 0, having said nothing on stderr.
+session_end () {
+	exec 9>&- &&
+	wait &&
+	test_must_be_empty bg.err
+}
+
+test_expect_success 'prepare locks and checks every ref; commit writes; abort releases' '
+	c=$(git rev-parse refs/heads/master) &&
+	session_start &&
+	ask start &&
 	echo "create refs/heads/locked $c" >&9 &&
 	echo "update refs/heads/n1 $c" >&9 &&
-	echo prepare >&9 &&
-	reply prepare &&
+	ask prepare &&
 	# locked, and written into the lock, but not yet in place
 	test_path_is_file .git/refs/heads/locked.lock &&
 	test_path_is_file .git/refs/heads/n1.lock &&
@@ -287,26 +306,20 @@ test_expect_success 'prepare locks and checks every ref; commit writes; abort re
 	test_grep "cannot lock ref .refs/heads/locked.: Unable to create" err &&
 	test_must_fail dirc update-ref refs/heads/n1 "$c" 2>err &&
 	test_grep "cannot lock ref .refs/heads/n1." err &&
-	echo commit >&9 &&
-	reply commit &&
+	ask commit &&
 	echo "$c" >expect &&
 	test_cmp expect .git/refs/heads/locked &&
 	test_cmp expect .git/refs/heads/n1 &&
 	no_lock_left &&
-	echo start >&9 &&
-	reply start &&
+	ask start &&
 	echo "delete refs/heads/locked $c" >&9 &&
-	echo prepare >&9 &&
-	reply prepare &&
+	ask prepare &&
 	test_path_is_file .git/refs/heads/locked.lock &&
 	test_path_is_file .git/packed-refs.lock &&
-	echo abort >&9 &&
-	reply abort &&
+	ask abort &&
 	test_cmp expect .git/refs/heads/locked &&
 	no_lock_left &&
-	exec 9>&- &&
-	wait &&
-	test_must_be_empty bg.err
+	session_end
 '
 
 test_expect_success 'a failing prepare fails then, with nothing locked or written' '
@@ -334,29 +347,18 @@ test_expect_success 'a transaction left open at the end of input is aborted' '
 
 test_expect_success 'status lines are flushed as each command completes' '
 	rm -f in out &&
-	mkfifo fifo.in fifo.out &&
-	test_when_finished "rm -f fifo.in fifo.out" &&
 	c=$(git rev-parse refs/heads/master) &&
-	{ dirc update-ref --stdin <fifo.in >fifo.out 2>bg.err & } &&
-	exec 9>fifo.in 8<fifo.out &&
-	test_when_finished "exec 9>&- 8<&-" &&
-	echo start >&9 &&
-	reply start &&
+	session_start &&
+	ask start &&
 	echo "create refs/heads/flush-commit $c" >&9 &&
-	echo prepare >&9 &&
-	reply prepare &&
-	echo commit >&9 &&
-	reply commit &&
-	echo start >&9 &&
-	reply start &&
+	ask prepare &&
+	ask commit &&
+	ask start &&
 	echo "create refs/heads/flush-abort $c" >&9 &&
-	echo abort >&9 &&
-	reply abort &&
-	exec 9>&- &&
-	wait &&
+	ask abort &&
+	session_end &&
 	test_path_is_file .git/refs/heads/flush-commit &&
-	test_path_is_missing .git/refs/heads/flush-abort &&
-	test_must_be_empty bg.err
+	test_path_is_missing .git/refs/heads/flush-abort
 '
 
 test_done

@@ -69,6 +69,7 @@ LIB_OBJS += lib/color.o
 LIB_OBJS += lib/commit.o
 LIB_OBJS += lib/config-write.o
 LIB_OBJS += lib/config.o
+LIB_OBJS += lib/convert.o
 LIB_OBJS += lib/date.o
 LIB_OBJS += lib/dir.o
 LIB_OBJS += lib/eol.o

@@ -155,7 +155,8 @@ checkout_path(struct ci *ci, const char *name, size_t len)
 		}
 		did = 1;
 		if (ci->check) {
-			if (!ci->temp && checkout_precheck(&ci->co, e) < 0)
+			if ((ci->temp ? checkout_no_conversion(&ci->co, e) :
+			     checkout_precheck(&ci->co, e)) < 0)
 				die("%s", error_msg());
 		} else if (!ci->temp) {
 			int r = checkout_entry(&ci->co, e);
@@ -293,24 +294,14 @@ opt_stage(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-/*
- * A path from the command line or --stdin, as a path from the top; a
- * last component "." or ".." leaves a trailing slash, as git's
- * normalisation does ("." in sub/ is "sub/", which names no file).
- */
+/* A path from the command line or --stdin, as a path from the top. */
 static void
 normalize(struct ci *ci, struct strbuf *out, const char *arg)
 {
-	const char *last = strrchr(arg, '/');
-	int ret = path_normalize(out, ci->repo.prefix, arg,
-				 ci->repo.worktree);
+	int ret = path_normalize(out, ci->repo.prefix, arg, ci->repo.worktree);
 
 	if (ret < 0)
 		die_lib(ret);
-	last = last ? last + 1 : arg;
-	if ((!strcmp(last, ".") || !strcmp(last, "..")) && out->len &&
-	    out->buf[out->len - 1] != '/')
-		strbuf_addch(out, '/');
 }
 
 int

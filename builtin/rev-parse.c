@@ -374,9 +374,15 @@ commit_reference(struct rp *rp, const struct object_id *oid,
 	struct odb *odb;
 	size_t size;
 
-	if (peel_to_type(&peeled, &rp->repo, oid, OBJ_NONE) < 0 ||
-	    repo_odb(&odb, &rp->repo) < 0 ||
-	    odb_read_info(&type, &size, NULL, 0, odb, &peeled, 0) < 0) {
+	int ret = peel_to_type(&peeled, &rp->repo, oid, OBJ_NONE);
+
+	if (!ret)
+		ret = repo_odb(&odb, &rp->repo);
+	if (!ret)
+		ret = odb_read_info(&type, &size, NULL, 0, odb, &peeled, 0);
+	if (ret == -E_INVALID)
+		die_lib(ret);	/* a replace loop: git dies reading it */
+	if (ret < 0) {
 		error_clear();
 		return -1;
 	}

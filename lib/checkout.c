@@ -25,6 +25,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "convert.h"
 #include "dir.h"
 #include "error.h"
 #include "index.h"
@@ -52,6 +53,8 @@ void
 checkout_release(struct checkout *co)
 {
 	strbuf_release(&co->path);
+	convert_cache_free(co->convert);
+	co->convert = NULL;
 }
 
 static int remove_tree(struct strbuf *path);
@@ -347,22 +350,52 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 }
 
 int
+checkout_no_conversion(struct checkout *co, const struct index_entry *e)
+{
+	struct strbuf why = STRBUF_INIT;
+	int ret;
+
+	if (!S_ISREG(e->mode))
+		return 0;
+	if (!co->convert) {
+		ret = convert_cache_new(&co->convert, co->repo, co->idx,
+					co->odb, co->convert_flags);
+		if (ret < 0)
+			return ret;
+	}
+	ret = convert_to_worktree_check(&why, co->convert, e->name, &e->oid);
+	if (ret > 0)
+		ret = error_set(E_UNSUPPORTED, "cannot check out '%s': git "
+				"would convert its content (%s) and dirc does "
+				"not convert content yet; nothing was written",
+				e->name, why.buf);
+	strbuf_release(&why);
+	return ret;
+}
+
+int
 checkout_precheck(struct checkout *co, const struct index_entry *e)
 {
 	size_t baselen = strlen(co->base), trusted = base_dirs_len(co->base);
 	struct stat st;
 	char *path;
 
-	if (co->force || set_path(co, e) < 0) {
+	if (set_path(co, e) < 0) {
 		error_clear();
 		return 0;
 	}
 	path = co->path.buf;
-	if (!leading_not_dirs(path, baselen) && !lstat(path, &st))
-		return 0;	/* there: refreshed, kept, or "exists" */
+	if (!leading_not_dirs(path, baselen) && !lstat(path, &st)) {
+		/* kept as it is, or "already exists": nothing written */
+		if (!co->force ||
+		    !entry_modified(co, (struct index_entry *)e, &st))
+			return 0;
+		return checkout_no_conversion(co, e);
+	}
 	if (co->not_new)
 		return 0;
-	for (char *p = strchr(path + 1, '/'); p; p = strchr(p + 1, '/')) {
+	for (char *p = strchr(path + 1, '/'); !co->force && p;
+	     p = strchr(p + 1, '/')) {
 		size_t len = p - path;
 		int gone;
 
@@ -381,7 +414,7 @@ checkout_precheck(struct checkout *co, const struct index_entry *e)
 		if (gone)
 			break;	/* made from here on: nothing in the way */
 	}
-	return 0;
+	return checkout_no_conversion(co, e);
 }
 
 struct many {

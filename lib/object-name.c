@@ -114,8 +114,29 @@ type_of(struct res *r, const struct object_id *oid)
 }
 
 /*
+ * After reading oid failed: the error of its replace refs ("replace depth
+ * too high for object <id>"), which git dies with wherever it reads the
+ * object, else -E_NOTFOUND (missing or unreadable, message cleared).
+ */
+static int
+read_failed(struct res *r, const struct object_id *oid)
+{
+	struct object_id repl;
+	struct odb *odb;
+
+	error_clear();
+	if (res_odb(r, &odb) < 0) {
+		error_clear();
+		return -E_NOTFOUND;
+	}
+	if (odb_replacement(&repl, odb, oid, 0) < 0)
+		return -error_code();
+	return -E_NOTFOUND;
+}
+
+/*
  * Read oid checking it against its id, as git parses an object before
- * using it.  0, or -E_NOTFOUND (missing or unreadable).
+ * using it.  0, or read_failed()'s error.
  */
 static int
 read_object(struct res *r, const struct object_id *oid,
@@ -123,10 +144,17 @@ read_object(struct res *r, const struct object_id *oid,
 {
 	struct odb *odb;
 
-	if (res_odb(r, &odb) < 0 || odb_read(out, odb, oid, ODB_READ_VERIFY)) {
-		error_clear();
-		return -E_NOTFOUND;
-	}
+	if (res_odb(r, &odb) < 0 || odb_read(out, odb, oid, ODB_READ_VERIFY))
+		return read_failed(r, oid);
+	return 0;
+}
+
+/* commit_walk_parse(), with read_failed()'s errors. */
+static int
+parse_commit(struct res *r, struct commit_node *c)
+{
+	if (commit_walk_parse(res_walk(r), c) < 0)
+		return read_failed(r, &c->oid);
 	return 0;
 }
 
@@ -1515,8 +1543,18 @@ oneline(struct res *r, const char *pattern, struct commit_node ***list,
 
 		if (!c)
 			break;
-		if (read_object(r, &c->oid, &obj) < 0)
+		/* a parent pop could not read: git dies on a replace loop */
+		for (size_t i = 0; i < c->nr_parents && ret == -E_NOTFOUND; i++)
+			if (c->parents[i]->parsed < 0)
+				ret = read_failed(r, &c->parents[i]->oid);
+		if (ret != -E_NOTFOUND)
+			break;
+		ret = read_object(r, &c->oid, &obj);
+		if (ret == -E_NOTFOUND)
 			continue;
+		if (ret < 0)
+			break;
+		ret = -E_NOTFOUND;
 		msg = strstr((const char *)obj.data, "\n\n");
 		match = negative ^ (msg && !regexec(&re, msg + 2, 0, NULL, 0));
 		odb_object_release(&obj);
@@ -1531,8 +1569,11 @@ oneline(struct res *r, const char *pattern, struct commit_node ***list,
 	return ret;
 }
 
-/* Start a oneline search at the commit a ref (peeled) points to. */
-static void
+/*
+ * Start a oneline search at the commit a ref (peeled) points to; 0 (also
+ * when it is no commit), or a replace error.
+ */
+static int
 oneline_add(struct res *r, const struct object_id *oid,
 	    struct commit_node ***list, size_t *nr, size_t *alloc)
 {
@@ -1540,16 +1581,17 @@ oneline_add(struct res *r, const struct object_id *oid,
 	struct commit_node *c;
 	struct object_id peeled;
 	enum object_type type;
+	int ret = deref_tags(r, oid, &peeled, &type);
 
-	if (deref_tags(r, oid, &peeled, &type) < 0 || type != OBJ_COMMIT)
-		return;
+	if (ret < 0 || type != OBJ_COMMIT)
+		return ret == -E_NOTFOUND ? 0 : ret;
 	c = commit_walk_node(w, &peeled);
-	if (commit_walk_parse(w, c) < 0) {
-		error_clear();
-		return;
-	}
+	ret = parse_commit(r, c);
+	if (ret < 0)
+		return ret == -E_NOTFOUND ? 0 : ret;
 	c->flags |= ONELINE_SEEN;
 	commit_walk_insert_by_date(list, nr, alloc, c);
+	return 0;
 }
 
 /* ":/<regex>": from every ref and HEAD. */
@@ -1560,7 +1602,7 @@ oneline_all(struct res *r, const char *pattern, struct object_id *out)
 	size_t nr = 0, alloc = 0;
 	struct ref_list refs;
 	struct object_id head;
-	int ret;
+	int have_head, ret;
 
 	ret = ref_list_collect(&refs, res_refs(r), "refs/");
 	if (ret < 0) {
@@ -1571,13 +1613,35 @@ oneline_all(struct res *r, const char *pattern, struct object_id *out)
 	 * git's list: HEAD first, then the refs in reverse order, stably
 	 * sorted newest first.
 	 */
-	if (!refs_resolve(res_refs(r), "HEAD", &head, NULL))
-		oneline_add(r, &head, &list, &nr, &alloc);
+	have_head = !refs_resolve(res_refs(r), "HEAD", &head, NULL);
 	error_clear();
-	for (size_t i = refs.nr; i-- > 0;)
-		oneline_add(r, &refs.items[i].oid, &list, &nr, &alloc);
+	ret = 0;
+	/*
+	 * git reads the refs in order, then HEAD, and dies at the first
+	 * that loops through refs/replace/: look for that first.
+	 */
+	for (size_t i = 0; !ret && i <= refs.nr; i++) {
+		const struct object_id *oid = i < refs.nr ?
+			&refs.items[i].oid : &head;
+		struct object_id peeled;
+		enum object_type type;
+
+		if (i == refs.nr && !have_head)
+			break;
+		ret = deref_tags(r, oid, &peeled, &type);
+		if (!ret && type == OBJ_COMMIT)
+			ret = parse_commit(r, commit_walk_node(res_walk(r),
+							       &peeled));
+		if (ret == -E_NOTFOUND)
+			ret = 0;
+	}
+	if (!ret && have_head)
+		ret = oneline_add(r, &head, &list, &nr, &alloc);
+	for (size_t i = refs.nr; !ret && i-- > 0;)
+		ret = oneline_add(r, &refs.items[i].oid, &list, &nr, &alloc);
 	ref_list_release(&refs);
-	ret = oneline(r, pattern, &list, &nr, &alloc, out);
+	if (!ret)
+		ret = oneline(r, pattern, &list, &nr, &alloc, out);
 	free(list);
 	return ret;
 }
@@ -1690,8 +1754,10 @@ apply_op(struct res *r, const char *name, const struct name_op *op,
 
 			ret = deref_tags(r, oid, &cur, &type);
 			if (ret < 0) {
-				diag_emit(DIAG_ERROR, "missing object referenced "
-					  "by '%.*s'", (int)op->base_len, name);
+				if (ret == -E_NOTFOUND)
+					diag_emit(DIAG_ERROR, "missing object "
+						  "referenced by '%.*s'",
+						  (int)op->base_len, name);
 				return ret;
 			}
 			*oid = cur;
@@ -1706,8 +1772,9 @@ apply_op(struct res *r, const char *name, const struct name_op *op,
 			size_t nr = 0, alloc = 0;
 			char *re = xmemdupz(op->regex, op->regex_len);
 
-			oneline_add(r, oid, &list, &nr, &alloc);
-			ret = oneline(r, re, &list, &nr, &alloc, oid);
+			ret = oneline_add(r, oid, &list, &nr, &alloc);
+			if (!ret)
+				ret = oneline(r, re, &list, &nr, &alloc, oid);
 			free(list);
 			free(re);
 		}
@@ -1723,18 +1790,20 @@ apply_op(struct res *r, const char *name, const struct name_op *op,
 			*oid = cur;
 			return 0;
 		}
-		if (commit_walk_parse(w, c) < 0 || op->n > c->nr_parents) {
-			error_clear();
+		ret = parse_commit(r, c);
+		if (ret < 0)
+			return ret;
+		if (op->n > c->nr_parents)
 			return -E_NOTFOUND;
-		}
 		*oid = c->parents[op->n - 1]->oid;
 		return 0;
 	}
 	for (unsigned long k = 0; k < op->n; k++) {
-		if (commit_walk_parse(w, c) < 0 || !c->nr_parents) {
-			error_clear();
+		ret = parse_commit(r, c);
+		if (ret < 0)
+			return ret;
+		if (!c->nr_parents)
 			return -E_NOTFOUND;
-		}
 		c = c->parents[0];
 	}
 	*oid = c->oid;
@@ -2227,6 +2296,8 @@ peel_to_type(struct object_id *out, struct repo *repo,
 		ret = -E_NOTFOUND;
 	}
 	res_release(&r);
+	if (ret < 0 && ret != -E_NOTFOUND)
+		return ret;	/* a replace loop */
 	if (ret < 0)
 		return error_set(E_INVALID, "%s is not a valid '%s' object",
 				 oid_to_hex(oid), type_name(want) ?

@@ -84,7 +84,8 @@ int get_oid(struct object_id *out, struct repo *repo, const char *name);
  * commits to their trees (for OBJ_TREE).  OBJ_NONE peels tags only.
  * 0, or -E_INVALID ("<id> is not a valid '<type>' object"); an object
  * on the way that cannot be read (corrupt, a replace loop) gives the
- * odb's error instead (-E_CORRUPT, -E_INVALID), as git dies on it.
+ * odb's error instead (-E_CORRUPT, -E_INVALID), as git dies on it (with
+ * OBJ_NONE, a replace loop only: a corrupt object is "not valid").
  */
 int peel_to_type(struct object_id *out, struct repo *repo,
 		 const struct object_id *oid, enum object_type want);

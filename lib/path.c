@@ -6,71 +6,194 @@
 #include "path.h"
 
 #include <ctype.h>
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 #include <sys/stat.h>
 
 #include "error.h"
 
-int
-path_normalize(struct strbuf *out, const char *prefix, const char *arg,
-	       const char *worktree)
+/*
+ * prefix + path made relative to the top, as git's normalisation does:
+ * empty and "." components dropped, ".." resolved; a trailing slash is
+ * kept, and so is the one a last "." or ".." component leaves ("d/." is
+ * "d/").  *kept: how much of prefix is still at the front of the result.
+ * 0, or 1 if a ".." climbs out of the top.
+ */
+static int
+normalize_relative(struct strbuf *out, size_t *kept, const char *prefix,
+		   const char *path)
 {
-	struct strbuf in = STRBUF_INIT;
 	const char *p;
-	int ret = 0;
 
 	strbuf_reset(out);
-	if (arg[0] == '/') {
-		size_t wlen = strlen(worktree);
-
-		while (wlen > 1 && worktree[wlen - 1] == '/')
-			wlen--;
-		if (strncmp(arg, worktree, wlen) ||
-		    (arg[wlen] && arg[wlen] != '/' && wlen > 1)) {
-			ret = error_set(E_INVALID, "'%s' is outside repository "
-					"at '%s'", arg, worktree);
-			goto out;
-		}
-		strbuf_addstr(&in, arg + wlen);
-	} else {
-		strbuf_addstr(&in, prefix);
-		strbuf_addstr(&in, arg);
-	}
-	p = in.buf;
-	while (*p) {
+	strbuf_addstr(out, prefix);
+	*kept = out->len;
+	for (p = path; *p;) {
 		const char *slash = strchr(p, '/');
 		size_t len = slash ? (size_t)(slash - p) : strlen(p);
 
 		if (!len || (len == 1 && p[0] == '.')) {
-			/* empty or "." component: drop it */
+			/* nothing */
 		} else if (len == 2 && p[0] == '.' && p[1] == '.') {
-			/* drop the last component written */
-			if (!out->len) {
-				ret = error_set(E_INVALID, "'%s' is outside "
-						"repository at '%s'", arg,
-						worktree);
-				goto out;
-			}
+			if (!out->len)
+				return 1;
 			strbuf_setlen(out, out->len - 1);
 			while (out->len && out->buf[out->len - 1] != '/')
 				strbuf_setlen(out, out->len - 1);
+			if (out->len < *kept)
+				*kept = out->len;
 		} else {
 			strbuf_add(out, p, len);
 			if (slash)
 				strbuf_addch(out, '/');
 		}
-		if (!slash)
-			break;
-		p = slash + 1;
+		p += len;
+		if (*p == '/')
+			p++;
 	}
-	/* "a/." and "a/.." leave a trailing slash git does not keep */
-	if (out->len && out->buf[out->len - 1] == '/' &&
-	    !(in.len && in.buf[in.len - 1] == '/'))
-		strbuf_setlen(out, out->len - 1);
+	return 0;
+}
+
+/*
+ * Resolve one path as realpath(3) would, but let its last component be
+ * missing (git's strbuf_realpath).  0, or -1 with errno set.
+ */
+static int
+real_path_lenient(struct strbuf *out, const char *path)
+{
+	char *real = realpath(path, NULL), *dir;
+	const char *slash;
+	int err;
+
+	strbuf_reset(out);
+	if (real) {
+		strbuf_addstr(out, real);
+		free(real);
+		return 0;
+	}
+	err = errno;
+	slash = strrchr(path, '/');
+	if (err != ENOENT || !slash || !slash[1]) {
+		errno = err;
+		return -1;
+	}
+	if (slash == path) {
+		strbuf_addstr(out, path);	/* "/missing" */
+		return 0;
+	}
+	dir = xstrndup(path, slash - path);
+	real = realpath(dir, NULL);
+	free(dir);
+	if (!real) {
+		errno = err;
+		return -1;
+	}
+	strbuf_addstr(out, real);
+	if (out->len > 1)
+		strbuf_addch(out, '/');
+	strbuf_addstr(out, slash + 1);
+	free(real);
+	return 0;
+}
+
+/*
+ * An absolute path made relative to the work tree, as git does:
+ * normalised first ("/a/../b", "//b"), then taken as inside when it
+ * starts with the work tree, else when one of its leading directories
+ * (which must resolve) or the whole of it (whose last component may be
+ * missing) resolves through symlinks to the work tree.  0, 1 if it is
+ * outside, or -E_* with git's "Invalid path '<p>': <why>".
+ */
+static int
+normalize_absolute(struct strbuf *out, const char *path, const char *worktree)
+{
+	struct strbuf norm = STRBUF_INIT, real = STRBUF_INIT;
+	size_t wlen = strlen(worktree), kept, off = 0;
+	int ret = 1;
+
+	while (wlen > 1 && worktree[wlen - 1] == '/')
+		wlen--;
+	strbuf_reset(out);
+	strbuf_addch(&norm, '/');
+	if (normalize_relative(&real, &kept, "", path + 1))
+		goto out;
+	strbuf_addbuf(&norm, &real);
+	if (wlen <= norm.len && !strncmp(norm.buf, worktree, wlen)) {
+		if (wlen == 1 || norm.buf[wlen] == '/') {
+			strbuf_addstr(out, norm.buf + wlen +
+				      (norm.buf[wlen] == '/'));
+			ret = 0;
+			goto out;
+		}
+		if (!norm.buf[wlen]) {
+			ret = 0;
+			goto out;
+		}
+		off = wlen;	/* maybe a symlink to the work tree */
+	}
+	for (size_t i = off + 1; i < norm.len; i++) {
+		char *r;
+
+		if (norm.buf[i] != '/')
+			continue;
+		norm.buf[i] = '\0';
+		r = realpath(norm.buf, NULL);
+		if (!r) {
+			ret = error_errno(errno, "Invalid path '%s'", norm.buf);
+			goto out;
+		}
+		norm.buf[i] = '/';
+		if (!strcmp(r, worktree)) {
+			free(r);
+			strbuf_addstr(out, norm.buf + i + 1);
+			ret = 0;
+			goto out;
+		}
+		free(r);
+	}
+	if (real_path_lenient(&real, norm.buf) < 0) {
+		ret = error_errno(errno, "Invalid path '%s'", norm.buf);
+		goto out;
+	}
+	if (!strcmp(real.buf, worktree))
+		ret = 0;
 out:
-	strbuf_release(&in);
-	if (ret < 0)
+	strbuf_release(&norm);
+	strbuf_release(&real);
+	return ret;
+}
+
+int
+path_resolve(struct strbuf *out, size_t *kept, const char *prefix,
+	     const char *arg, const char *worktree)
+{
+	size_t dummy;
+	int ret;
+
+	if (!kept)
+		kept = &dummy;
+	if (arg[0] == '/') {
+		*kept = 0;
+		ret = normalize_absolute(out, arg, worktree);
+	} else {
+		ret = normalize_relative(out, kept, prefix, arg);
+	}
+	if (ret)
 		strbuf_reset(out);
+	return ret;
+}
+
+int
+path_normalize(struct strbuf *out, const char *prefix, const char *arg,
+	       const char *worktree)
+{
+	int ret = path_resolve(out, NULL, prefix, arg, worktree);
+
+	if (ret > 0)
+		ret = error_set(E_INVALID, "'%s' is outside repository at "
+				"'%s'", arg, worktree);
 	return ret;
 }
 

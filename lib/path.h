@@ -13,12 +13,26 @@ enum path_protect {
 };
 
 /*
- * Normalise arg, given relative to the directory prefix ("" or "sub/dir/")
- * of the work tree at worktree (absolute), into a path relative to the
- * work tree top, replacing out: "./" and empty components are dropped,
- * ".." resolved; an absolute arg must lie inside worktree.  A trailing
- * slash is kept.  0, or -E_INVALID ("'<arg>' is outside repository at
- * '<worktree>'").
+ * Make arg, given relative to the directory prefix ("" or "sub/dir/") of
+ * the work tree at worktree (absolute, real), a path relative to the work
+ * tree top in out, as git does for every path a command takes: "./" and
+ * empty components are dropped and ".." resolved; a trailing slash is
+ * kept, and so is the one a last "." or ".." leaves ("d/." is "d/").  An
+ * absolute arg is normalised, then inside when it starts with worktree or
+ * when one of its leading directories, or the whole of it (its last
+ * component may be missing), resolves through symlinks to worktree; a
+ * leading directory that does not resolve is an error.  *kept (when kept
+ * is not NULL): how much of prefix is still at the front of out (0 for an
+ * absolute arg).  0; 1 if arg is outside the work tree (out empty, no
+ * error set); or -E_* ("Invalid path '<dir>': <strerror>").
+ */
+int path_resolve(struct strbuf *out, size_t *kept, const char *prefix,
+		 const char *arg, const char *worktree);
+
+/*
+ * path_resolve() with git's message for a path outside:
+ * 0, or -E_INVALID ("'<arg>' is outside repository at '<worktree>'"),
+ * or path_resolve()'s error.
  */
 int path_normalize(struct strbuf *out, const char *prefix, const char *arg,
 		   const char *worktree);

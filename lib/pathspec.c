@@ -22,6 +22,7 @@
 
 #include "config.h"
 #include "error.h"
+#include "path.h"
 #include "strbuf.h"
 #include "wildmatch.h"
 
@@ -198,168 +199,6 @@ global_magic(unsigned *out, unsigned element, int literal)
 	return 0;
 }
 
-/*
- * prefix + path made relative to the top, as git's prefix_path() does:
- * empty and "." components dropped, ".." resolved, a trailing slash
- * kept.  *kept: how much of prefix is still at the front of the result.
- * 0, or -1 if a ".." climbs out of the top.
- */
-static int
-normalize(struct strbuf *out, const char *prefix, const char *path,
-	  size_t *kept)
-{
-	size_t plen = strlen(prefix);
-	struct strbuf in = STRBUF_INIT;
-	const char *p;
-	int ret = 0;
-
-	strbuf_reset(out);
-	strbuf_addstr(out, prefix);
-	*kept = plen;
-	strbuf_addstr(&in, path);
-	for (p = in.buf; *p;) {
-		const char *slash = strchr(p, '/');
-		size_t len = slash ? (size_t)(slash - p) : strlen(p);
-
-		if (!len || (len == 1 && p[0] == '.')) {
-			/* nothing */
-		} else if (len == 2 && p[0] == '.' && p[1] == '.') {
-			if (!out->len) {
-				ret = -1;
-				break;
-			}
-			strbuf_setlen(out, out->len - 1);
-			while (out->len && out->buf[out->len - 1] != '/')
-				strbuf_setlen(out, out->len - 1);
-			if (out->len < *kept)
-				*kept = out->len;
-		} else {
-			strbuf_add(out, p, len);
-			if (slash)
-				strbuf_addch(out, '/');
-		}
-		p += len;
-		if (*p == '/')
-			p++;
-	}
-	strbuf_release(&in);
-	return ret;
-}
-
-/*
- * Resolve one path as realpath(3) would, but let its last component be
- * missing (git's strbuf_realpath).  0, or -1 with errno set.
- */
-static int
-real_path_lenient(struct strbuf *out, const char *path)
-{
-	char *real = realpath(path, NULL);
-	const char *slash;
-	int err;
-
-	strbuf_reset(out);
-	if (real) {
-		strbuf_addstr(out, real);
-		free(real);
-		return 0;
-	}
-	err = errno;
-	slash = strrchr(path, '/');
-	if (err != ENOENT || !slash || !slash[1]) {
-		errno = err;
-		return -1;
-	}
-	if (slash == path) {
-		strbuf_addstr(out, path);	/* "/missing" */
-		return 0;
-	}
-	{
-		char *dir = xstrndup(path, slash - path);
-
-		real = realpath(dir, NULL);
-		free(dir);
-	}
-	if (!real) {
-		errno = err;
-		return -1;
-	}
-	strbuf_addstr(out, real);
-	if (out->len > 1)
-		strbuf_addch(out, '/');
-	strbuf_addstr(out, slash + 1);
-	free(real);
-	return 0;
-}
-
-/*
- * An absolute path made relative to the work tree, as git's
- * prefix_path() does: normalised first ("/a/../b", "//b"), then taken as
- * inside when it starts with the work tree, else when one of its leading
- * directories (which must resolve) or the whole of it (whose last
- * component may be missing) resolves through symlinks to the work tree.
- * 0; 1 if it is outside; -E_* ("Invalid path '<p>': <why>", git's
- * words) if it cannot be resolved.
- */
-static int
-absolute_in_worktree(struct strbuf *out, const char *path,
-		     const char *worktree)
-{
-	struct strbuf norm = STRBUF_INIT, real = STRBUF_INIT;
-	size_t wlen = strlen(worktree), kept, off = 0;
-	int ret = 1;
-
-	while (wlen > 1 && worktree[wlen - 1] == '/')
-		wlen--;
-	strbuf_reset(out);
-	strbuf_addch(&norm, '/');
-	if (normalize(&real, "", path + 1, &kept) < 0)
-		goto out;
-	strbuf_addbuf(&norm, &real);
-	if (wlen <= norm.len && !strncmp(norm.buf, worktree, wlen)) {
-		if (wlen == 1 || norm.buf[wlen] == '/') {
-			strbuf_addstr(out, norm.buf + wlen +
-				      (norm.buf[wlen] == '/'));
-			ret = 0;
-			goto out;
-		}
-		if (!norm.buf[wlen]) {
-			ret = 0;
-			goto out;
-		}
-		off = wlen;	/* maybe a symlink to the work tree */
-	}
-	for (size_t i = off + 1; i < norm.len; i++) {
-		char *r;
-
-		if (norm.buf[i] != '/')
-			continue;
-		norm.buf[i] = '\0';
-		r = realpath(norm.buf, NULL);
-		if (!r) {
-			ret = error_errno(errno, "Invalid path '%s'", norm.buf);
-			goto out;
-		}
-		norm.buf[i] = '/';
-		if (!strcmp(r, worktree)) {
-			free(r);
-			strbuf_addstr(out, norm.buf + i + 1);
-			ret = 0;
-			goto out;
-		}
-		free(r);
-	}
-	if (real_path_lenient(&real, norm.buf) < 0) {
-		ret = error_errno(errno, "Invalid path '%s'", norm.buf);
-		goto out;
-	}
-	if (!strcmp(real.buf, worktree))
-		ret = 0;
-out:
-	strbuf_release(&norm);
-	strbuf_release(&real);
-	return ret;
-}
-
 /* Fill item from arg; the magic and path rules are described at the top. */
 static int
 parse_item(struct pathspec_item *item, const char *arg, const char *prefix,
@@ -412,17 +251,14 @@ parse_item(struct pathspec_item *item, const char *arg, const char *prefix,
 	} else if (element & PATHSPEC_TOP) {
 		strbuf_addstr(&match, path);
 		kept = 0;
-	} else if (path[0] == '/') {
-		ret = absolute_in_worktree(&match, path, worktree);
-		kept = 0;
+	} else {
+		ret = path_resolve(&match, &kept, prefix, path, worktree);
 		if (ret < 0) {
 			strbuf_release(&match);
 			return ret;
 		}
 		if (ret)
 			goto outside;
-	} else if (normalize(&match, prefix, path, &kept) < 0) {
-		goto outside;
 	}
 	item->magic = element;
 	item->prefix = kept;

@@ -20,6 +20,7 @@
 
 #include "cache-tree.h"
 #include "checkout.h"
+#include "convert.h"
 #include "dir.h"
 #include "error.h"
 #include "index.h"
@@ -710,6 +711,11 @@ update_worktree(struct index *idx, struct repo *repo, struct odb *odb,
 	if (o->progress_total)
 		o->progress_total(o->progress.ctx, nrm + n);
 	checkout_init(&co, repo, idx, odb);
+	/* git reads the attributes of the new index first */
+	co.convert_flags = CONVERT_INDEX_FIRST;
+	/* content dirc cannot convert: refused before anything is touched */
+	for (size_t k = 0; k < n && !ret; k++)
+		ret = checkout_no_conversion(&co, todo[k]);
 	for (size_t k = 0; k < nch && !ret; k++) {
 		if (!ch[k].remove)
 			continue;

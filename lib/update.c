@@ -146,6 +146,21 @@ stage_remove(struct update *u, const char *name, size_t len)
 }
 
 /*
+ * Remove path from the index; when it is not there, git still invalidates
+ * the cache-tree along it (and so writes the index, if it has one).
+ */
+static void
+remove_path(struct update *u, const char *name, size_t len)
+{
+	if (path_present(u, name, len)) {
+		stage_remove(u, name, len);
+	} else if (u->idx->tree) {
+		cache_tree_invalidate_path(u->idx->tree, name, len);
+		index_mark_changed(u->idx);
+	}
+}
+
+/*
  * Would adding path (stage 0) put a file where a directory is, or the
  * other way round?  (index_apply checks again; this answers early, in
  * argument order, for git's messages.)
@@ -423,8 +438,7 @@ remove_one_path(struct update *u, const char *path, size_t len)
 		return fail_after_jobs(u, error_set(E_NOTFOUND, "%s: does not "
 					"exist and --remove not passed", path),
 				       UPDATE_FAILED_PATH, path);
-	if (path_present(u, path, len))
-		stage_remove(u, path, len);
+	remove_path(u, path, len);
 	/* git reports even this as "add" */
 	queue(u, JOB_NONE, index_entry_new(u->idx, path, len), UPDATE_ACT_ADD);
 	return 0;
@@ -529,8 +543,7 @@ update_one(struct update *u, const char *path)
 	if (u->mark_skip)
 		return mark_flags(u, path, len, 0);
 	if (u->flags & UPDATE_FORCE_REMOVE) {
-		if (path_present(u, path, len))
-			stage_remove(u, path, len);
+		remove_path(u, path, len);
 		queue(u, JOB_NONE, index_entry_new(u->idx, path, len),
 		      UPDATE_ACT_REMOVE);
 		return 0;

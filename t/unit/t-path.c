@@ -125,8 +125,9 @@ static const struct {
 	{ "", "a/./b", "/w", "a/b" },
 	{ "", "d/../n", "/w", "n" },
 	{ "", "a/b/../../c", "/w", "c" },
-	{ "", "a/b/..", "/w", "a" },
-	{ "", "a/.", "/w", "a" },
+	{ "", "a/b/..", "/w", "a/" },
+	{ "", "a/.", "/w", "a/" },
+	{ "", "a/./", "/w", "a/" },
 	{ "", "a/", "/w", "a/" },
 	{ "", ".", "/w", "" },
 	{ "", "../x", "/w", NULL },
@@ -135,6 +136,7 @@ static const struct {
 	{ "sub/", "a", "/w", "sub/a" },
 	{ "sub/", "../a", "/w", "a" },
 	{ "sub/", "..", "/w", "" },
+	{ "sub/", ".", "/w", "sub/" },
 	{ "sub/", "./a/./b", "/w", "sub/a/b" },
 	{ "sub/", "../..", "/w", NULL },
 	{ "sub/dir/", "../../a", "/w", "a" },
@@ -144,8 +146,12 @@ static const struct {
 	{ "", "/w", "/w", "" },
 	{ "", "/w/", "/w", "" },
 	{ "sub/", "/w/a", "/w", "a" },
-	{ "", "/wx/a", "/w", NULL },
-	{ "", "/other/a", "/w", NULL },
+	{ "", "//w//a/../b/", "/w", "b/" },
+	{ "", "/w/..", "/w", NULL },
+	{ "", "/..", "/w", NULL },
+	/* outside: these leading directories exist and are not the work tree */
+	{ "", "/usr/a", "/us", NULL },
+	{ "", "/dev/nonexistent-dirc", "/w", NULL },
 	{ "", "/a/b", "/", "a/b" },
 	{ "", "/w/a", "/w/", "a" },
 };
@@ -201,6 +207,29 @@ test_outside_message(void)
 }
 
 static void
+test_invalid_path(void)
+{
+	struct strbuf out = STRBUF_INIT;
+	size_t kept = 7;
+	int ret;
+
+	ret = path_normalize(&out, "", "/nonexistent-dirc-dir/a/b", "/w");
+	is_int(ret, -E_NOTFOUND, "a missing leading directory is an error");
+	is_str(error_msg(), "Invalid path '/nonexistent-dirc-dir': No such "
+	       "file or directory", "... with git's message");
+	is_int(out.len, 0, "out is empty after an error");
+	ret = path_resolve(&out, &kept, "", "/usr/nonexistent-dirc-x", "/w");
+	is_int(ret, 1, "path_resolve: outside is 1, not an error");
+	ret = path_resolve(&out, &kept, "sub/dir/", "../a", "/w");
+	is_int(ret, 0, "path_resolve of ../a in sub/dir/");
+	is_str(out.buf, "sub/a", "... is sub/a");
+	is_int(kept, 4, "... which keeps 4 bytes of the prefix");
+	ret = path_resolve(&out, &kept, "sub/", "/w/sub/a", "/w");
+	is_int(kept, 0, "an absolute path keeps nothing of the prefix");
+	strbuf_release(&out);
+}
+
+static void
 test_in_dir(void)
 {
 	ok(path_in_dir("a/b", 3, "a", 1), "a/b is in a");
@@ -224,6 +253,7 @@ main(void)
 		       verify_cases[i].flags & HFS ? "HFS" : "");
 	test_normalize();
 	test_outside_message();
+	test_invalid_path();
 	test_in_dir();
 	return done_testing();
 }

@@ -1,0 +1,280 @@
+#!/bin/sh
+test_description='checkout-index and read-tree -u: content conversions dirc does not do are refused
+
+git converts a blob on its way to the work tree for a filter=<driver>
+with a smudge or process command, ident (a blob with $Id$),
+working-tree-encoding other than UTF-8, and CRLF line ends (eol=crlf,
+text or text=auto with core.eol=crlf or core.autocrlf=true, and
+core.autocrlf=true alone) when the blob has a lone LF (under text=auto:
+and is text, without CR).  dirc converts nothing yet (issue 14): it
+refuses (128, "cannot check out ...") before writing anything, the
+repository and work tree byte for byte as they were; git goes ahead.
+Where git writes the blob as it is (no attributes, text or text=auto
+with LF, -text, binary, eol=lf, a driver with no smudge or a required
+one, ident without $Id$, a blob with no lone LF...), dirc writes the
+same bytes: twins rg (git) and rd (dirc) compared with lib-checkout,
+exit code, output, messages, entries, files and modes.'
+. ./test-lib.sh
+. "$TEST_DIRECTORY"/lib-checkout.sh
+
+INTEROP_STATE=twins
+
+# make_twins 'ATTRIBUTES' [KEY=VALUE...]: rg and rd afresh, alike: one
+# commit of the files below, then the configuration and a .gitattributes
+# (not in the index), and the files removed, so that a checkout writes
+# them.  The tree is in rd/tree.
+make_twins () {
+	mt_attrs=$1 &&
+	shift &&
+	rm -rf rg rd &&
+	for mt_r in rg rd
+	do
+		git init -q $mt_r &&
+		(
+			cd $mt_r &&
+			mkdir d &&
+			printf "a\nb\n" >f.txt &&
+			printf "a\r\nb\n" >m.txt &&
+			printf "c\nd\n" >d/s.txt &&
+			printf "x \$Id\$\n" >g.c &&
+			printf "no ident\n" >n.c &&
+			printf "bin\0\r\n" >h.bin &&
+			git add . &&
+			git commit -q -m files &&
+			git rev-parse HEAD^{tree} >tree &&
+			for mt_c in "$@"
+			do
+				git config "${mt_c%%=*}" "${mt_c#*=}" || return 1
+			done &&
+			if test -n "$mt_attrs"
+			then
+				printf "%s\n" "$mt_attrs" >.gitattributes
+			fi &&
+			rm f.txt m.txt d/s.txt g.c n.c h.bin
+		) || return 1
+	done
+}
+
+# refused WHY ARGS...: "checkout-index ARGS" (or read-tree, with
+# CMD=read-tree): git goes ahead, dirc refuses with "(WHY)" in its
+# message, exit 128, and rd (index bytes too) is as it was.
+refused () {
+	rf_why=$1 &&
+	shift &&
+	cp rd/.git/index index.before &&
+	interop_run ${CMD:-checkout-index} "$@" &&
+	echo 0 >expect.code &&
+	test_cmp expect.code git.code &&
+	echo 128 >expect.code &&
+	test_cmp expect.code dirc.code &&
+	test_must_be_empty dirc.out &&
+	sed -e "s/^fatal: cannot check out '[^']*': /fatal: cannot check out 'P': /" \
+		dirc.err >msg &&
+	printf "fatal: cannot check out 'P': git would convert its content (%s) and dirc does not convert content yet; nothing was written\n" \
+		"$rf_why" >expect.msg &&
+	test_cmp expect.msg msg &&
+	state_unchanged &&
+	test_cmp index.before rd/.git/index &&
+	test_path_is_missing rd/.git/index.lock
+}
+
+# as_git ARGS...: "checkout-index ARGS" (or CMD) alike in rg and rd
+as_git () {
+	compare_with_git ${CMD:-checkout-index} "$@" &&
+	echo 0 >expect.code &&
+	test_cmp expect.code dirc.code
+}
+
+# each case: "ATTRIBUTES|KEY=VALUE KEY=VALUE" (no spaces in values)
+test_expect_success GIT 'no conversion: git writes the blobs as they are, and so does dirc' '
+	n=0 &&
+	while IFS="|" read -r attrs config
+	do
+		make_twins "$attrs" $config &&
+		as_git -a -f &&
+		make_twins "$attrs" $config &&
+		as_git -f f.txt m.txt d/s.txt g.c h.bin &&
+		n=$((n + 1)) || {
+			echo "^^^ for \"$attrs\" $config" >&2
+			return 1
+		}
+	done <<-\EOF &&
+	|
+	* text|
+	* text=auto|
+	* -text|
+	* binary|
+	*.txt eol=lf|
+	* text|core.eol=lf
+	* text=auto|core.eol=lf
+	|core.autocrlf=input
+	|core.autocrlf=false core.eol=crlf
+	*.txt filter=foo|
+	*.txt filter=foo|filter.foo.clean=cat
+	*.txt filter=foo|filter.foo.required=true
+	*.txt ident|
+	*.txt working-tree-encoding=UTF-8|
+	*.bin eol=crlf|
+	*.bin text=auto|core.eol=crlf
+	m.txt text=auto|core.eol=crlf
+	*.txt text|core.autocrlf=input core.eol=lf
+	* text=auto eol=lf|core.autocrlf=true
+	*.txt -crlf|core.eol=crlf
+	sub/*.txt eol=crlf|
+	*.txt/ eol=crlf|
+	d eol=crlf|
+	EOF
+	test $n = 24
+'
+
+test_expect_success GIT 'no conversion: later lines and files win' '
+	make_twins "$(printf "*.txt eol=crlf\n*.txt -text")" &&
+	as_git -a -f &&
+	make_twins "$(printf "*.txt eol=crlf\n*.txt binary")" &&
+	as_git -a -f &&
+	make_twins "* text" core.eol=crlf &&
+	printf "* -text\n" >rg/d/.gitattributes &&
+	printf "* -text\n" >rd/d/.gitattributes &&
+	as_git -f d/s.txt &&
+	make_twins "*.txt eol=crlf" &&
+	mkdir -p rg/.git/info rd/.git/info &&
+	echo "*.txt -text" >rg/.git/info/attributes &&
+	echo "*.txt -text" >rd/.git/info/attributes &&
+	as_git -a -f
+'
+
+test_expect_success GIT 'conversions: refused, nothing written' '
+	n=0 &&
+	while IFS="|" read -r why attrs config
+	do
+		make_twins "$attrs" $config &&
+		refused "$why" -a -f &&
+		refused "$why" -f f.txt g.c d/s.txt &&
+		n=$((n + 1)) || {
+			echo "^^^ for \"$attrs\" $config" >&2
+			return 1
+		}
+	done <<-\EOF &&
+	end-of-line conversion to CRLF|*.txt eol=crlf|
+	end-of-line conversion to CRLF|* text|core.eol=crlf
+	end-of-line conversion to CRLF|* text=auto|core.autocrlf=true
+	end-of-line conversion to CRLF|* text|core.autocrlf=true
+	end-of-line conversion to CRLF||core.autocrlf=true
+	end-of-line conversion to CRLF|*.txt crlf|core.eol=crlf
+	end-of-line conversion to CRLF|*.txt text=auto eol=crlf|
+	end-of-line conversion to CRLF|"f.txt" eol=crlf|
+	end-of-line conversion to CRLF|/f.txt eol=crlf|
+	end-of-line conversion to CRLF|d/s.txt eol=crlf|
+	end-of-line conversion to CRLF|d/* eol=crlf|
+	end-of-line conversion to CRLF|*.txt -crlf|core.autocrlf=true
+	ident|*.c ident|
+	working-tree-encoding=UTF-16|*.txt working-tree-encoding=UTF-16|
+	filter=foo|*.txt filter=foo|filter.foo.smudge=cat
+	filter=foo|*.c filter=foo|filter.foo.smudge=rev
+	EOF
+	test $n = 16
+'
+
+test_expect_success GIT 'conversions from a macro, a subdirectory, info/attributes, core.attributesFile, the index' '
+	make_twins "$(printf "[attr]mine eol=crlf\n*.txt mine")" &&
+	refused "end-of-line conversion to CRLF" -a -f &&
+	make_twins "" &&
+	echo "s.txt eol=crlf" >rg/d/.gitattributes &&
+	echo "s.txt eol=crlf" >rd/d/.gitattributes &&
+	refused "end-of-line conversion to CRLF" -a -f &&
+	make_twins "" &&
+	mkdir -p rg/.git/info rd/.git/info &&
+	echo "*.txt eol=crlf" >rg/.git/info/attributes &&
+	echo "*.txt eol=crlf" >rd/.git/info/attributes &&
+	refused "end-of-line conversion to CRLF" -a -f &&
+	make_twins "" &&
+	echo "*.c ident" >attrs &&
+	(cd rg && git config core.attributesFile ../attrs) &&
+	(cd rd && git config core.attributesFile ../attrs) &&
+	refused ident -a -f &&
+	make_twins "" &&
+	for r in rg rd
+	do
+		(
+			cd $r &&
+			echo "*.txt eol=crlf" >.gitattributes &&
+			git add .gitattributes &&
+			rm .gitattributes
+		) || return 1
+	done &&
+	refused "end-of-line conversion to CRLF" -a -f
+'
+
+test_expect_success 'a process filter: refused too' '
+	make_twins "*.txt filter=foo" filter.foo.process=some-filter-process &&
+	cp rd/.git/index index.before &&
+	snapshot rd >before &&
+	(
+		cd rd &&
+		test_expect_code 128 dirc checkout-index -a -f 2>../err
+	) &&
+	test_grep "^fatal: cannot check out .d/s.txt.: git would convert its content (filter=foo)" err &&
+	snapshot rd >after &&
+	test_cmp before after &&
+	test_cmp index.before rd/.git/index
+'
+
+test_expect_success GIT 'a file already checked out is not written: no refusal, as git' '
+	make_twins "*.txt eol=crlf" &&
+	for r in rg rd
+	do
+		(
+			cd $r &&
+			git checkout-index -f -u -a &&
+			# not racy: dirc compares stat data only
+			touch -d @1000000000 f.txt m.txt d/s.txt g.c n.c h.bin &&
+			git update-index -q --refresh
+		) || return 1
+	done &&
+	as_git f.txt d/s.txt &&
+	# git finds m.txt modified (a CRLF it wrote): "already exists", 1
+	compare_with_git checkout-index -a
+'
+
+blank_names () {
+	sed -e "s/\.merge_file_[A-Za-z0-9]\{6\}/.merge_file_X/g"
+}
+
+test_expect_success GIT 'checkout-index --temp: refused, or the same listing and files' '
+	make_twins "*.txt eol=crlf" &&
+	refused "end-of-line conversion to CRLF" --temp f.txt &&
+	refused "end-of-line conversion to CRLF" --temp -a &&
+	make_twins "* -text" core.autocrlf=true &&
+	interop_run checkout-index --temp -a &&
+	blank_names <git.out >git.blank &&
+	blank_names <dirc.out >dirc.blank &&
+	test_cmp git.blank dirc.blank &&
+	test_cmp git.code dirc.code &&
+	test_cmp git.err dirc.err
+'
+
+
+test_expect_success GIT 'read-tree -u: refused with attributes of the work tree, info/ or the new index' '
+	make_twins "*.txt eol=crlf" &&
+	in_both "git read-tree --empty" &&
+	CMD=read-tree refused "end-of-line conversion to CRLF" -u --reset "$(cat rd/tree)" &&
+	make_twins "" &&
+	in_both "mkdir -p .git/info && echo \"*.c ident\" >.git/info/attributes && git read-tree --empty" &&
+	CMD=read-tree refused ident -u --reset "$(cat rd/tree)" &&
+	make_twins "" &&
+	in_both "echo \"*.txt eol=crlf\" >.gitattributes && git add .gitattributes &&
+		git commit -q -m attrs && git rev-parse HEAD^{tree} >tree2 &&
+		rm .gitattributes && git read-tree --empty" &&
+	CMD=read-tree refused "end-of-line conversion to CRLF" -u --reset "$(cat rd/tree2)"
+'
+
+test_expect_success GIT 'read-tree -u: no conversion, the same files as git' '
+	make_twins "* -text" core.autocrlf=true &&
+	in_both "git read-tree --empty" &&
+	CMD=read-tree as_git -u --reset "$(cat rd/tree)" &&
+	make_twins "* text=auto" &&
+	in_both "git read-tree --empty" &&
+	CMD=read-tree as_git -u --reset "$(cat rd/tree)"
+'
+
+test_done

@@ -1555,7 +1555,7 @@ oneline(struct res *r, const char *pattern, struct commit_node ***list,
 		if (ret < 0)
 			break;
 		ret = -E_NOTFOUND;
-		msg = strstr((const char *)obj.data, "\n\n");
+		msg = obj.data ? strstr((const char *)obj.data, "\n\n") : NULL;
 		match = negative ^ (msg && !regexec(&re, msg + 2, 0, NULL, 0));
 		odb_object_release(&obj);
 		if (match) {

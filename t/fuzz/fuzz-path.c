@@ -4,7 +4,8 @@
  * protection, for files and symlinks), and path_in_dir.
  *
  * Input: up to three NUL-separated strings — the argument, the prefix
- * ("" or "dir/") and the work tree (absolute; "/wt" if absent or not
+ * ("" or "dir/"; "" when it is not of that form, as path.h asks of
+ * callers) and the work tree (absolute; "/wt" if absent or not
  * absolute).
  *
  * Invariants checked:
@@ -73,6 +74,28 @@ check_verified(const char *p)
 	}
 }
 
+/* Is p a prefix as path.h's callers give one: "" or "a/b/", normalised? */
+static int
+valid_prefix(const char *p)
+{
+	size_t len = strlen(p);
+
+	if (!len)
+		return 1;
+	if (p[len - 1] != '/')
+		return 0;
+	for (const char *c = p; *c;) {
+		const char *slash = strchr(c, '/');
+		size_t n = (size_t)(slash - c);
+
+		if (!n || (n == 1 && c[0] == '.') ||
+		    (n == 2 && c[0] == '.' && c[1] == '.'))
+			return 0;
+		c = slash + 1;
+	}
+	return 1;
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -90,6 +113,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			if (worktree[0] != '/')
 				worktree = "/wt";
 		}
+		if (!valid_prefix(prefix))
+			prefix = "";
 	}
 
 	if (!path_normalize(&out, prefix, arg, worktree))

@@ -1312,7 +1312,9 @@ cmd_cat_file(int argc, const char **argv)
 	if (batch.mode) {
 		struct batch b = {
 			.repo = &repo, .odb = odb, .mode = batch.mode,
-			.follow = follow, .buffer = buffer > 0, .nul = nul,
+			.follow = follow, .nul = nul,
+			/* as git: --batch-all-objects buffers unless --no-buffer */
+			.buffer = buffer < 0 ? cm.mode == 'a' : buffer > 0,
 			.cmdmode = cm.mode == 'a' ? 0 : cm.mode,
 		};
 

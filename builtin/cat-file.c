@@ -678,6 +678,20 @@ out:
 }
 
 /*
+ * Batch input names many objects, mostly by full id: like git, take a
+ * full hex id as the object without checking for a ref of that name
+ * (no "refname is ambiguous" warning, no ref lookups per line).
+ */
+static int
+batch_get_oid(struct object_id *oid, struct repo *repo, const char *name)
+{
+	struct oname_ctx ctx = ONAME_CTX_INIT;
+
+	ctx.flags = ONAME_DIAGNOSE | ONAME_HEX_NO_REFS;
+	return oname_get(oid, repo, name, &ctx);
+}
+
+/*
  * "<rev>:<path>" with --follow-symlinks: the path is walked in rev's
  * tree with links followed.  Returns 0 if name is not of that form.
  */
@@ -697,7 +711,7 @@ batch_follow(struct batch *b, const char *name, const char *rest,
 		return 0;	/* an index path or a plain name */
 	strbuf_add(&rev, name, colon - name);
 	path = colon + 1;
-	ret = get_oid(&oid, b->repo, rev.buf);
+	ret = batch_get_oid(&oid, b->repo, rev.buf);
 	if (!ret)
 		ret = peel_to_type(&tree, b->repo, &oid, OBJ_TREE);
 	if (ret == -E_NOTFOUND || ret == -E_INVALID || ret == -E_AMBIGUOUS) {
@@ -760,7 +774,7 @@ batch_name(struct batch *b, const char *name, const char *rest, int contents)
 
 	if (b->follow && batch_follow(b, name, rest, contents))
 		return;
-	ret = get_oid(&oid, b->repo, name);
+	ret = batch_get_oid(&oid, b->repo, name);
 	if (ret == -E_AMBIGUOUS) {
 		if (error_pre())
 			error("%s", error_pre());

@@ -1419,6 +1419,7 @@ get_basic(struct res *r, const char *str, size_t len, struct object_id *out,
 			struct object_id tmp;
 
 			if (r->warn_ambiguous &&
+			    !(flags & ONAME_HEX_NO_REFS) &&
 			    dwim_ref(r, str, len, &tmp, NULL) > 0) {
 				int advice = 1;
 
@@ -1854,7 +1855,7 @@ get_oid_1(struct res *r, const char *name, size_t len,
 		if (ret < 0)
 			goto out;
 		if (ret) {
-			next = ONAME_COMMITTISH;
+			next = ONAME_COMMITTISH | (flags & ONAME_HEX_NO_REFS);
 		} else if (parse_peel_op(name, len, &op)) {
 			next &= ~HINTS;
 			if (op.want == OBJ_COMMIT)

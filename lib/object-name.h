@@ -56,6 +56,12 @@ enum oname_flags {
 	 * Without it those cases are -E_NOTFOUND.
 	 */
 	ONAME_DIAGNOSE = 1 << 6,
+	/*
+	 * A full hex id is that object, without looking for a ref of the
+	 * same name to warn about ("refname '<x>' is ambiguous"): git's
+	 * batch modes, which resolve many ids and never warn there.
+	 */
+	ONAME_HEX_NO_REFS = 1 << 7,
 };
 
 struct oname_ctx {

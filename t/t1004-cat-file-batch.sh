@@ -380,4 +380,27 @@ test_expect_success STRACE '--batch-all-objects buffers its output as git, --no-
 	)
 '
 
+# git resolves batch input without looking for a ref named like a full
+# hex id: no "refname is ambiguous" warning there (-t still warns), and
+# no ref lookups per line (they made P7 --batch 1.35 times git's time).
+test_expect_success GIT 'a ref named like a full id: batches do not warn, -t does, as git' '
+	git init -q hexref &&
+	(
+		cd hexref &&
+		git commit -q --allow-empty -m one &&
+		c=$(git rev-parse HEAD) &&
+		git update-ref refs/heads/$c $c &&
+		echo $c >../hexref-in &&
+		echo "$c~0" >>../hexref-in &&
+		echo "$c:" >>../hexref-in
+	) &&
+	for mode in --batch-check --batch "--batch-check --follow-symlinks"
+	do
+		compare_with_git -C hexref -i hexref-in cat-file $mode &&
+		test_must_be_empty dirc.err || return 1
+	done &&
+	compare_with_git -C hexref cat-file -t "$(head -n 1 hexref-in)" &&
+	test_grep "refname .* is ambiguous" dirc.err
+'
+
 test_done

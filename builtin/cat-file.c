@@ -787,6 +787,9 @@ batch_name(struct batch *b, const char *name, const char *rest, int contents)
 		batch_missing(b, name, "missing");
 		return;
 	}
+	/* git dies on an object it cannot read while resolving a name */
+	if (ret == -E_CORRUPT)
+		die_lib(ret);
 	if (ret < 0) {
 		batch_error(b, name, ret);
 		return;

@@ -114,9 +114,11 @@ type_of(struct res *r, const struct object_id *oid)
 }
 
 /*
- * After reading oid failed: the error of its replace refs ("replace depth
- * too high for object <id>"), which git dies with wherever it reads the
- * object, else -E_NOTFOUND (missing or unreadable, message cleared).
+ * After reading oid failed: -E_CORRUPT with its message when the object
+ * is there but cannot be read (git dies: "loose object <id> ... is
+ * corrupt"), else the error of its replace refs ("replace depth too high
+ * for object <id>"), which git dies with wherever it reads the object,
+ * else -E_NOTFOUND (missing, message cleared).
  */
 static int
 read_failed(struct res *r, const struct object_id *oid)
@@ -124,6 +126,8 @@ read_failed(struct res *r, const struct object_id *oid)
 	struct object_id repl;
 	struct odb *odb;
 
+	if (error_code() == E_CORRUPT)
+		return -E_CORRUPT;
 	error_clear();
 	if (res_odb(r, &odb) < 0) {
 		error_clear();

@@ -146,4 +146,39 @@ test_expect_success GIT '-q, --verify and --symbolic-full-name with the same nam
 	done
 '
 
+# Resolving a name through an object that cannot be read is fatal for
+# git, in rev-parse and in cat-file's batches alike (dirc said "ambiguous
+# argument" and "missing").  git adds two "error:" lines of zlib detail.
+test_expect_success GIT 'a corrupt commit on the way: git'"'"'s fatal "loose object ... is corrupt"' '
+	git init -q corrupt &&
+	(
+		cd corrupt &&
+		git commit -q --allow-empty -m one &&
+		git commit -q --allow-empty -m two &&
+		git commit -q --allow-empty -m three &&
+		c=$(git rev-parse HEAD~1) &&
+		f=.git/objects/$(echo $c | cut -c1-2)/$(echo $c | cut -c3-) &&
+		chmod u+w $f &&
+		echo garbage >$f &&
+		for name in "HEAD~2" "HEAD~1^{tree}" "HEAD^^" "$c^{commit}" "HEAD~1:"
+		do
+			test_expect_code 128 git rev-parse "$name" >git.out 2>git.err &&
+			test_expect_code 128 dirc rev-parse "$name" >dirc.out 2>dirc.err &&
+			test_cmp git.out dirc.out &&
+			test_grep "^fatal: loose object $c (stored in .*) is corrupt" dirc.err &&
+			test_expect_code 128 git rev-parse --verify -q "$name" &&
+			test_expect_code 128 dirc rev-parse --verify -q "$name" 2>dirc.err &&
+			test_grep "^fatal: loose object $c" dirc.err &&
+			printf "%s\\nHEAD\\n" "$name" >in &&
+			test_expect_code 128 git cat-file --batch-check <in >git.out 2>git.err &&
+			test_expect_code 128 dirc cat-file --batch-check <in >dirc.out 2>dirc.err &&
+			test_cmp git.out dirc.out &&
+			test_grep "^fatal: loose object $c" dirc.err || return 1
+		done &&
+		dirc rev-parse HEAD >dirc.out &&
+		git rev-parse HEAD >git.out &&
+		test_cmp git.out dirc.out
+	)
+'
+
 test_done

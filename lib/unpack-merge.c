@@ -60,7 +60,7 @@ enum slot_kind {
 struct slot {
 	enum slot_kind kind;
 	unsigned mode;
-	const struct object_id *oid;	/* borrowed from the tree's buffer */
+	const struct object_id *oid;	/* borrowed from the tree */
 };
 
 /* A tree entry at one level; borrowed from the tree object. */
@@ -127,7 +127,7 @@ struct merge {
 	struct change *ch;		/* owned */
 	size_t ch_nr, ch_alloc;
 	int unmerged;			/* res has stages 1-3 */
-	int nontrivial;			/* a path needed file-level merging */
+	int nontrivial;			/* file-level merging needed */
 	int initial;			/* two-way: the index is unborn */
 	unsigned protect;
 	struct strbuf path;		/* the path being merged */
@@ -535,7 +535,7 @@ twoway(struct merge *m, const struct slot *s, size_t cur)
 		}
 		if ((!h && !mm) ||				/* 4, 5 */
 		    (!h && mm && same_cur(m, cur, mm)) ||	/* 6, 7 */
-		    (h && mm && same_slots(h, mm)) ||		/* 14, 15 */
+		    (h && mm && same_slots(h, mm)) ||	/* 14, 15 */
 		    (h && mm && same_cur(m, cur, mm))) {	/* 18, 19 */
 			keep_index(m, cur);
 			return 0;
@@ -548,7 +548,7 @@ twoway(struct merge *m, const struct slot *s, size_t cur)
 								 * 13, 16, 17 */
 	}
 	if (mm) {
-		if (h && !m->initial)			/* 3: removal staged */
+		if (h && !m->initial)		/* 3: removal staged */
 			return same_slots(h, mm) ? 0 : reject(m);
 		return merged(m, mm, NONE);		/* 1 */
 	}
@@ -605,7 +605,8 @@ threeway(struct merge *m, const struct slot *s, size_t cur)
 	if (h) {
 		if (same_slots(h, r))				/* #5ALT */
 			return merged(m, h, cur);
-		if (!remote_df && remote_match && !head_match)	/* #13, #3ALT */
+		/* #13, #3ALT */
+		if (!remote_df && remote_match && !head_match)
 			return merged(m, h, cur);
 	}
 	if (!h && !r && any_base_missing)			/* #1 */
@@ -1043,7 +1044,8 @@ collapse_unmerged(struct merge *m)
 				index_entry_new(idx, e->name, e->namelen);
 
 			/* git converts each stage in turn: the last wins */
-			c->mode = idx->entries[first == i ? first : j - 1]->mode;
+			c->mode = idx->entries[first == i ? first :
+					       j - 1]->mode;
 			m->mark[nr] = MARK_CONFLICTED;
 			m->old[nr++] = c;
 			if (first != i) {
@@ -1123,9 +1125,9 @@ unpack_merge(struct index *idx, struct repo *repo, struct odb *odb,
 		cache_tree_free(idx->tree);
 		idx->tree = NULL;
 	} else {
-		unpack_repair_cache_tree(idx, odb,
-					 workers_count(0, repo->settings.threads,
-						       0, 0), 1);
+		int threads = workers_count(0, repo->settings.threads, 0, 0);
+
+		unpack_repair_cache_tree(idx, odb, threads, 1);
 	}
 	trace_phase("cache-tree", start);
 out:

@@ -35,6 +35,9 @@
 
 #define MAX_TREE_DEPTH 4096
 
+/* the short name, in this file (unpack-internal.h has the long one) */
+#define report unpack_report
+
 struct list {
 	struct index_entry **e;
 	size_t nr, alloc;
@@ -329,7 +332,7 @@ absent(const struct index *idx, const struct index_entry *e,
 		if (S_ISDIR(st.st_mode))
 			continue;
 		if (o->prefix || index_pos(idx, path.buf, path.len, 0) < 0) {
-			unpack_report(o, "Untracked working tree file '%s' would be "
+			report(o, "Untracked working tree file '%s' would be "
 			       "overwritten by merge.", path.buf);
 			ok = 0;
 		}
@@ -338,7 +341,7 @@ absent(const struct index *idx, const struct index_entry *e,
 	if (lstat(e->name, &st) < 0)
 		goto out;
 	if (!S_ISDIR(st.st_mode)) {
-		unpack_report(o, "Untracked working tree file '%s' would be "
+		report(o, "Untracked working tree file '%s' would be "
 		       "overwritten by merge.", e->name);
 		ok = 0;
 		goto out;
@@ -350,7 +353,7 @@ absent(const struct index *idx, const struct index_entry *e,
 	strbuf_reset(&path);
 	strbuf_addstr(&path, e->name);
 	if (!unpack_all_tracked(idx, &path)) {
-		unpack_report(o, "Updating '%s' would lose untracked files in it",
+		report(o, "Updating '%s' would lose untracked files in it",
 		       e->name);
 		ok = 0;
 	}
@@ -584,7 +587,7 @@ bind_conflict(const struct index *idx, const struct list *t,
 					    e->namelen - plen);
 		     p; p = memchr(p + 1, '/', e->namelen - (p + 1 - e->name))) {
 			if (index_pos(idx, e->name, p - e->name, -1) >= 0) {
-				unpack_report(o, "Entry '' overlaps with '%.*s'.  "
+				report(o, "Entry '' overlaps with '%.*s'.  "
 				       "Cannot bind.", (int)(p - e->name),
 				       e->name);
 				return 1;
@@ -592,7 +595,7 @@ bind_conflict(const struct index *idx, const struct list *t,
 		}
 		pos = index_pos(idx, e->name, e->namelen, -1);
 		if (pos >= 0) {
-			unpack_report(o, "Entry '%s' overlaps with '%s'.  Cannot "
+			report(o, "Entry '%s' overlaps with '%s'.  Cannot "
 			       "bind.", idx->entries[pos]->name, e->name);
 			return 1;
 		}
@@ -653,14 +656,14 @@ bind_file_over_dir(struct index *idx, struct repo *repo,
 		    c->name[e->namelen] != '/')
 			break;
 		if (!unpack_uptodate(repo, idx, c, o)) {
-			unpack_report(o, "Entry '%s' not uptodate. Cannot merge.",
+			report(o, "Entry '%s' not uptodate. Cannot merge.",
 			       c->name);
 			return -1;
 		}
 	}
 	strbuf_addstr(&dir, e->name);
 	if (!unpack_all_tracked(idx, &dir)) {
-		unpack_report(o, "Updating '%s' would lose untracked files in it",
+		report(o, "Updating '%s' would lose untracked files in it",
 		       e->name);
 		ret = -1;
 	}
@@ -789,7 +792,7 @@ oneway(struct index *idx, struct repo *repo, const struct list *t,
 		if (cmp < 0) {
 			/* left the index */
 			if (!o->reset && !unpack_uptodate(repo, idx, old, o)) {
-				unpack_report(o, "Entry '%s' not uptodate. Cannot "
+				report(o, "Entry '%s' not uptodate. Cannot "
 				       "merge.", old->name);
 				bad = 1;
 			}
@@ -824,7 +827,7 @@ oneway(struct index *idx, struct repo *repo, const struct list *t,
 				}
 			} else {
 				if (!unpack_uptodate(repo, idx, old, o)) {
-					unpack_report(o, "Entry '%s' not uptodate. "
+					report(o, "Entry '%s' not uptodate. "
 					       "Cannot merge.", old->name);
 					bad = 1;
 				}
@@ -881,7 +884,8 @@ unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 				ch[k].e = t[0].e[k];
 				ch[k].update = 1;
 			}
-			ret = unpack_update_worktree(idx, repo, odb, ch, t[0].nr, o);
+			ret = unpack_update_worktree(idx, repo, odb, ch,
+						     t[0].nr, o);
 		}
 		if (!ret)
 			unpack_repair_cache_tree(idx, odb, threads, 0);

@@ -100,6 +100,7 @@ LIB_OBJS += lib/strmap.o
 LIB_OBJS += lib/trace.o
 LIB_OBJS += lib/tree-path.o
 LIB_OBJS += lib/tree.o
+LIB_OBJS += lib/unpack-merge.o
 LIB_OBJS += lib/unpack.o
 LIB_OBJS += lib/untracked.o
 LIB_OBJS += lib/update.o

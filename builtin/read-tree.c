@@ -1,9 +1,11 @@
 /*
  * read-tree: read trees into the index — replacing it with one tree or
- * an overlay of several, binding one under a prefix, or as a one-way
- * merge (-m / --reset) that keeps the stat data of unchanged entries
- * and with -u updates the work tree.  The two- and three-way merges
- * (-m with several trees, --trivial, --aggressive) are refused.
+ * an overlay of several, binding one under a prefix, or merging them
+ * with the index (-m / --reset): one tree keeping the stat data of
+ * unchanged entries, two as git's "Two Tree Merge" (H to M, local
+ * changes carried), three or more as git's three-way merge (bases,
+ * head, remote; --trivial, --aggressive) — with -u updating the work
+ * tree.
  *
  * The checks come in git's order, so that where git has several
  * complaints about one command line dirc makes the same one: the
@@ -26,9 +28,12 @@
 #include <sys/stat.h>
 
 const char *const read_tree_usage[] = {
-	"dirc read-tree [(-m | --reset | --prefix=<prefix>) [-u | -i]]\n"
-	"               [--index-output=<file>] [--no-sparse-checkout]\n"
-	"               (--empty | <tree-ish1> [<tree-ish2> ...])",
+	"dirc read-tree [(-m [--trivial] [--aggressive] | --reset | "
+	"--prefix=<prefix>)\n"
+	"                      [-u | -i]] [--index-output=<file>] "
+	"[--no-sparse-checkout]\n"
+	"                      (--empty | <tree-ish1> [<tree-ish2> "
+	"[<tree-ish3>]])",
 	NULL,
 };
 
@@ -107,19 +112,14 @@ sparse_patterns(const struct repo *repo)
 	return ret;
 }
 
-/* dirc's refusals: the merges of issue 13, and what it does not have. */
+/* dirc's refusals: what it does not have. */
 static void
-refuse(const struct rt_opts *r, int trivial, int aggressive, int debug,
-       int no_sparse, size_t nr, const struct repo *repo)
+refuse(const struct rt_opts *r, int debug, int no_sparse, size_t nr,
+       const struct repo *repo)
 {
-	if ((r->uo.merge || r->uo.prefix) && nr > 1)
-		die("read-tree: a %s of %zu trees is a merge, which dirc does "
-		    "not support", r->uo.prefix ? "--prefix read" :
-		    r->uo.reset ? "--reset" : "-m", nr);
-	if (trivial)
-		die("--trivial is not supported by dirc");
-	if (aggressive)
-		die("--aggressive is not supported by dirc");
+	if (r->uo.prefix && nr > 1)
+		die("read-tree: a --prefix read of %zu trees is a merge, which "
+		    "dirc does not support", nr);
 	if (debug)
 		die("--debug-unpack is not supported by dirc");
 	if (r->recurse)
@@ -143,7 +143,7 @@ cmd_read_tree(int argc, const char **argv)
 	struct object_id trees[UNPACK_MAX_TREES];
 	const char *index_output = NULL;
 	char *prefix_buf = NULL;
-	int empty = 0, verbose = 0, trivial = 0, aggressive = 0, debug = 0;
+	int empty = 0, verbose = 0, debug = 0;
 	int no_sparse = 0, merge, ret;
 	size_t nr = 0;
 	struct option opts[] = {
@@ -154,10 +154,10 @@ cmd_read_tree(int argc, const char **argv)
 		OPT_GROUP("Merging"),
 		OPT_BOOL('m', NULL, &uo->merge, "perform a merge in addition "
 			 "to a read"),
-		OPT_BOOL(0, "trivial", &trivial, "3-way merge if no file "
-			 "level merging required (not supported)"),
-		OPT_BOOL(0, "aggressive", &aggressive, "3-way merge in "
-			 "presence of adds and removes (not supported)"),
+		OPT_BOOL(0, "trivial", &uo->trivial, "3-way merge if no file "
+			 "level merging required"),
+		OPT_BOOL(0, "aggressive", &uo->aggressive, "3-way merge in "
+			 "presence of adds and removes"),
 		OPT_BOOL(0, "reset", &uo->reset, "same as -m, but discard "
 			 "unmerged entries"),
 		{ OPT_STRING_, 0, "prefix", &uo->prefix, "<subdirectory>/",
@@ -256,7 +256,7 @@ cmd_read_tree(int argc, const char **argv)
 		    uo->update ? "-u" : "-i");
 	if (merge && !nr)
 		die("you must specify at least one tree to merge");
-	refuse(&r, trivial, aggressive, debug, no_sparse, nr, &repo);
+	refuse(&r, debug, no_sparse, nr, &repo);
 
 	if (verbose && uo->update && !uo->dry_run) {
 		/* on a terminal, after a second: quick runs print nothing */

@@ -30,18 +30,21 @@
 #include "repo.h"
 #include "strbuf.h"
 #include "tree.h"
+#include "unpack-internal.h"
 #include "workers.h"
 
 #define MAX_TREE_DEPTH 4096
+
+/* the short name, in this file (unpack-internal.h has the long one) */
+#define report unpack_report
 
 struct list {
 	struct index_entry **e;
 	size_t nr, alloc;
 };
 
-/* A per-path error as git prints it, unless -q. */
-PRINTF_LIKE(2, 3) static void
-report(const struct unpack_opts *o, const char *fmt, ...)
+void
+unpack_report(const struct unpack_opts *o, const char *fmt, ...)
 {
 	char msg[ERROR_MSG_MAX];
 	va_list ap;
@@ -79,6 +82,34 @@ tree_corrupt(const struct object_id *oid, const char *why,
 			 oid_to_hex(oid), why, (int)te->namelen, te->name);
 }
 
+int
+unpack_check_entry(const struct object_id *oid, const struct tree_entry *te,
+		   const struct tree_entry *prev, const char *path,
+		   unsigned protect)
+{
+	if (!mode_ok(te))
+		return tree_corrupt(oid, te->zero_padded ?
+				    "zero-padded file mode" : "bad file mode",
+				    te);
+	if (prev) {
+		int cmp = tree_name_cmp(prev->name, prev->namelen, prev->mode,
+					te->name, te->namelen, te->mode);
+		int same_name = prev->namelen == te->namelen &&
+				!memcmp(prev->name, te->name, te->namelen);
+
+		if (same_name || !cmp)
+			return tree_corrupt(oid, "duplicate entries", te);
+		if (cmp > 0)
+			return tree_corrupt(oid, "entries are not sorted", te);
+	}
+	if (memchr(te->name, '/', te->namelen) ||
+	    !path_verify(path, te->mode, protect)) {
+		diag_emit(DIAG_ERROR, "invalid path '%s'", path);
+		return error_set(E_CONFLICT, "read-tree failed");
+	}
+	return 0;
+}
+
 static int
 read_tree_into(struct list *out, struct index *idx, struct odb *odb,
 	       const struct object_id *oid, struct strbuf *base, int depth,
@@ -114,40 +145,14 @@ read_tree_into(struct list *out, struct index *idx, struct odb *odb,
 	 */
 	tree_iter_init(&it, obj.data, obj.size);
 	while ((ret = tree_iter_next(&it, &te)) > 0) {
-		if (!mode_ok(&te)) {
-			ret = tree_corrupt(oid, te.zero_padded ?
-					   "zero-padded file mode" :
-					   "bad file mode", &te);
-			break;
-		}
-		if (have_prev) {
-			int cmp = tree_name_cmp(prev.name, prev.namelen,
-						prev.mode, te.name, te.namelen,
-						te.mode);
-			int same = prev.namelen == te.namelen &&
-				   !memcmp(prev.name, te.name, te.namelen);
-
-			if (same || !cmp) {
-				ret = tree_corrupt(oid, "duplicate entries",
-						   &te);
-				break;
-			}
-			if (cmp > 0) {
-				ret = tree_corrupt(oid, "entries are not "
-						   "sorted", &te);
-				break;
-			}
-		}
-		prev = te;
-		have_prev = 1;
 		strbuf_setlen(base, baselen);
 		strbuf_add(base, te.name, te.namelen);
-		if (memchr(te.name, '/', te.namelen) ||
-		    !path_verify(base->buf, te.mode, protect)) {
-			diag_emit(DIAG_ERROR, "invalid path '%s'", base->buf);
-			ret = error_set(E_CONFLICT, "read-tree failed");
+		ret = unpack_check_entry(oid, &te, have_prev ? &prev : NULL,
+					 base->buf, protect);
+		if (ret < 0)
 			break;
-		}
+		prev = te;
+		have_prev = 1;
 		if (S_ISDIR(te.mode)) {
 			strbuf_addch(base, '/');
 			ret = read_tree_into(out, idx, odb, te.oid, base,
@@ -259,9 +264,8 @@ entry_modified(struct repo *repo, struct index *idx, struct index_entry *e,
 			      MODIFIED_STAT_ONLY, NULL) != ENTRY_CLEAN;
 }
 
-/* Does the work tree still match old (so overwriting it loses nothing)? */
-static int
-uptodate(struct repo *repo, struct index *idx, struct index_entry *old,
+int
+unpack_uptodate(struct repo *repo, struct index *idx, struct index_entry *old,
 	 const struct unpack_opts *o)
 {
 	struct stat st;
@@ -278,8 +282,6 @@ uptodate(struct repo *repo, struct index *idx, struct index_entry *old,
 	return S_ISGITLINK(old->mode);
 }
 
-static int all_tracked(const struct index *idx, struct strbuf *dir);
-
 /* dir_for_each() callback: 1 when path is, or holds, an untracked file */
 static int
 untracked_entry(struct strbuf *path, const char *name UNUSED, void *data)
@@ -290,13 +292,12 @@ untracked_entry(struct strbuf *path, const char *name UNUSED, void *data)
 	if (lstat(path->buf, &st) < 0)
 		return 0;
 	if (S_ISDIR(st.st_mode))
-		return !all_tracked(idx, path);
+		return !unpack_all_tracked(idx, path);
 	return index_pos(idx, path->buf, path->len, -1) < 0;
 }
 
-/* Does every file under dir belong to the index (nothing untracked)? */
-static int
-all_tracked(const struct index *idx, struct strbuf *dir)
+int
+unpack_all_tracked(const struct index *idx, struct strbuf *dir)
 {
 	int ret = dir_for_each(dir, untracked_entry, (void *)idx);
 
@@ -351,7 +352,7 @@ absent(const struct index *idx, const struct index_entry *e,
 	 * is untracked (its files leave the index and are removed) */
 	strbuf_reset(&path);
 	strbuf_addstr(&path, e->name);
-	if (!all_tracked(idx, &path)) {
+	if (!unpack_all_tracked(idx, &path)) {
 		report(o, "Updating '%s' would lose untracked files in it",
 		       e->name);
 		ok = 0;
@@ -412,9 +413,18 @@ repair_node(struct odb *odb, struct cache_tree *t,
 			continue;
 		}
 		len = slash - e->name + 1;
-		cnt = count_under(entries + i, n - i, e->name, len);
 		sub = cache_tree_sub(t, e->name + baselen, len - baselen - 1,
 				     0);
+		if (sub && sub->tree && sub->tree->entry_count >= 0) {
+			/*
+			 * valid: its tree and everything in it is stored,
+			 * so git's build of it succeeds as well
+			 */
+			sub->used = 1;
+			i += sub->tree->entry_count;
+			continue;
+		}
+		cnt = count_under(entries + i, n - i, e->name, len);
 		if (sub && sub->tree) {
 			sub->used = 1;
 			if (repair_node(odb, sub->tree, entries + i, cnt,
@@ -452,7 +462,11 @@ repair_node(struct odb *odb, struct cache_tree *t,
 			if (!sub || !sub->tree || oid_is_null(&sub->tree->oid) ||
 			    !odb_has_cached(odb, &sub->tree->oid))
 				ret = -1;
-			i += count_under(entries + i, n - i, e->name, len);
+			if (sub && sub->tree && sub->tree->entry_count >= 0)
+				i += sub->tree->entry_count;
+			else
+				i += count_under(entries + i, n - i, e->name,
+						 len);
 			continue;
 		}
 		if (!S_ISGITLINK(e->mode) &&
@@ -468,11 +482,14 @@ repair_node(struct odb *odb, struct cache_tree *t,
 	return ret;
 }
 
-static void
-repair_like_git(struct index *idx, struct odb *odb, int threads)
+void
+unpack_repair_cache_tree(struct index *idx, struct odb *odb, int threads,
+			 int keep_valid)
 {
-	cache_tree_free(idx->tree);
-	idx->tree = NULL;
+	if (!keep_valid) {
+		cache_tree_free(idx->tree);
+		idx->tree = NULL;
+	}
 	/*
 	 * Its result says whether every tree was found, which does not
 	 * matter here; it returns before making the tree only for
@@ -484,13 +501,6 @@ repair_like_git(struct index *idx, struct odb *odb, int threads)
 	if (idx->tree)
 		repair_node(odb, idx->tree, idx->entries, idx->nr, 0);
 }
-
-/* A work-tree change of the update phase. */
-struct change {
-	struct index_entry *e;
-	int update;	/* write it to the work tree */
-	int remove;	/* remove its file */
-};
 
 /*
  * The overlay of a plain read of several trees, into t[0]: a later
@@ -645,14 +655,14 @@ bind_file_over_dir(struct index *idx, struct repo *repo,
 		    memcmp(c->name, e->name, e->namelen) ||
 		    c->name[e->namelen] != '/')
 			break;
-		if (!uptodate(repo, idx, c, o)) {
+		if (!unpack_uptodate(repo, idx, c, o)) {
 			report(o, "Entry '%s' not uptodate. Cannot merge.",
 			       c->name);
 			return -1;
 		}
 	}
 	strbuf_addstr(&dir, e->name);
-	if (!all_tracked(idx, &dir)) {
+	if (!unpack_all_tracked(idx, &dir)) {
 		report(o, "Updating '%s' would lose untracked files in it",
 		       e->name);
 		ret = -1;
@@ -692,8 +702,8 @@ bind_prefix(struct index *idx, struct repo *repo, struct list *t,
  * The work tree to the new index: removals first (a directory may
  * become a file), then the writes; 0 or the first failure in order.
  */
-static int
-update_worktree(struct index *idx, struct repo *repo, struct odb *odb,
+int
+unpack_update_worktree(struct index *idx, struct repo *repo, struct odb *odb,
 		const struct change *ch, size_t nch,
 		const struct unpack_opts *o)
 {
@@ -781,7 +791,7 @@ oneway(struct index *idx, struct repo *repo, const struct list *t,
 		cmp = !old ? 1 : !a ? -1 : cmp_entry(&old, &a);
 		if (cmp < 0) {
 			/* left the index */
-			if (!o->reset && !uptodate(repo, idx, old, o)) {
+			if (!o->reset && !unpack_uptodate(repo, idx, old, o)) {
 				report(o, "Entry '%s' not uptodate. Cannot "
 				       "merge.", old->name);
 				bad = 1;
@@ -816,7 +826,7 @@ oneway(struct index *idx, struct repo *repo, const struct list *t,
 					ch[(*nch)++].update = 1;
 				}
 			} else {
-				if (!uptodate(repo, idx, old, o)) {
+				if (!unpack_uptodate(repo, idx, old, o)) {
 					report(o, "Entry '%s' not uptodate. "
 					       "Cannot merge.", old->name);
 					bad = 1;
@@ -846,7 +856,7 @@ unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 	int threads = workers_count(0, repo->settings.threads, 0, 0);
 	int ret = 0;
 
-	if (!nr || ((o->merge || o->reset || o->prefix) && nr > 1))
+	if (!nr || (o->prefix && nr > 1))
 		BUG("unpack_trees: %zu trees for this form", nr);
 	if ((o->merge && !o->reset) || o->prefix) {
 		for (size_t k = 0; k < idx->nr; k++)
@@ -856,6 +866,10 @@ unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 						"first");
 				goto out;
 			}
+	}
+	if ((o->merge || o->reset) && nr > 1) {
+		ret = unpack_merge(idx, repo, odb, trees, nr, o);
+		goto out;
 	}
 	for (size_t k = 0; k < nr && !ret; k++)
 		ret = load_tree(&t[k], idx, repo, odb, &trees[k], o->prefix);
@@ -870,10 +884,11 @@ unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 				ch[k].e = t[0].e[k];
 				ch[k].update = 1;
 			}
-			ret = update_worktree(idx, repo, odb, ch, t[0].nr, o);
+			ret = unpack_update_worktree(idx, repo, odb, ch,
+						     t[0].nr, o);
 		}
 		if (!ret)
-			repair_like_git(idx, odb, threads);
+			unpack_repair_cache_tree(idx, odb, threads, 0);
 		goto out;
 	}
 
@@ -892,7 +907,7 @@ unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 		if (nr == 1)
 			ret = cache_tree_prime(idx, odb, &trees[0]);
 		else
-			repair_like_git(idx, odb, threads);
+			unpack_repair_cache_tree(idx, odb, threads, 0);
 		goto out;
 	}
 
@@ -910,7 +925,7 @@ unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 	index_clear_resolve_undo(idx);
 	index_mark_changed(idx);
 	if (o->update && !o->dry_run) {
-		ret = update_worktree(idx, repo, odb, ch, nch, o);
+		ret = unpack_update_worktree(idx, repo, odb, ch, nch, o);
 		if (ret < 0)
 			goto out;
 	}

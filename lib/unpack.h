@@ -1,9 +1,11 @@
 /*
- * unpack: reading trees into the index — the forms of read-tree dirc
- * supports: replace the index with one tree or an overlay of several,
- * bind a tree under a prefix, and the one-way merge (-m, --reset) that
- * keeps the stat data of unchanged entries and, with -u, brings the work
- * tree along.  The two- and three-way merges are not here.
+ * unpack: reading trees into the index — the forms of read-tree: replace
+ * the index with one tree or an overlay of several, bind a tree under a
+ * prefix, the one-way merge (-m, --reset) that keeps the stat data of
+ * unchanged entries, the two-way merge (fast-forward from H to M,
+ * carrying local changes) and the three-way merge (stages 1-3, trivial
+ * cases collapsed to stage 0) — each with -u bringing the work tree
+ * along.
  */
 #ifndef DIRC_UNPACK_H
 #define DIRC_UNPACK_H
@@ -31,6 +33,10 @@ struct unpack_opts {
 	int quiet;		/* -q: no per-path error messages */
 	const char *prefix;	/* --prefix: "dir/" or "" to bind under, or
 				 * NULL */
+	int aggressive;		/* --aggressive: a three-way merge also
+				 * resolves removals and identical adds */
+	int trivial;		/* --trivial: a three-way merge that needs
+				 * file-level merging fails */
 	/*
 	 * Optional, for a progress meter over the work-tree changes (-u):
 	 * total is called once with their number before the first, then
@@ -53,9 +59,24 @@ struct unpack_opts {
  *
  * Merge or reset (one tree): the one-way merge.  Prefix (one tree): the
  * tree's entries are added under the prefix; the cache-tree is repaired
- * as git repairs it.  Callers refuse more trees for these.  A merge
+ * as git repairs it.  Callers refuse more trees for a bind.  A merge
  * without reset and a bind refuse an index with unmerged entries
  * (-E_CONFLICT, "You need to resolve your current index first").
+ *
+ * Merge or reset with two trees (H, M): git's "Two Tree Merge" table;
+ * with three or more (bases..., head, remote): git's three-way merge
+ * (trivial-merge rules), the bases in stage 1, head in 2, remote in 3
+ * where the path does not collapse to stage 0.  --reset turns each
+ * unmerged path of the index into one conflicted entry first, as git
+ * does.  Trees are walked together with the index in one pass; a
+ * directory that every tree has with the same id, and that the index's
+ * cache-tree holds valid with that id, is taken from the index whole
+ * (its trees are not read).  The cache-tree afterwards is git's: none
+ * when entries are left unmerged, else rebuilt from what is stored.
+ * "Entry '<p>' would be overwritten by merge. Cannot merge." joins the
+ * per-path errors below; --trivial's "Merge requires file-level
+ * merging" ends the same way.  A tree missing below the top is
+ * -E_NOTFOUND ("unable to read tree <id>").
  *
  * Errors that git reports per path ("Entry '<p>' not uptodate. Cannot
  * merge.", "Untracked working tree file '<p>' would be overwritten by

@@ -6,7 +6,7 @@ git does not read the old one (so a damaged or empty index file does not
 matter) and writes the new one at its default version.  Several trees
 overlay: a later tree wins a path, a directory wins over a file.  Then
 the options git has and the order in which it checks them, and what
-dirc refuses (the merges).
+dirc refuses.
 
 lib-interop runs "git read-tree ARGS" and "dirc read-tree ARGS" from the
 same index: exit code, output, messages and the index written (TREE
@@ -260,15 +260,21 @@ test_expect_success GIT 'options accepted as git does: -v, -q, --no-sparse-check
 	done
 '
 
-test_expect_success GIT 'the merges and what dirc lacks: refused, 128, index untouched' '
+test_expect_success GIT 'merges of several trees, --trivial and --aggressive of one: as git' '
 	git read-tree $(cat main) &&
 	t=$(cat side) &&
-	refused "read-tree: a -m of 2 trees is a merge, which dirc does not support" -m -i $t $t &&
-	refused "read-tree: a -m of 3 trees is a merge, which dirc does not support" -m -i $t $t $t &&
-	refused "read-tree: a --reset of 2 trees is a merge, which dirc does not support" --reset $t $t &&
+	for args in "-m -i $t $t" "-m -i $t $t $t" "--reset $t $t" \
+		"--trivial $t" "--aggressive $t" "-m --trivial --aggressive $t"
+	do
+		interop_run read-tree $args &&
+		same_result || return 1
+	done
+'
+
+test_expect_success GIT 'what dirc lacks: refused, 128, index untouched' '
+	git read-tree $(cat main) &&
+	t=$(cat side) &&
 	refused "read-tree: a --prefix read of 2 trees is a merge, which dirc does not support" --prefix=q/ $t $t &&
-	refused "--trivial is not supported by dirc" --trivial $t &&
-	refused "--aggressive is not supported by dirc" --aggressive $t &&
 	refused "--debug-unpack is not supported by dirc" --debug-unpack $t &&
 	refused "--recurse-submodules is not supported by dirc" --recurse-submodules $t &&
 	refused "--exclude-per-directory is not supported by dirc" -m -u --exclude-per-directory=.gitignore $t

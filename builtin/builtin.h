@@ -43,6 +43,7 @@ void print_usage_lines(const char *const *usage);
 	X(init, "init")							\
 	X(ls_files, "ls-files")						\
 	X(ls_tree, "ls-tree")						\
+	X(merge_index, "merge-index")					\
 	X(mktree, "mktree")						\
 	X(read_tree, "read-tree")					\
 	X(rev_parse, "rev-parse")					\

@@ -497,8 +497,7 @@ cmd_ls_tree(int argc, const char **argv)
 		die_lib(ret);
 
 	bufwrite_init(&lt.out, STDOUT_FILENO, "stdout", 0);
-	ret = tree_walk(lt.odb, &tree, &lt.ps,
-			lt.recursive ? TREE_WALK_EVERY_DIR : 0, show_entry, &lt);
+	ret = tree_walk(lt.odb, &tree, &lt.ps, show_entry, &lt);
 	finish_output(&lt);
 	if (ret == -E_CORRUPT)
 		die_lib(ret);

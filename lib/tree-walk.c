@@ -1,6 +1,5 @@
 /*
- * tree-walk: the walk, ls-tree's literal pathspec rules, and reading
- * ahead.
+ * tree-walk: the walk, and ls-tree's literal pathspec rules.
  *
  * One level holds its tree object (the entries' names and ids point
  * into it) while the callback runs and while the trees below are
@@ -16,18 +15,14 @@
  *                  the entry (R = name), or a directory on the way
  *                  (R = name "/" ...; a gitlink only for R = name "/").
  *
- * Reading ahead (TREE_WALK_EVERY_DIR): a reader thread walks the same
- * trees depth first with the same rules, and hands each tree object it
- * read (or the error reading it gave) to the walk through a ring of
- * READ_AHEAD slots, in the order the walk asks for them; it stops going
- * down a tree where the walk would stop (an error, a malformed entry).
- * The walk checks that each tree it takes is the one it wants; if not
- * (a callback that did not go down after all), it stops the reader and
- * reads for itself from there.
+ * Reading the trees ahead on a second thread (in walk order, handed
+ * over through a ring) was tried for ls-tree -r: on a linux-sized tree
+ * the walk waits for every tree, and the hand-over (two futex calls a
+ * tree) cost as much CPU as the inflating it moved, for no gain in
+ * wall time on a loaded two-core machine.  One thread reads and walks.
  */
 #include "tree-walk.h"
 
-#include <pthread.h>
 #include <sys/stat.h>
 
 #include "error.h"
@@ -36,40 +31,12 @@
 #include "strbuf.h"
 #include "tree.h"
 
-/*
- * Trees read ahead at most.  A few are enough to keep the reader busy
- * while the walk prints; more only hold memory.
- */
-#define READ_AHEAD 64
-
-struct slot {
-	struct object_id oid;
-	struct odb_object obj;		/* owned until taken */
-	int ret;			/* odb_read()'s */
-	struct error_saved err;		/* its message, when ret < 0 */
-};
-
-struct reader {
-	pthread_t thread;
-	pthread_mutex_t lock;
-	pthread_cond_t more, room;
-	struct slot ring[READ_AHEAD];
-	uint64_t head, tail;		/* taken, put (under lock) */
-	int done, stop;			/* (under lock) */
-	/* the reader thread's own */
-	struct odb *odb;
-	const struct pathspec *ps;
-	struct object_id root;
-	struct strbuf path;
-};
-
 struct walk {
 	struct odb *odb;
 	const struct pathspec *ps;	/* NULL or no items: everything */
 	tree_walk_fn fn;
 	void *ctx;
 	struct strbuf path;		/* "<base><name>" of the entry */
-	struct reader *reader;		/* NULL: read the trees here */
 };
 
 /* Does item m cover the directory base (with its slash) as a whole? */
@@ -199,184 +166,6 @@ scan_next(struct scan *s, struct tree_entry *cur)
 	return s->more;
 }
 
-/* ---- the reader thread ---- */
-
-/* Put a tree (or its error) in the ring; -1 if the walk wants no more. */
-static int
-put(struct reader *rd, const struct object_id *oid, struct odb_object *obj,
-    int ret)
-{
-	struct slot *slot;
-
-	pthread_mutex_lock(&rd->lock);
-	while (rd->tail - rd->head == READ_AHEAD && !rd->stop)
-		pthread_cond_wait(&rd->room, &rd->lock);
-	if (rd->stop) {
-		pthread_mutex_unlock(&rd->lock);
-		odb_object_release(obj);
-		return -1;
-	}
-	slot = &rd->ring[rd->tail % READ_AHEAD];
-	slot->oid = *oid;
-	slot->obj = *obj;
-	slot->ret = ret;
-	if (ret < 0)
-		error_save(&slot->err);
-	rd->tail++;
-	pthread_cond_signal(&rd->more);
-	pthread_mutex_unlock(&rd->lock);
-	return 0;
-}
-
-/*
- * Read the tree oid and, after it, the trees below it the walk will go
- * into.  -1 once the walk wants no more.
- */
-static int
-read_ahead(struct reader *rd, const struct object_id *oid)
-{
-	struct odb_object obj = ODB_OBJECT_INIT;
-	struct object_id *subs = NULL;
-	size_t *ends = NULL, nr = 0, alloc = 0, alloc_ends = 0;
-	size_t base = rd->path.len;
-	struct strbuf names = STRBUF_INIT;
-	struct tree_entry cur;
-	struct scan s;
-	int ret;
-
-	ret = read_tree(&obj, rd->odb, oid);
-	if (ret >= 0) {
-		/* the trees below, found before the object is handed over */
-		scan_init(&s, &obj, rd->ps, &rd->path);
-		while (scan_next(&s, &cur) > 0) {
-			if (!S_ISDIR(cur.mode))
-				continue;
-			ALLOC_GROW(subs, nr + 1, alloc);
-			ALLOC_GROW(ends, nr + 1, alloc_ends);
-			subs[nr] = *cur.oid;
-			strbuf_add(&names, cur.name, cur.namelen);
-			ends[nr++] = names.len;
-		}
-		error_clear();	/* the walk meets the error itself */
-	}
-	if (put(rd, oid, &obj, ret) < 0) {
-		ret = -1;
-		goto out;
-	}
-	ret = 0;
-	for (size_t i = 0; i < nr; i++) {
-		size_t start = i ? ends[i - 1] : 0;
-
-		strbuf_setlen(&rd->path, base);
-		strbuf_add(&rd->path, names.buf + start, ends[i] - start);
-		strbuf_addch(&rd->path, '/');
-		ret = read_ahead(rd, &subs[i]);
-		if (ret < 0)
-			break;
-	}
-out:
-	strbuf_setlen(&rd->path, base);
-	strbuf_release(&names);
-	free(subs);
-	free(ends);
-	return ret;
-}
-
-static void *
-reader_main(void *arg)
-{
-	struct reader *rd = arg;
-
-	read_ahead(rd, &rd->root);
-	error_clear();
-	pthread_mutex_lock(&rd->lock);
-	rd->done = 1;
-	pthread_cond_signal(&rd->more);
-	pthread_mutex_unlock(&rd->lock);
-	return NULL;
-}
-
-static struct reader *
-reader_start(struct odb *odb, const struct pathspec *ps,
-	     const struct object_id *root)
-{
-	struct reader *rd = xcalloc(1, sizeof(*rd));
-
-	rd->odb = odb;
-	rd->ps = ps;
-	rd->root = *root;
-	strbuf_init(&rd->path, 256);
-	pthread_mutex_init(&rd->lock, NULL);
-	pthread_cond_init(&rd->more, NULL);
-	pthread_cond_init(&rd->room, NULL);
-	odb_prepare_threads(odb);
-	if (pthread_create(&rd->thread, NULL, reader_main, rd)) {
-		pthread_cond_destroy(&rd->room);
-		pthread_cond_destroy(&rd->more);
-		pthread_mutex_destroy(&rd->lock);
-		strbuf_release(&rd->path);
-		free(rd);
-		return NULL;	/* the walk reads for itself */
-	}
-	return rd;
-}
-
-/* Stop the reader, wait for it, free what it read and the walk did not. */
-static void
-reader_finish(struct reader *rd)
-{
-	pthread_mutex_lock(&rd->lock);
-	rd->stop = 1;
-	pthread_cond_signal(&rd->room);
-	pthread_mutex_unlock(&rd->lock);
-	pthread_join(rd->thread, NULL);
-	for (; rd->head < rd->tail; rd->head++) {
-		struct slot *slot = &rd->ring[rd->head % READ_AHEAD];
-
-		odb_object_release(&slot->obj);
-		error_saved_release(&slot->err);
-	}
-	pthread_cond_destroy(&rd->room);
-	pthread_cond_destroy(&rd->more);
-	pthread_mutex_destroy(&rd->lock);
-	strbuf_release(&rd->path);
-	free(rd);
-}
-
-/*
- * The walk's tree oid from the reader: 1 with *ret as read_tree() would
- * have returned it, or 0 if the reader does not have it (then it is
- * stopped, and the walk reads for itself).
- */
-static int
-take(struct walk *w, struct odb_object *obj, const struct object_id *oid,
-     int *ret)
-{
-	struct reader *rd = w->reader;
-	struct slot *slot;
-
-	pthread_mutex_lock(&rd->lock);
-	while (rd->head == rd->tail && !rd->done)
-		pthread_cond_wait(&rd->more, &rd->lock);
-	slot = rd->head < rd->tail ? &rd->ring[rd->head % READ_AHEAD] : NULL;
-	if (!slot || !oideq(&slot->oid, oid)) {
-		pthread_mutex_unlock(&rd->lock);
-		reader_finish(rd);
-		w->reader = NULL;
-		return 0;
-	}
-	*obj = slot->obj;
-	*ret = slot->ret;
-	if (*ret < 0)
-		error_restore(&slot->err);
-	error_saved_release(&slot->err);
-	memset(slot, 0, sizeof(*slot));
-	rd->head++;
-	pthread_cond_signal(&rd->room);
-	pthread_mutex_unlock(&rd->lock);
-	return 1;
-}
-
 /* ---- the walk ---- */
 
 static int
@@ -388,8 +177,7 @@ walk_tree(struct walk *w, const struct object_id *oid)
 	size_t base = w->path.len;
 	int ret;
 
-	if (!w->reader || !take(w, &obj, oid, &ret))
-		ret = read_tree(&obj, w->odb, oid);
+	ret = read_tree(&obj, w->odb, oid);
 	if (ret < 0)
 		return ret;
 	scan_init(&s, &obj, w->ps, &w->path);
@@ -420,18 +208,13 @@ walk_tree(struct walk *w, const struct object_id *oid)
 
 int
 tree_walk(struct odb *odb, const struct object_id *oid,
-	  const struct pathspec *ps, unsigned flags, tree_walk_fn fn,
-	  void *ctx)
+	  const struct pathspec *ps, tree_walk_fn fn, void *ctx)
 {
-	struct walk w = { odb, ps, fn, ctx, STRBUF_INIT, NULL };
+	struct walk w = { odb, ps, fn, ctx, STRBUF_INIT };
 	int ret;
 
 	strbuf_grow(&w.path, 256);
-	if (flags & TREE_WALK_EVERY_DIR)
-		w.reader = reader_start(odb, ps, oid);
 	ret = walk_tree(&w, oid);
-	if (w.reader)
-		reader_finish(w.reader);
 	strbuf_release(&w.path);
 	return ret;
 }

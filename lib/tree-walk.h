@@ -45,16 +45,6 @@ struct tree_walk_entry {
  */
 typedef int (*tree_walk_fn)(const struct tree_walk_entry *e, void *ctx);
 
-enum tree_walk_flags {
-	/*
-	 * The callback goes down into every directory it is shown (ls-tree
-	 * -r): the trees are then read ahead, in the order the walk will
-	 * want them, on a second thread, while this one runs the
-	 * callbacks.  What is visited, and every result, are the same.
-	 */
-	TREE_WALK_EVERY_DIR = 1 << 0,
-};
-
 /*
  * Walk the tree oid.  ps may be NULL (everything); its items' match
  * strings are taken literally, from the top of the walk.  Returns 0, a
@@ -68,8 +58,7 @@ enum tree_walk_flags {
  * git reports the first two as errors (exit 1) and dies on the third.
  */
 int tree_walk(struct odb *odb, const struct object_id *oid,
-	      const struct pathspec *ps, unsigned flags, tree_walk_fn fn,
-	      void *ctx);
+	      const struct pathspec *ps, tree_walk_fn fn, void *ctx);
 
 /*
  * Does an item of ps name something below the directory path (len

@@ -199,13 +199,15 @@ perf/%: perf/%.c DIRC-CFLAGS
 # (make test-hostile SANITIZE=address,undefined); make test SANITIZE=...
 # runs every script.
 T = t[0-9]*.sh
-TESTS_HOSTILE = t1002* t1008* t2003* t2009* t3014* t4001* t6000* t6001* \
-	t6002* t6003*
+TESTS_HOSTILE = t1002* t1008* t2003* t2009* t3014* t3053* t3056* \
+	t4001* t6000* t6001* t6002* t6003*
 # TESTS_FIRST: the slowest scripts, slowest first; prove -j2 starts them
 # before the others (in the order given), so that the run does not end
 # with one core idle while the other finishes a long script.  Order only:
 # every script T names runs, once.
-TESTS_FIRST = t5000-crash-kill.sh t3021-rev-parse-options.sh \
+TESTS_FIRST = t5000-crash-kill.sh t3054-ls-tree-random.sh \
+	t3056-mktree-random.sh t3021-rev-parse-options.sh \
+	t3051-ls-tree-pathspec.sh t3052-ls-tree-format.sh \
 	t3001-cache-tree-random.sh t0008-repo-discovery-matrix.sh \
 	t3013-update-ref-random.sh t5001-concurrency.sh \
 	t3024-rev-parse-random.sh t0007-repo-bare-and-linked.sh \

@@ -79,6 +79,7 @@ LIB_OBJS += lib/hash.o
 LIB_OBJS += lib/index.o
 LIB_OBJS += lib/lockfile.o
 LIB_OBJS += lib/mempool.o
+LIB_OBJS += lib/mktree.o
 LIB_OBJS += lib/modified.o
 LIB_OBJS += lib/object-name.o
 LIB_OBJS += lib/object.o
@@ -95,10 +96,12 @@ LIB_OBJS += lib/refs-txn.o
 LIB_OBJS += lib/refs.o
 LIB_OBJS += lib/replace.o
 LIB_OBJS += lib/repo.o
+LIB_OBJS += lib/run-command.o
 LIB_OBJS += lib/strbuf.o
 LIB_OBJS += lib/strmap.o
 LIB_OBJS += lib/trace.o
 LIB_OBJS += lib/tree-path.o
+LIB_OBJS += lib/tree-walk.o
 LIB_OBJS += lib/tree.o
 LIB_OBJS += lib/unpack-merge.o
 LIB_OBJS += lib/unpack.o
@@ -116,7 +119,10 @@ BUILTIN_OBJS += builtin/count-objects.o
 BUILTIN_OBJS += builtin/hash-object.o
 BUILTIN_OBJS += builtin/init.o
 BUILTIN_OBJS += builtin/ls-files.o
+BUILTIN_OBJS += builtin/ls-tree.o
 BUILTIN_OBJS += builtin/main.o
+BUILTIN_OBJS += builtin/merge-index.o
+BUILTIN_OBJS += builtin/mktree.o
 BUILTIN_OBJS += builtin/parse-options.o
 BUILTIN_OBJS += builtin/progress.o
 BUILTIN_OBJS += builtin/read-tree.o
@@ -146,6 +152,7 @@ FUZZ_TARGETS += config-write
 FUZZ_TARGETS += delta
 FUZZ_TARGETS += index
 FUZZ_TARGETS += loose
+FUZZ_TARGETS += mktree
 FUZZ_TARGETS += name
 FUZZ_TARGETS += pack
 FUZZ_TARGETS += pack-idx
@@ -193,13 +200,15 @@ perf/%: perf/%.c DIRC-CFLAGS
 # (make test-hostile SANITIZE=address,undefined); make test SANITIZE=...
 # runs every script.
 T = t[0-9]*.sh
-TESTS_HOSTILE = t1002* t1008* t2003* t2009* t3014* t4001* t6000* t6001* \
-	t6002* t6003*
+TESTS_HOSTILE = t1002* t1008* t2003* t2009* t3014* t3053* t3056* \
+	t4001* t6000* t6001* t6002* t6003*
 # TESTS_FIRST: the slowest scripts, slowest first; prove -j2 starts them
 # before the others (in the order given), so that the run does not end
 # with one core idle while the other finishes a long script.  Order only:
 # every script T names runs, once.
-TESTS_FIRST = t5000-crash-kill.sh t3021-rev-parse-options.sh \
+TESTS_FIRST = t5000-crash-kill.sh t3054-ls-tree-random.sh \
+	t3056-mktree-random.sh t3021-rev-parse-options.sh \
+	t3051-ls-tree-pathspec.sh t3052-ls-tree-format.sh \
 	t3001-cache-tree-random.sh t0008-repo-discovery-matrix.sh \
 	t3013-update-ref-random.sh t5001-concurrency.sh \
 	t3024-rev-parse-random.sh t0007-repo-bare-and-linked.sh \

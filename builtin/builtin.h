@@ -42,6 +42,9 @@ void print_usage_lines(const char *const *usage);
 	X(hash_object, "hash-object")					\
 	X(init, "init")							\
 	X(ls_files, "ls-files")						\
+	X(ls_tree, "ls-tree")						\
+	X(merge_index, "merge-index")					\
+	X(mktree, "mktree")						\
 	X(read_tree, "read-tree")					\
 	X(rev_parse, "rev-parse")					\
 	X(symbolic_ref, "symbolic-ref")					\

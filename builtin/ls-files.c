@@ -31,6 +31,7 @@
 #include "odb.h"
 #include "pack.h"
 #include "parse-options.h"
+#include "path.h"
 #include "pathspec.h"
 #include "quote.h"
 #include "repo.h"
@@ -97,38 +98,13 @@ add_quoted(struct ls *ls, struct strbuf *sb, const char *s, size_t len)
 		quote_c_style(sb, s, len, ls->repo->settings.quotepath);
 }
 
-/*
- * name as seen from the current directory, as git's relative_path()
- * gives it: "a" under it, "./" for the directory itself (or a file of
- * its name), "../x" elsewhere.  Returns 1 when the result climbs ("../"),
- * built in rel; 0 when it is name + *skip (or "./" if *skip is len + 1).
- */
+/* name as seen from the current directory (path_relative()) */
 static int
 relative(struct ls *ls, struct strbuf *rel, const char *name, size_t len,
 	 size_t *skip)
 {
-	const char *p = ls->repo->prefix;
-	size_t plen = ls->name_prefix_len, common = 0, i;
-
-	*skip = 0;
-	if (!plen)
-		return 0;
-	for (i = 0; i < plen && i < len && p[i] == name[i]; i++)
-		if (p[i] == '/')
-			common = i + 1;
-	if (i == len && (i == plen || p[i] == '/'))
-		common = i + (i < plen);	/* name leads to the prefix */
-	if (common == plen) {
-		*skip = common < len ? common : len + 1;
-		return 0;
-	}
-	strbuf_reset(rel);
-	for (i = common; i < plen; i++)
-		if (p[i] == '/')
-			strbuf_addstr(rel, "../");
-	if (common < len)
-		strbuf_add(rel, name + common, len - common);
-	return 1;
+	return path_relative(rel, skip, name, len, ls->repo->prefix,
+			     ls->name_prefix_len);
 }
 
 /* name as seen from the current directory, quoted unless -z, into sb */
@@ -915,35 +891,6 @@ refuse_submodules(struct ls *ls)
 	}
 }
 
-/*
- * Where a bare repository is, as git names it in "outside repository
- * at" messages: its git directory as git holds it, made absolute without
- * being cleaned ("<cwd>/." when it is the current directory).
- */
-static void
-bare_hint(struct strbuf *out, const struct repo *repo)
-{
-	const char *env = getenv("GIT_DIR");
-	struct strbuf cwd = STRBUF_INIT;
-
-	strbuf_reset(out);
-	if (repo->worktree)
-		return;
-	if (strbuf_getcwd(&cwd) < 0) {
-		error_clear();
-		strbuf_addstr(out, repo->gitdir);
-	} else if (env && *env) {
-		if (*env != '/')
-			strbuf_addf(out, "%s/", cwd.buf);
-		strbuf_addstr(out, env);
-	} else if (!strcmp(cwd.buf, repo->gitdir)) {
-		strbuf_addf(out, "%s/.", repo->gitdir);
-	} else {
-		strbuf_addstr(out, repo->gitdir);
-	}
-	strbuf_release(&cwd);
-}
-
 int
 cmd_ls_files(int argc, const char **argv)
 {
@@ -1084,9 +1031,8 @@ cmd_ls_files(int argc, const char **argv)
 		die("ls-files --recurse-submodules does not support "
 		    "--error-unmatch");
 
-	bare_hint(&hint, &repo);
-	ret = pathspec_parse(&ls.ps, argv, argc, repo.prefix,
-			     repo.worktree ? repo.worktree : hint.buf,
+	repo_paths_top(&hint, &repo);
+	ret = pathspec_parse(&ls.ps, argv, argc, repo.prefix, hint.buf,
 			     PATHSPEC_PREFER_CWD);
 	strbuf_release(&hint);
 	if (ret < 0)

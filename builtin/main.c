@@ -10,6 +10,7 @@
 #include "builtin.h"
 #include "config.h"
 #include "repo.h"
+#include "run-command.h"
 #include "strbuf.h"
 #include "trace.h"
 
@@ -157,22 +158,13 @@ push_config_env(const char *spec)
 static void
 print_exec_path(void)
 {
-	const char *env = getenv("GIT_EXEC_PATH");
-	char self[4096];
-	ssize_t n;
+	struct strbuf path = STRBUF_INIT;
+	int ret = run_exec_path(&path);
 
-	if (env && *env) {
-		printf("%s\n", env);
-		return;
-	}
-	/* dirc has no helper programs: the directory it runs from */
-	n = readlink("/proc/self/exe", self, sizeof(self) - 1);
-	if (n <= 0)
-		die("cannot tell where dirc is installed");
-	self[n] = '\0';
-	if (strrchr(self, '/') && strrchr(self, '/') != self)
-		*strrchr(self, '/') = '\0';
-	printf("%s\n", self);
+	if (ret < 0)
+		die_lib(ret);
+	printf("%s\n", path.buf);
+	strbuf_release(&path);
 }
 
 /* "dirc --version [--build-options]", as "git version" takes them */

@@ -192,6 +192,7 @@ async_end(struct bufwrite *bw, unsigned char *sum)
 static int
 write_failed(struct bufwrite *bw, int errnum)
 {
+	bw->errnum = errnum;
 	if (errnum == ENOSPC)
 		bw->err = error_set(E_NOSPACE, "sha1 file '%s' write error. "
 				    "Out of diskspace", bw->path);

@@ -34,6 +34,7 @@ struct bufwrite {
 	struct bufwrite_async *async;	/* the hashing thread, or NULL */
 	uint64_t total;		/* bytes accepted so far */
 	int err;		/* first failure (negative E_*), sticky */
+	int errnum;		/* the errno of a failed write(), or 0 */
 };
 
 /*

@@ -369,3 +369,30 @@ path_in_dir(const char *p, size_t plen, const char *dir, size_t dlen)
 		return 1;
 	return plen > dlen && p[dlen] == '/' && !memcmp(p, dir, dlen);
 }
+
+int
+path_relative(struct strbuf *rel, size_t *skip, const char *name,
+	      size_t len, const char *prefix, size_t plen)
+{
+	size_t common = 0, i;
+
+	*skip = 0;
+	if (!plen)
+		return 0;
+	for (i = 0; i < plen && i < len && prefix[i] == name[i]; i++)
+		if (prefix[i] == '/')
+			common = i + 1;
+	if (i == len && (i == plen || prefix[i] == '/'))
+		common = i + (i < plen);	/* name leads to the prefix */
+	if (common == plen) {
+		*skip = common < len ? common : len + 1;
+		return 0;
+	}
+	strbuf_reset(rel);
+	for (i = common; i < plen; i++)
+		if (prefix[i] == '/')
+			strbuf_addstr(rel, "../");
+	if (common < len)
+		strbuf_add(rel, name + common, len - common);
+	return 1;
+}

@@ -52,4 +52,16 @@ int path_verify(const char *path, unsigned mode, unsigned flags);
  */
 int path_in_dir(const char *p, size_t plen, const char *dir, size_t dlen);
 
+/*
+ * name (len bytes, from the top of the work tree) as seen from the
+ * directory prefix ("" or "sub/dir/", plen bytes), as git's
+ * relative_path() names it: the part below prefix when name lies under
+ * it, "./" for prefix itself (or a file of its name), else climbing
+ * with "../" from the directories they share.  Nothing is copied in the
+ * common case: returns 0 with *skip set when the answer is name + *skip
+ * (*skip is len + 1 for "./"), or 1 when it is built in rel (replaced).
+ */
+int path_relative(struct strbuf *rel, size_t *skip, const char *name,
+		  size_t len, const char *prefix, size_t plen);
+
 #endif

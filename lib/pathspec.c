@@ -199,10 +199,43 @@ global_magic(unsigned *out, unsigned element, int literal)
 	return 0;
 }
 
+/*
+ * PATHSPEC_ONLY_TOP_LITERAL: the magic of arg the command does not
+ * know, named in git's order.
+ */
+static int
+unsupported_magic(const char *arg, unsigned magic, int attr)
+{
+	static const struct {
+		unsigned bit;
+		const char *name;
+	} order[] = {
+		{ PATHSPEC_GLOB, "'glob'" },
+		{ PATHSPEC_ICASE, "'icase'" },
+		{ PATHSPEC_EXCLUDE, "'exclude' (mnemonic: '!')" },
+	};
+	struct strbuf names = STRBUF_INIT;
+	int ret;
+
+	for (size_t i = 0; i < ARRAY_SIZE(order); i++) {
+		if (!(magic & order[i].bit))
+			continue;
+		if (names.len)
+			strbuf_addstr(&names, ", ");
+		strbuf_addstr(&names, order[i].name);
+	}
+	if (attr)
+		strbuf_addstr(&names, names.len ? ", 'attr'" : "'attr'");
+	ret = error_set(E_INVALID, "%s: pathspec magic not supported by this "
+			"command: %s", arg, names.buf);
+	strbuf_release(&names);
+	return ret;
+}
+
 /* Fill item from arg; the magic and path rules are described at the top. */
 static int
 parse_item(struct pathspec_item *item, const char *arg, const char *prefix,
-	   const char *worktree)
+	   const char *worktree, unsigned flags)
 {
 	struct strbuf match = STRBUF_INIT;
 	const char *path = arg;
@@ -228,7 +261,7 @@ parse_item(struct pathspec_item *item, const char *arg, const char *prefix,
 	if (ret < 0)
 		return ret;
 	element |= global;
-	if (attr)
+	if (attr && !(flags & PATHSPEC_ONLY_TOP_LITERAL))
 		return error_set(E_UNSUPPORTED, "%s: pathspec magic not "
 				 "supported by dirc: 'attr' (attributes are "
 				 "not implemented)", arg);
@@ -259,6 +292,11 @@ parse_item(struct pathspec_item *item, const char *arg, const char *prefix,
 		}
 		if (ret)
 			goto outside;
+	}
+	if ((flags & PATHSPEC_ONLY_TOP_LITERAL) &&
+	    ((element & ~(PATHSPEC_TOP | PATHSPEC_LITERAL)) || attr)) {
+		strbuf_release(&match);
+		return unsupported_magic(arg, element, attr);
 	}
 	item->magic = element;
 	item->prefix = kept;
@@ -309,7 +347,7 @@ pathspec_parse(struct pathspec *out, const char *const *args, size_t nr,
 	out->items = xcalloc(st_add(nr, 1), sizeof(*out->items));
 	for (i = 0; i < nr; i++) {
 		ret = parse_item(&out->items[out->nr++], args[i], prefix,
-				 worktree);
+				 worktree, flags);
 		if (ret < 0)
 			goto out;
 		out->magic |= out->items[i].magic;
@@ -320,7 +358,8 @@ pathspec_parse(struct pathspec *out, const char *const *args, size_t nr,
 		/* only exclusions: they exclude from "." (or the top) */
 		const char *here = flags & PATHSPEC_PREFER_CWD ? prefix : "";
 
-		ret = parse_item(&out->items[out->nr++], ".", here, worktree);
+		ret = parse_item(&out->items[out->nr++], ".", here, worktree,
+				 flags);
 		if (ret < 0)
 			goto out;
 		out->magic |= out->items[nr].magic;

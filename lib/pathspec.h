@@ -63,6 +63,15 @@ enum pathspec_parse_flags {
 	 * directory (or the top) as its positive item, originally ".".
 	 */
 	PATHSPEC_PREFER_CWD = 1 << 0,
+	/*
+	 * The command matches literally and knows no magic but top and
+	 * literal (ls-tree): an item with any other magic, attr included,
+	 * is -E_INVALID "<arg>: pathspec magic not supported by this
+	 * command: 'glob', 'icase', 'exclude' (mnemonic: '!'), 'attr'"
+	 * (those it has, in that order), checked once the item is
+	 * otherwise parsed, as git does.
+	 */
+	PATHSPEC_ONLY_TOP_LITERAL = 1 << 1,
 };
 
 /*
@@ -75,7 +84,8 @@ enum pathspec_parse_flags {
  * pathspec. ...", "global 'literal' pathspec setting is incompatible with
  * all other global pathspec settings", "global 'glob' and 'noglob'
  * pathspec settings are incompatible", "bad boolean config value 'x' for
- * 'GIT_..._PATHSPECS'"), or -E_UNSUPPORTED for attr magic.  On failure
+ * 'GIT_..._PATHSPECS'"), or -E_UNSUPPORTED for attr magic (but see
+ * PATHSPEC_ONLY_TOP_LITERAL).  On failure
  * out is empty.
  */
 int pathspec_parse(struct pathspec *out, const char *const *args, size_t nr,

@@ -1441,3 +1441,29 @@ repo_odb(struct odb **out, struct repo *repo)
 	*out = repo->odb;
 	return 0;
 }
+
+void
+repo_paths_top(struct strbuf *out, const struct repo *repo)
+{
+	const char *env = getenv("GIT_DIR");
+	struct strbuf cwd = STRBUF_INIT;
+
+	strbuf_reset(out);
+	if (repo->worktree) {
+		strbuf_addstr(out, repo->worktree);
+		return;
+	}
+	if (strbuf_getcwd(&cwd) < 0) {
+		error_clear();
+		strbuf_addstr(out, repo->gitdir);
+	} else if (env && *env) {
+		if (*env != '/')
+			strbuf_addf(out, "%s/", cwd.buf);
+		strbuf_addstr(out, env);
+	} else if (!strcmp(cwd.buf, repo->gitdir)) {
+		strbuf_addf(out, "%s/.", repo->gitdir);
+	} else {
+		strbuf_addstr(out, repo->gitdir);
+	}
+	strbuf_release(&cwd);
+}

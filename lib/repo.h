@@ -143,6 +143,15 @@ unsigned repo_parse_fsync(const char *value);
 enum sync_mode repo_sync_mode(const struct repo_settings *s,
 			      unsigned component);
 
+/*
+ * Where paths given on the command line are taken from, as git names it
+ * in "'<path>' is outside repository at '<top>'", into out (replaced):
+ * the work tree, or for a bare repository its git directory as git holds
+ * it, made absolute without being cleaned ("<cwd>/." when it is the
+ * current directory).
+ */
+void repo_paths_top(struct strbuf *out, const struct repo *repo);
+
 /* Make path absolute against base (or the cwd if base is NULL). */
 char *repo_abspath(const char *path, const char *base);
 

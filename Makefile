@@ -197,8 +197,8 @@ perf/%: perf/%.c DIRC-CFLAGS
 # (make test-hostile SANITIZE=address,undefined); make test SANITIZE=...
 # runs every script.
 T = t[0-9]*.sh
-TESTS_HOSTILE = t1002* t1008* t2003* t2009* t3014* t4001* t6000* t6001* \
-	t6002* t6003*
+TESTS_HOSTILE = t1002* t1008* t2003* t2009* t3014* t3063* t3064* t4001* \
+	t6000* t6001* t6002* t6003*
 # TESTS_FIRST: the slowest scripts, slowest first; prove -j2 starts them
 # before the others (in the order given), so that the run does not end
 # with one core idle while the other finishes a long script.  Order only:
@@ -209,7 +209,8 @@ TESTS_FIRST = t5000-crash-kill.sh t3021-rev-parse-options.sh \
 	t3024-rev-parse-random.sh t0007-repo-bare-and-linked.sh \
 	t4000-pack-read.sh t4001-pack-bad-input.sh t0005-init-shared.sh \
 	t2004-ls-files.sh t3000-write-tree.sh t3036-read-tree-random.sh \
-	t2011-ls-files-pathspec-random.sh
+	t2011-ls-files-pathspec-random.sh t3065-diff-random.sh \
+	t3060-diff-tree.sh
 T_FILES = $(notdir $(wildcard $(addprefix t/,$(T))))
 T_ORDERED = $(filter $(T_FILES),$(TESTS_FIRST)) \
 	$(filter-out $(TESTS_FIRST),$(T_FILES))

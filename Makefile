@@ -71,6 +71,7 @@ LIB_OBJS += lib/config-write.o
 LIB_OBJS += lib/config.o
 LIB_OBJS += lib/convert.o
 LIB_OBJS += lib/date.o
+LIB_OBJS += lib/diff.o
 LIB_OBJS += lib/dir.o
 LIB_OBJS += lib/eol.o
 LIB_OBJS += lib/error.o
@@ -116,6 +117,10 @@ BUILTIN_OBJS += builtin/cat-file.o
 BUILTIN_OBJS += builtin/checkout-index.o
 BUILTIN_OBJS += builtin/commit-tree.o
 BUILTIN_OBJS += builtin/count-objects.o
+BUILTIN_OBJS += builtin/diff-common.o
+BUILTIN_OBJS += builtin/diff-files.o
+BUILTIN_OBJS += builtin/diff-index.o
+BUILTIN_OBJS += builtin/diff-tree.o
 BUILTIN_OBJS += builtin/hash-object.o
 BUILTIN_OBJS += builtin/init.o
 BUILTIN_OBJS += builtin/ls-files.o
@@ -201,7 +206,7 @@ perf/%: perf/%.c DIRC-CFLAGS
 # runs every script.
 T = t[0-9]*.sh
 TESTS_HOSTILE = t1002* t1008* t2003* t2009* t3014* t3053* t3056* \
-	t4001* t6000* t6001* t6002* t6003*
+	t3063* t3064* t4001* t6000* t6001* t6002* t6003*
 # TESTS_FIRST: the slowest scripts, slowest first; prove -j2 starts them
 # before the others (in the order given), so that the run does not end
 # with one core idle while the other finishes a long script.  Order only:
@@ -214,7 +219,8 @@ TESTS_FIRST = t5000-crash-kill.sh t3054-ls-tree-random.sh \
 	t3024-rev-parse-random.sh t0007-repo-bare-and-linked.sh \
 	t4000-pack-read.sh t4001-pack-bad-input.sh t0005-init-shared.sh \
 	t2004-ls-files.sh t3000-write-tree.sh t3036-read-tree-random.sh \
-	t2011-ls-files-pathspec-random.sh
+	t2011-ls-files-pathspec-random.sh t3065-diff-random.sh \
+	t3060-diff-tree.sh
 T_FILES = $(notdir $(wildcard $(addprefix t/,$(T))))
 T_ORDERED = $(filter $(T_FILES),$(TESTS_FIRST)) \
 	$(filter-out $(TESTS_FIRST),$(T_FILES))

@@ -39,6 +39,9 @@ void print_usage_lines(const char *const *usage);
 	X(checkout_index, "checkout-index")				\
 	X(commit_tree, "commit-tree")					\
 	X(count_objects, "count-objects")				\
+	X(diff_files, "diff-files")					\
+	X(diff_index, "diff-index")					\
+	X(diff_tree, "diff-tree")					\
 	X(hash_object, "hash-object")					\
 	X(init, "init")							\
 	X(ls_files, "ls-files")						\

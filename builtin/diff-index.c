@@ -1,0 +1,50 @@
+/*
+ * diff-index: how a tree differs from the index (--cached) or, through
+ * the index, from the work tree, as git's raw diff records (lib/diff.h
+ * does the work; the command line is diff-common's).  With --cached, a
+ * directory whose cache-tree node is valid and names the tree's own
+ * subtree is skipped without looking at its entries.
+ */
+#include "builtin.h"
+#include "diff-common.h"
+#include "index.h"
+#include "object-name.h"
+
+const char *const diff_index_usage[] = {
+	"dirc diff-index [-m] [--cached] [<common-diff-options>] <tree-ish> "
+	"[<path>...]",
+	NULL,
+};
+
+int
+cmd_diff_index(int argc, const char **argv)
+{
+	struct diff_cmd c;
+	struct index idx;
+	struct object_id tree;
+	int ret;
+
+	diff_cmd_setup(&c, DIFF_CMD_INDEX, argc, argv, diff_index_usage);
+	if (c.nr_revs != 1) {
+		fprintf(stderr, "usage: %s\n", diff_index_usage[0]);
+		exit(129);
+	}
+	if (!c.d.cached) {
+		ret = repo_setup_worktree(&c.repo);
+		if (ret < 0)
+			die_lib(ret);
+	}
+	ret = index_read(&idx, c.repo.index_path, 0);
+	if (ret < 0)
+		die_lib(ret);
+	if (peel_to_type(&tree, &c.repo, &c.revs[0], OBJ_TREE) < 0) {
+		error_clear();
+		error("bad tree object %s", c.rev_names[0]);
+		exit(128);
+	}
+	ret = diff_index(&c.d, &idx, &tree);
+	if (ret < 0)
+		die_lib(ret);
+	index_release(&idx);
+	return diff_cmd_finish(&c);
+}

@@ -138,14 +138,16 @@ test_expect_success 'a lock someone else holds: it stays, all of ours go' '
 '
 
 # prepared SIG: a prepared transaction of 200 refs killed by SIG.  A
-# command sh starts with & has SIGINT and SIGQUIT ignored (and dirc, as
-# git, leaves an ignored signal ignored), so perl puts them back to the
-# default before it becomes dirc (exec: the same pid).
+# command sh starts with & has SIGINT and SIGQUIT ignored, and under
+# nohup SIGHUP is ignored too (dirc, as git, leaves an ignored signal
+# ignored), so perl puts them back to the default before it becomes dirc
+# (exec: the same pid).
 killed_prepared () {
 	mkfifo fifo.in fifo.out &&
 	{ lines create 1 200 && echo prepare; } >input &&
 	{
-		perl -e '$SIG{INT} = $SIG{QUIT} = "DEFAULT"; exec @ARGV or die' \
+		perl -e '$SIG{INT} = $SIG{QUIT} = $SIG{HUP} = "DEFAULT";
+			exec @ARGV or die' \
 			dirc update-ref --stdin <fifo.in >fifo.out 2>bg.err &
 	} &&
 	pid=$! &&

@@ -352,10 +352,9 @@ diff_cmd_setup(struct diff_cmd *c, enum diff_cmd_kind kind, int argc,
 
 	memset(c, 0, sizeof(*c));
 	c->kind = kind;
-	if (argc == 2 && !strcmp(argv[1], "-h")) {
-		printf("usage: %s\n", usage[0]);
-		exit(129);
-	}
+	/* git prints these usages on standard error, even for -h */
+	if (argc == 2 && !strcmp(argv[1], "-h"))
+		usage_err(usage);
 	ret = repo_open(&c->repo, 0);
 	if (ret < 0)
 		die_lib(ret);

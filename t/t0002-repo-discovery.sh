@@ -415,9 +415,9 @@ test_expect_success GIT 'not in a repository: every command answers -h with its 
 				test_grep "^usage: git update-index " ../err &&
 				test_grep "^   or: dirc update-cache " ../err &&
 				test_must_be_empty ../out ;;
-			rev-parse)
-				# git prints this usage on stderr too
-				test_grep "^usage: dirc rev-parse " ../err &&
+			rev-parse|merge-index|diff-files|diff-index|diff-tree)
+				# git prints these usages on stderr too
+				test_grep "^usage: dirc $cmd " ../err &&
 				test_must_be_empty ../out ;;
 			*)
 				test_grep "^usage: dirc " ../out &&

@@ -17,7 +17,12 @@ failure names the round.'
 . "$TEST_DIRECTORY"/lib-checkout.sh
 
 SEED=${DIRC_RANDOM_SEED:-1}
-ROUNDS=120
+# 60 rounds in make test (CI's time), 300 under make test-long
+ROUNDS=60
+if test_have_prereq LONG
+then
+	ROUNDS=300
+fi
 POOL=12
 
 # tree_paths SEED K: "path content" lines of pool tree K (K=0: the base)

@@ -718,6 +718,8 @@ index_pair(struct index_walk *w, const struct strbuf *base,
 		r.path = e->name;
 		r.len = e->namelen;
 	} else {
+		if (!te)
+			return 0;	/* one side always has the path */
 		strbuf_reset(&w->path);
 		strbuf_addbuf(&w->path, base);
 		strbuf_add(&w->path, te->name, te->namelen);
@@ -796,15 +798,16 @@ walk_index(struct index_walk *w, struct strbuf *base,
 	if (ret < 0)
 		return ret;
 	while ((t.has || *pos < end) && !diff_can_stop(o)) {
-		const struct index_entry *e = *pos < end ?
+		const int in_idx = *pos < end;
+		const struct index_entry *e = in_idx ?
 					      idx->entries[*pos] : NULL;
-		const char *rel = e ? e->name + baselen : NULL;
-		size_t rlen = e ? e->namelen - baselen : 0;
+		const char *rel = in_idx ? e->name + baselen : NULL;
+		size_t rlen = in_idx ? e->namelen - baselen : 0;
 		int cmp, isdir = t.has && S_ISDIR(t.e.mode);
 
 		if (!t.has)
 			cmp = 1;
-		else if (!e)
+		else if (!in_idx)
 			cmp = -1;
 		else
 			cmp = entry_vs_index(&t.e, rel, rlen);

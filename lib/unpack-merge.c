@@ -138,7 +138,8 @@ struct merge {
 static int
 cmp_name(const char *a, size_t alen, const char *b, size_t blen)
 {
-	int cmp = memcmp(a, b, MIN(alen, blen));
+	size_t n = MIN(alen, blen);
+	int cmp = n ? memcmp(a, b, n) : 0;
 
 	if (cmp)
 		return cmp;
@@ -1068,7 +1069,7 @@ unpack_merge(struct index *idx, struct repo *repo, struct odb *odb,
 		.protect = repo->settings.protect,
 		.path = STRBUF_INIT,
 	};
-	const struct object_id *top[UNPACK_MAX_TREES];
+	const struct object_id *top[UNPACK_MAX_TREES] = { NULL };
 	uint64_t start = trace_now();
 	int ret;
 

@@ -711,22 +711,24 @@ index_pair(struct index_walk *w, const struct strbuf *base,
 	const struct index_entry *e = pos < group_end ?
 				      w->idx->entries[pos] : NULL;
 	struct diff_record r;
+	unsigned mode;
 	int wt = 0;
 
+	if (!e && !te)
+		return 0;	/* one side always has the path */
 	memset(&r, 0, sizeof(r));
 	if (e) {
 		r.path = e->name;
 		r.len = e->namelen;
 	} else {
-		if (!te)
-			return 0;	/* one side always has the path */
 		strbuf_reset(&w->path);
 		strbuf_addbuf(&w->path, base);
 		strbuf_add(&w->path, te->name, te->namelen);
 		r.path = w->path.buf;
 		r.len = w->path.len;
 	}
-	if (!leaf_matches(o, r.path, r.len, e ? e->mode : te->mode))
+	mode = e ? e->mode : te ? te->mode : 0;
+	if (!leaf_matches(o, r.path, r.len, mode))
 		return 0;
 	if (te) {
 		r.old_mode = te->mode;

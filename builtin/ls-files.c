@@ -45,7 +45,6 @@ const char *const ls_files_usage[] = {
 	NULL,
 };
 
-#define ABBREV_AUTO (-1)
 
 struct ls {
 	struct repo *repo;
@@ -71,7 +70,7 @@ struct ls {
 	int show_tag, show_valid, show_fsmonitor, show_eol, debug;
 	int nul, full_name, error_unmatch, dedup, directory, empty_dirs;
 	int recurse_submodules, sparse;
-	int abbrev;			/* 0: full ids; ABBREV_AUTO: --abbrev */
+	int abbrev;			/* 0: full ids; OPT_ABBREV_AUTO: --abbrev */
 	const char *format, *with_tree;
 	const char *tag_cached, *tag_unmerged, *tag_removed, *tag_modified;
 	const char *tag_other, *tag_killed, *tag_skip_worktree;
@@ -145,24 +144,6 @@ open_odb(struct ls *ls)
 		die_lib(ret);
 }
 
-/* git's "auto" abbreviation: 7, or more for a store of many packed objects */
-static int
-auto_abbrev(struct ls *ls)
-{
-	uint64_t count = 0;
-	int bits = 0, len;
-
-	open_odb(ls);
-	odb_prepare_packs(ls->odb);
-	for (size_t s = 0; s < ls->odb->nr_sources; s++)
-		for (size_t p = 0; p < ls->odb->sources[s].nr_packs; p++)
-			count += ls->odb->sources[s].packs[p]->nr;
-	while (count >>= 1)
-		bits++;
-	len = (bits + 1 + 1) / 2;
-	return len < 7 ? 7 : len;
-}
-
 /* The object name, shortened to the unique prefix --abbrev asks for. */
 static void
 add_oid(struct ls *ls, struct strbuf *sb, const struct object_id *oid)
@@ -175,21 +156,12 @@ add_oid(struct ls *ls, struct strbuf *sb, const struct object_id *oid)
 		strbuf_add(sb, hex, HASH_HEXSZ);
 		return;
 	}
-	if (ls->abbrev == ABBREV_AUTO) {
-		const char *v;
-		long n;
+	if (ls->abbrev == OPT_ABBREV_AUTO) {
+		/* core.abbrev, else git's length for the store's size */
+		int ret = oname_default_abbrev(ls->repo, &ls->abbrev);
 
-		ls->abbrev = auto_abbrev(ls);
-		if (config_get(&ls->repo->config, "core.abbrev", &v) && v &&
-		    strcasecmp(v, "auto")) {
-			if (!config_parse_bool(v))
-				ls->abbrev = HASH_HEXSZ;
-			else if (!config_parse_long(v, &n) && n >= 4 &&
-				 n <= HASH_HEXSZ)
-				ls->abbrev = (int)n;
-			else
-				die("abbrev length out of range: %s", v);
-		}
+		if (ret < 0)
+			die_lib(ret);
 		if (ls->abbrev >= HASH_HEXSZ) {
 			strbuf_add(sb, hex, HASH_HEXSZ);
 			return;
@@ -838,35 +810,6 @@ refuse_ignore_rules(const struct option *opt, const char *arg, int unset)
 	    opt->long_name);
 }
 
-static int
-parse_abbrev(const struct option *opt, const char *arg, int unset)
-{
-	int *v = opt->value;
-	char *end;
-	long n;
-
-	if (unset) {
-		*v = 0;
-		return 0;
-	}
-	if (!arg) {
-		*v = ABBREV_AUTO;
-		return 0;
-	}
-	errno = 0;
-	n = strtol(arg, &end, 10);
-	if (!*arg || *end || errno || n > INT32_MAX || n < INT32_MIN) {
-		fflush(stdout);
-		fprintf(stderr, "error: option `abbrev' expects a numerical "
-			"value\n");
-		exit(129);
-	}
-	if (n && n < 4)
-		n = 4;
-	*v = n > HASH_HEXSZ ? HASH_HEXSZ : (int)n;
-	return 0;
-}
-
 /* git's usage_msg_opt(): "fatal: <msg>", a blank line, the usage; 129 */
 static void NORETURN
 usage_fatal(const char *msg, const struct option *opts)
@@ -954,7 +897,7 @@ cmd_ls_files(int argc, const char **argv)
 			   "present"),
 		OPT_CALLBACK_F(0, "abbrev", &ls.abbrev, "n", "use <n> digits to "
 			       "display object names", OPT_OPTARG,
-			       parse_abbrev),
+			       parse_opt_abbrev),
 		OPT_BOOL(0, "debug", &ls.debug, "show debugging data"),
 		OPT_BOOL(0, "deduplicate", &ls.dedup, "suppress duplicate "
 			 "entries"),

@@ -107,35 +107,6 @@ opt_mode(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-static int
-opt_abbrev(const struct option *opt, const char *arg, int unset)
-{
-	int *v = opt->value;
-	char *end;
-	long n;
-
-	if (unset) {
-		*v = 0;
-		return 0;
-	}
-	if (!arg) {
-		*v = -1;
-		return 0;
-	}
-	errno = 0;
-	n = strtol(arg, &end, 10);
-	if (!*arg || *end || errno || n > INT32_MAX || n < INT32_MIN) {
-		fflush(stdout);
-		fprintf(stderr, "error: option `abbrev' expects a numerical "
-			"value\n");
-		exit(129);
-	}
-	if (n && n < 4)
-		n = 4;
-	*v = n > HASH_HEXSZ ? HASH_HEXSZ : (int)n;
-	return 0;
-}
-
 /*
  * --full-name, and (git sets the same "no prefix to cut" both ways)
  * --no-full-name too.
@@ -424,7 +395,7 @@ cmd_ls_tree(int argc, const char **argv)
 		  "use for the output", OPT_NONEG, 0, NULL },
 		OPT_CALLBACK_F(0, "abbrev", &lt.abbrev, "n", "use <n> digits to "
 			       "display object names", OPT_OPTARG,
-			       opt_abbrev),
+			       parse_opt_abbrev),
 		/*
 		 * "-l" again, hidden: a bundle of short options takes the
 		 * last entry of a letter, so that a conflict names it

@@ -3,6 +3,7 @@
  * from the same table.
  */
 #include "parse-options.h"
+#include "hash.h"
 
 #include "builtin.h"
 
@@ -410,4 +411,33 @@ parse_options_in_order(int argc, const char **argv,
 		}
 		parse_one(&c);
 	}
+}
+
+int
+parse_opt_abbrev(const struct option *opt, const char *arg, int unset)
+{
+	int *v = opt->value;
+	char *end;
+	long n;
+
+	if (unset) {
+		*v = 0;
+		return 0;
+	}
+	if (!arg) {
+		*v = OPT_ABBREV_AUTO;
+		return 0;
+	}
+	errno = 0;
+	n = strtol(arg, &end, 10);
+	if (!*arg || *end || errno || n > INT32_MAX || n < INT32_MIN) {
+		fflush(stdout);
+		fprintf(stderr, "error: option `abbrev' expects a numerical "
+			"value\n");
+		exit(129);
+	}
+	if (n && n < 4)
+		n = 4;
+	*v = n > HASH_HEXSZ ? HASH_HEXSZ : (int)n;
+	return 0;
 }

@@ -132,6 +132,15 @@ void parse_options_in_order(int argc, const char **argv,
 			    void (*nonopt)(void *ctx, const char *arg),
 			    void *ctx);
 
+/*
+ * --abbrev[=<n>] for an int: --no-abbrev 0 (full ids), bare --abbrev
+ * OPT_ABBREV_AUTO (the caller's default length), n clamped to 4..40 (0
+ * stays 0); not a number: git's "error: option `abbrev' expects a
+ * numerical value", exit 129.
+ */
+#define OPT_ABBREV_AUTO (-1)
+int parse_opt_abbrev(const struct option *opt, const char *arg, int unset);
+
 /* Print the usage and options to stderr (err) or stdout and exit 129. */
 void usage_with_options(const char *const *usage, const struct option *opts)
 	__attribute__((noreturn));

@@ -28,6 +28,19 @@ int error_lib(int ret);
 /* "warning: <msg>". */
 PRINTF_LIKE(1, 2) void warning(const char *fmt, ...);
 
+/*
+ * git's verdict on a name that is neither a revision nor a path:
+ * "fatal: ambiguous argument '<arg>': unknown revision or path not in
+ * the working tree." and the "Use '--'" hint; exit 128.
+ */
+NORETURN void die_ambiguous_arg(const char *arg);
+/*
+ * path_arg_exists() (lib/path.h) for a command, dying on an lstat
+ * error as git does ("failed to stat '<arg>': <why>").
+ */
+int arg_is_existing_path(const char *top, const char *prefix,
+			 const char *arg);
+
 /* Install the printer for lib's diagnostics (stderr, git's prefixes). */
 void setup_diagnostics(void);
 

@@ -6,9 +6,9 @@
 #include "diff-common.h"
 
 #include <ctype.h>
-#include <sys/stat.h>
 
 #include "builtin.h"
+#include "path.h"
 #include "object-name.h"
 #include "odb.h"
 #include "parse-options.h"
@@ -209,55 +209,6 @@ refuse(const char *arg)
 		die("%s: not supported by dirc", arg);
 }
 
-/* Does path arg exist in the work tree (from the command's directory)? */
-static int
-path_exists(struct diff_cmd *c, const char *arg)
-{
-	struct strbuf sb = STRBUF_INIT;
-	struct stat st;
-	int ret;
-
-	if (!c->repo.worktree)
-		return 0;
-	if (skip_prefix(arg, ":/", &arg)) {
-		if (!*arg)
-			return 1;
-		strbuf_addf(&sb, "%s/%s", c->repo.worktree, arg);
-	} else if (*arg == '/') {
-		strbuf_addstr(&sb, arg);
-	} else {
-		strbuf_addf(&sb, "%s/%s%s", c->repo.worktree, c->repo.prefix,
-			    arg);
-	}
-	ret = !lstat(sb.buf, &st);
-	strbuf_release(&sb);
-	return ret;
-}
-
-static int
-looks_like_pathspec(const char *arg)
-{
-	int escaped = 0;
-
-	for (const char *p = arg; *p; p++) {
-		if (escaped)
-			escaped = 0;
-		else if (*p == '\\')
-			escaped = 1;
-		else if (*p == '*' || *p == '?' || *p == '[')
-			return 1;
-	}
-	return starts_with(arg, ":(");
-}
-
-NORETURN static void
-die_ambiguous(const char *arg)
-{
-	die("ambiguous argument '%s': unknown revision or path not in the "
-	    "working tree.\nUse '--' to separate paths from revisions, like "
-	    "this:\n'git <command> [<revision>...] -- [<file>...]'", arg);
-}
-
 /* Resolve one object name; 0, or -1 if it names nothing. */
 static int
 resolve(struct diff_cmd *c, struct object_id *oid, const char *name)
@@ -341,6 +292,14 @@ diff_cmd_flush(struct diff_cmd *c)
 		die_lib(ret);
 }
 
+/* Does arg name a path of the work tree (none in a bare repository)? */
+static int
+diff_path_exists(struct diff_cmd *c, const char *arg)
+{
+	return c->repo.worktree &&
+	       arg_is_existing_path(c->repo.worktree, c->repo.prefix, arg);
+}
+
 void
 diff_cmd_setup(struct diff_cmd *c, enum diff_cmd_kind kind, int argc,
 	       const char **argv, const char *const *usage)
@@ -383,7 +342,7 @@ diff_cmd_setup(struct diff_cmd *c, enum diff_cmd_kind kind, int argc,
 			usage_err(usage);
 		}
 		if (!take_rev(c, arg)) {
-			if (dashdash == argc && path_exists(c, arg))
+			if (dashdash == argc && diff_path_exists(c, arg))
 				die("ambiguous argument '%s': both revision "
 				    "and filename\nUse '--' to separate paths "
 				    "from revisions, like this:\n'git <command> "
@@ -397,10 +356,10 @@ diff_cmd_setup(struct diff_cmd *c, enum diff_cmd_kind kind, int argc,
 			if (argv[j][0] == '-')
 				die("option '%s' must come before non-option "
 				    "arguments", argv[j]);
-			if (!looks_like_pathspec(argv[j]) &&
-			    !path_exists(c, argv[j])) {
+			if (!path_arg_is_pattern(argv[j]) &&
+			    !diff_path_exists(c, argv[j])) {
 				if (j == i)
-					die_ambiguous(argv[j]);
+					die_ambiguous_arg(argv[j]);
 				die("%s: no such path in the working tree.\n"
 				    "Use 'git <command> -- <path>...' to "
 				    "specify paths that do not exist locally.",

@@ -23,6 +23,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "path.h"
 #include "commit.h"
 #include "config.h"
 #include "date.h"
@@ -267,68 +268,6 @@ show_file(struct rp *rp, const char *arg, int output_prefix)
 	return 1;
 }
 
-/* Wildcards make a pathspec that need not exist (not "\x" alone). */
-static int
-looks_like_pathspec(const char *arg)
-{
-	int escaped = 0;
-
-	for (const char *p = arg; *p; p++) {
-		if (escaped)
-			escaped = 0;
-		else if (*p == '\\')
-			escaped = 1;
-		else if (*p == '*' || *p == '?' || *p == '[')
-			return 1;
-	}
-	return starts_with(arg, ":(");
-}
-
-/* Does the path arg exist (from where git works, with the prefix)? */
-static int
-path_exists(struct rp *rp, const char *arg)
-{
-	struct strbuf sb = STRBUF_INIT;
-	const char *prefix = rp->prefix;
-	struct stat st;
-	int ret;
-
-	if (skip_prefix(arg, ":/", &arg)) {
-		if (!*arg)
-			return 1;
-		prefix = NULL;
-	} else if (skip_prefix(arg, ":!", &arg) ||
-		   skip_prefix(arg, ":^", &arg)) {
-		if (!*arg)
-			return 1;
-	}
-	if (prefix && *arg != '/')
-		strbuf_addstr(&sb, prefix);
-	strbuf_addstr(&sb, arg);
-	if (!sb.len) {
-		strbuf_release(&sb);
-		return 0;	/* lstat("") fails */
-	}
-	if (*sb.buf != '/') {
-		strbuf_reset(&sb);
-		strbuf_addf(&sb, "%s/%s%s", rp->gitcwd, prefix && *arg != '/' ?
-			    prefix : "", arg);
-	}
-	ret = !lstat(sb.buf, &st);
-	if (!ret && errno != ENOENT && errno != ENOTDIR)
-		die("failed to stat '%s': %s", arg, strerror(errno));
-	strbuf_release(&sb);
-	return ret;
-}
-
-NORETURN static void
-die_ambiguous(const char *arg)
-{
-	die("ambiguous argument '%s': unknown revision or path not in the "
-	    "working tree.\nUse '--' to separate paths from revisions, like "
-	    "this:\n'git <command> [<revision>...] -- [<file>...]'", arg);
-}
-
 static void
 verify_filename(struct rp *rp, const char *arg, int diagnose)
 {
@@ -338,7 +277,7 @@ verify_filename(struct rp *rp, const char *arg, int diagnose)
 
 	if (*arg == '-')
 		die("option '%s' must come before non-option arguments", arg);
-	if (looks_like_pathspec(arg) || path_exists(rp, arg))
+	if (path_arg_is_pattern(arg) || arg_is_existing_path(rp->gitcwd, rp->prefix, arg))
 		return;
 	if (!diagnose)
 		die("%s: no such path in the working tree.\nUse 'git "
@@ -358,7 +297,7 @@ verify_filename(struct rp *rp, const char *arg, int diagnose)
 		}
 		error_clear();
 	}
-	die_ambiguous(arg);
+	die_ambiguous_arg(arg);
 }
 
 /*

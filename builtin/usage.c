@@ -2,6 +2,7 @@
  * usage: how builtins report errors — git's prefixes and exit codes.
  */
 #include "builtin.h"
+#include "path.h"
 
 #include <ctype.h>
 
@@ -119,4 +120,22 @@ print_usage_lines(const char *const *usage)
 	printf("usage: %s\n", *u++);
 	for (; *u && **u; u++)
 		printf("   or: %s\n", *u);
+}
+
+void
+die_ambiguous_arg(const char *arg)
+{
+	die("ambiguous argument '%s': unknown revision or path not in the "
+	    "working tree.\nUse '--' to separate paths from revisions, like "
+	    "this:\n'git <command> [<revision>...] -- [<file>...]'", arg);
+}
+
+int
+arg_is_existing_path(const char *top, const char *prefix, const char *arg)
+{
+	int ret = path_arg_exists(top, prefix, arg);
+
+	if (ret < 0)
+		die_lib(ret);
+	return ret;
 }

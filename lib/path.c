@@ -396,3 +396,49 @@ path_relative(struct strbuf *rel, size_t *skip, const char *name,
 		strbuf_add(rel, name + common, len - common);
 	return 1;
 }
+
+int
+path_arg_exists(const char *top, const char *prefix, const char *arg)
+{
+	struct strbuf sb = STRBUF_INIT;
+	struct stat st;
+	int ret;
+
+	if (skip_prefix(arg, ":/", &arg)) {
+		if (!*arg)
+			return 1;
+		prefix = NULL;
+	} else if (skip_prefix(arg, ":!", &arg) ||
+		   skip_prefix(arg, ":^", &arg)) {
+		if (!*arg)
+			return 1;
+	}
+	if (!*arg && (!prefix || !*prefix))
+		return 0;	/* lstat("") fails */
+	if (*arg == '/')
+		strbuf_addstr(&sb, arg);
+	else
+		strbuf_addf(&sb, "%s/%s%s", top, prefix ? prefix : "", arg);
+	ret = !lstat(sb.buf, &st);
+	strbuf_release(&sb);
+	if (!ret && errno != ENOENT && errno != ENOTDIR)
+		return error_set(E_IO, "failed to stat '%s': %s", arg,
+				 strerror(errno));
+	return ret;
+}
+
+int
+path_arg_is_pattern(const char *arg)
+{
+	int escaped = 0;
+
+	for (const char *p = arg; *p; p++) {
+		if (escaped)
+			escaped = 0;
+		else if (*p == '\\')
+			escaped = 1;
+		else if (*p == '*' || *p == '?' || *p == '[')
+			return 1;
+	}
+	return starts_with(arg, ":(");
+}

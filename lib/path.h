@@ -64,4 +64,21 @@ int path_in_dir(const char *p, size_t plen, const char *dir, size_t dlen);
 int path_relative(struct strbuf *rel, size_t *skip, const char *name,
 		  size_t len, const char *prefix, size_t plen);
 
+/*
+ * Does the command-line argument arg name an existing path, as git asks
+ * of a name that is not a revision?  arg is taken from top (an absolute
+ * directory: the work tree) and prefix (the command's directory below
+ * it, "dir/"; "" or NULL for the top); ":/<p>" is <p> from the top,
+ * ":!<p>" and ":^<p>" are <p>; ":/", ":!", ":^" alone always exist, ""
+ * never.  1, 0, or -E_IO ("failed to stat '<arg>': <why>") when lstat
+ * fails other than with ENOENT or ENOTDIR.
+ */
+int path_arg_exists(const char *top, const char *prefix, const char *arg);
+
+/*
+ * Would git take arg as a pathspec even where no such path exists: a
+ * wildcard ('*', '?', '[' not escaped by '\\') or ":(" magic?
+ */
+int path_arg_is_pattern(const char *arg);
+
 #endif

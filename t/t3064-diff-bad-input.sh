@@ -51,6 +51,19 @@ test_expect_success GIT 'unknown object names and paths' '
 	diff_cmp diff-tree nosuch -- a
 '
 
+# git checks ":!<p>", ":^<p>" and ":/<p>" as the path <p> (rev-parse
+# did, the diff commands looked for a file named ":!a")
+test_expect_success GIT 'exclude and top magic without --: the path after it is checked' '
+	diff_cmp diff-files ":!a" &&
+	diff_cmp diff-files ":^a" &&
+	diff_cmp diff-files ":!nosuch" &&
+	diff_cmp diff-index HEAD ":!a" &&
+	diff_cmp diff-index HEAD ":/a" &&
+	diff_cmp diff-index HEAD ":/nosuch" &&
+	diff_cmp diff-index HEAD ":!" &&
+	diff_cmp diff-tree HEAD ":^a"
+'
+
 test_expect_success GIT 'a revision that is also a file is ambiguous' '
 	echo x >master &&
 	diff_cmp diff-index master &&

@@ -99,19 +99,9 @@ index_drop_resolve_undo(struct index *idx, struct resolve_undo *ru)
 /* ---- comparison and lookup ---- */
 
 static int
-name_cmp(const char *a, size_t alen, const char *b, size_t blen)
-{
-	int cmp = memcmp(a, b, MIN(alen, blen));
-
-	if (cmp)
-		return cmp;
-	return alen < blen ? -1 : alen > blen ? 1 : 0;
-}
-
-static int
 entry_cmp(const struct index_entry *a, const struct index_entry *b)
 {
-	int cmp = name_cmp(a->name, a->namelen, b->name, b->namelen);
+	int cmp = index_name_cmp(a->name, a->namelen, b->name, b->namelen);
 
 	return cmp ? cmp : ce_stage(a) - ce_stage(b);
 }
@@ -124,7 +114,7 @@ index_pos(const struct index *idx, const char *name, size_t len, int stage)
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
 		const struct index_entry *e = idx->entries[mid];
-		int cmp = name_cmp(name, len, e->name, e->namelen);
+		int cmp = index_name_cmp(name, len, e->name, e->namelen);
 
 		if (!cmp)
 			cmp = (stage < 0 ? 0 : stage) - ce_stage(e);
@@ -136,7 +126,7 @@ index_pos(const struct index *idx, const char *name, size_t len, int stage)
 			lo = mid + 1;
 	}
 	if (stage < 0 && lo < idx->nr &&
-	    !name_cmp(name, len, idx->entries[lo]->name,
+	    !index_name_cmp(name, len, idx->entries[lo]->name,
 		      idx->entries[lo]->namelen))
 		return lo;
 	return -(ssize_t)lo - 1;
@@ -652,7 +642,7 @@ staged_cmp(const void *a, const void *b)
 {
 	const struct index_entry *x = *(const struct index_entry *const *)a;
 	const struct index_entry *y = *(const struct index_entry *const *)b;
-	int cmp = name_cmp(x->name, x->namelen, y->name, y->namelen);
+	int cmp = index_name_cmp(x->name, x->namelen, y->name, y->namelen);
 
 	if (cmp)
 		return cmp;
@@ -703,7 +693,7 @@ find_exact(struct index_entry **a, size_t n, const char *name, size_t len,
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int cmp = name_cmp(name, len, a[mid]->name, a[mid]->namelen);
+		int cmp = index_name_cmp(name, len, a[mid]->name, a[mid]->namelen);
 
 		if (!cmp)
 			cmp = stage - ce_stage(a[mid]);
@@ -817,14 +807,14 @@ index_apply(struct index *idx)
 			       (pos - i) * sizeof(*merged));
 		n += pos - i;
 		i = pos;
-		while (i < idx->nr && !name_cmp(idx->entries[i]->name,
+		while (i < idx->nr && !index_name_cmp(idx->entries[i]->name,
 						idx->entries[i]->namelen,
 						name, len)) {
 			g.stage[ce_stage(idx->entries[i])] = idx->entries[i];
 			i++;
 		}
 		while (j < idx->staged_nr &&
-		       !name_cmp(idx->staged[j]->name, idx->staged[j]->namelen,
+		       !index_name_cmp(idx->staged[j]->name, idx->staged[j]->namelen,
 				 name, len))
 			group_apply(idx, &g, idx->staged[j++]);
 		for (int s = 0; s < 4; s++) {

@@ -21,6 +21,7 @@
 #ifndef DIRC_INDEX_H
 #define DIRC_INDEX_H
 
+#include <string.h>
 #include <sys/stat.h>
 
 #include "hash.h"
@@ -157,6 +158,18 @@ int index_write(struct index *idx, struct repo *repo, struct lockfile *lk);
  * names fd in messages.  0 or a negative E_*.
  */
 int index_write_fd(struct index *idx, int fd, const char *name);
+
+/* Index order of two names: bytes, a name before its longer extensions. */
+static inline int
+index_name_cmp(const char *a, size_t alen, const char *b, size_t blen)
+{
+	size_t n = alen < blen ? alen : blen;
+	int cmp = n ? memcmp(a, b, n) : 0;
+
+	if (cmp)
+		return cmp;
+	return alen < blen ? -1 : alen > blen;
+}
 
 /*
  * Position of (name, stage) in the sorted entries, or -(insert pos + 1)

@@ -136,22 +136,11 @@ struct merge {
 };
 
 static int
-cmp_name(const char *a, size_t alen, const char *b, size_t blen)
-{
-	size_t n = MIN(alen, blen);
-	int cmp = n ? memcmp(a, b, n) : 0;
-
-	if (cmp)
-		return cmp;
-	return alen < blen ? -1 : alen > blen;
-}
-
-static int
 cmp_res(const void *a, const void *b)
 {
 	const struct index_entry *x = *(const struct index_entry *const *)a;
 	const struct index_entry *y = *(const struct index_entry *const *)b;
-	int cmp = cmp_name(x->name, x->namelen, y->name, y->namelen);
+	int cmp = index_name_cmp(x->name, x->namelen, y->name, y->namelen);
 
 	return cmp ? cmp : ce_stage(x) - ce_stage(y);
 }
@@ -189,7 +178,7 @@ old_find(const struct merge *m, const char *name, size_t len)
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int cmp = cmp_name(name, len, m->old[mid]->name,
+		int cmp = index_name_cmp(name, len, m->old[mid]->name,
 				   m->old[mid]->namelen);
 
 		if (!cmp) {
@@ -696,7 +685,7 @@ read_level(struct merge *m, struct tlist *t, const struct object_id *oid)
 		struct tent x = t->e[i];
 		size_t j = i;
 
-		while (j && cmp_name(t->e[j - 1].name, t->e[j - 1].namelen,
+		while (j && index_name_cmp(t->e[j - 1].name, t->e[j - 1].namelen,
 				     x.name, x.namelen) > 0) {
 			t->e[j] = t->e[j - 1];
 			j--;
@@ -743,7 +732,7 @@ index_items(struct merge *m, struct level *lv, size_t lo, size_t hi)
 		struct iitem x = lv->items[i];
 		size_t j = i;
 
-		while (j && cmp_name(lv->items[j - 1].name,
+		while (j && index_name_cmp(lv->items[j - 1].name,
 				     lv->items[j - 1].namelen, x.name,
 				     x.namelen) > 0) {
 			lv->items[j] = lv->items[j - 1];
@@ -756,7 +745,7 @@ index_items(struct merge *m, struct level *lv, size_t lo, size_t hi)
 		struct iitem *p = keep ? &lv->items[keep - 1] : NULL;
 		struct iitem *it = &lv->items[i];
 
-		if (p && !cmp_name(p->name, p->namelen, it->name,
+		if (p && !index_name_cmp(p->name, p->namelen, it->name,
 				   it->namelen)) {
 			if (it->file != NONE)
 				p->file = it->file;
@@ -796,7 +785,7 @@ build_groups(struct merge *m, struct level *lv)
 			if (pos[k] == lv->t[k].nr)
 				continue;
 			e = &lv->t[k].e[pos[k]];
-			if (!name || cmp_name(e->name, e->namelen, name,
+			if (!name || index_name_cmp(e->name, e->namelen, name,
 					      len) < 0) {
 				name = e->name;
 				len = e->namelen;
@@ -805,7 +794,7 @@ build_groups(struct merge *m, struct level *lv)
 		if (ipos < lv->items_nr) {
 			const struct iitem *it = &lv->items[ipos];
 
-			if (!name || cmp_name(it->name, it->namelen, name,
+			if (!name || index_name_cmp(it->name, it->namelen, name,
 					      len) < 0) {
 				name = it->name;
 				len = it->namelen;
@@ -826,7 +815,7 @@ build_groups(struct merge *m, struct level *lv)
 			if (pos[k] == lv->t[k].nr)
 				continue;
 			e = &lv->t[k].e[pos[k]];
-			if (cmp_name(e->name, e->namelen, name, len))
+			if (index_name_cmp(e->name, e->namelen, name, len))
 				continue;
 			g->t[k] = e;
 			pos[k]++;
@@ -836,7 +825,7 @@ build_groups(struct merge *m, struct level *lv)
 				g->dir_key = 1;
 		}
 		if (ipos < lv->items_nr &&
-		    !cmp_name(lv->items[ipos].name, lv->items[ipos].namelen,
+		    !index_name_cmp(lv->items[ipos].name, lv->items[ipos].namelen,
 			      name, len)) {
 			g->file = lv->items[ipos].file;
 			g->dlo = lv->items[ipos].dlo;

@@ -175,22 +175,12 @@ read_tree_into(struct list *out, struct index *idx, struct odb *odb,
 }
 
 static int
-cmp_name(const char *a, size_t alen, const char *b, size_t blen)
-{
-	int cmp = memcmp(a, b, MIN(alen, blen));
-
-	if (cmp)
-		return cmp;
-	return alen < blen ? -1 : alen > blen;
-}
-
-static int
 cmp_entry(const void *a, const void *b)
 {
 	const struct index_entry *x = *(const struct index_entry *const *)a;
 	const struct index_entry *y = *(const struct index_entry *const *)b;
 
-	return cmp_name(x->name, x->namelen, y->name, y->namelen);
+	return index_name_cmp(x->name, x->namelen, y->name, y->namelen);
 }
 
 /* One tree's entries under prefix (or ""), in index order. */
@@ -224,7 +214,7 @@ list_has(const struct list *l, const char *name, size_t len)
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		int cmp = cmp_name(name, len, l->e[mid]->name,
+		int cmp = index_name_cmp(name, len, l->e[mid]->name,
 				   l->e[mid]->namelen);
 
 		if (!cmp)

@@ -18,7 +18,6 @@
  */
 #include "fuzz.h"
 
-#include <ftw.h>
 #include <sys/stat.h>
 
 #include "error.h"
@@ -36,25 +35,11 @@ static struct odb odb;
 static char top[256];
 static int ready;
 
-static int
-remove_one(const char *path, const struct stat *st, int type,
-	   struct FTW *ftw)
-{
-	(void)st;
-	(void)type;
-	(void)ftw;
-	if (remove(path) < 0)
-		fprintf(stderr, "fuzz-mktree: cannot remove %s: %s\n", path,
-			strerror(errno));
-	return 0;
-}
-
 static void
 remove_fixture(void)
 {
 	odb_release(&odb);
-	if (nftw(top, remove_one, 16, FTW_DEPTH | FTW_PHYS))
-		fprintf(stderr, "fuzz-mktree: could not remove %s\n", top);
+	fuzz_remove_tree(top);
 }
 
 static void
@@ -67,14 +52,10 @@ put(const char *type, const char *data, size_t len, struct object_id *out)
 static void
 build_fixture(void)
 {
-	const char *tmp = getenv("TMPDIR");
 	struct strbuf sb = STRBUF_INIT;
 	struct object_id blob, tree, commit;
 
-	snprintf(top, sizeof(top), "%s/dirc-fuzz-mktree.XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(top))
-		BUG("mkdtemp: %s", strerror(errno));
+	fuzz_tmpdir(top, sizeof(top), "mktree");
 	if (odb_init(&odb, top, NULL) < 0)
 		BUG("odb_init: %s", error_msg());
 	atexit(remove_fixture);

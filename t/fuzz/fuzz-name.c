@@ -32,7 +32,6 @@
 #include "fuzz.h"
 
 #include <fcntl.h>
-#include <ftw.h>
 
 #include "error.h"
 #include "hash.h"
@@ -74,27 +73,15 @@ put(struct odb *odb, const char *type, const char *data,
 		BUG("cannot write fixture object: %s", error_msg());
 }
 
-static int
-remove_one(const char *path, const struct stat *st, int type,
-	   struct FTW *ftw)
-{
-	(void)st;
-	(void)type;
-	(void)ftw;
-	if (remove(path) < 0)
-		fprintf(stderr, "fuzz-name: cannot remove %s: %s\n", path,
-			strerror(errno));
-	return 0;
-}
-
 static void
 remove_fixture(void)
 {
 	if (!*top)
 		return;
 	repo_release(&repo);
-	if (chdir("/") < 0 || nftw(top, remove_one, 16, FTW_DEPTH | FTW_PHYS))
-		fprintf(stderr, "fuzz-name: could not remove %s\n", top);
+	if (chdir("/") < 0)
+		fprintf(stderr, "fuzz-name: chdir /: %s\n", strerror(errno));
+	fuzz_remove_tree(top);
 }
 
 /* A commit of tree with parents (NULL-ended) at time t, message msg. */
@@ -118,7 +105,6 @@ commit(struct odb *odb, const struct object_id *tree,
 static void
 build_fixture(void)
 {
-	const char *tmp = getenv("TMPDIR");
 	struct odb *odb;
 	struct object_id blob1, blob2, tree1, tree2, sub, c1, c2, c3, m, tag,
 			 tagtag, b;
@@ -129,10 +115,7 @@ build_fixture(void)
 	unsigned seen[65536 / 32] = { 0 };
 	int shared = 0;
 
-	snprintf(top, sizeof(top), "%s/dirc-fuzz-name.XXXXXX",
-		 tmp && *tmp ? tmp : "/tmp");
-	if (!mkdtemp(top))
-		BUG("mkdtemp: %s", strerror(errno));
+	fuzz_tmpdir(top, sizeof(top), "name");
 	atexit(remove_fixture);
 	write_file(".git/HEAD", "ref: refs/heads/main\n");
 	write_file(".git/config", "[core]\n\trepositoryformatversion = 0\n"

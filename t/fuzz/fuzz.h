@@ -11,8 +11,16 @@
 #ifndef _GNU_SOURCE
 #define _GNU_SOURCE
 #endif
+#include <errno.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
+#include <sys/types.h>
+#include <ftw.h>
 #include <unistd.h>
 
 #include "strbuf.h"
@@ -48,6 +56,39 @@ fuzz_memfd_read(struct strbuf *out, int fd)
 	if (pread(fd, out->buf, st.st_size, 0) != st.st_size)
 		BUG("short read of the memfd");
 	strbuf_setlen(out, st.st_size);
+}
+
+/* A new directory $TMPDIR/dirc-fuzz-<name>.XXXXXX into top (n bytes). */
+static inline void
+fuzz_tmpdir(char *top, size_t n, const char *name)
+{
+	const char *tmp = getenv("TMPDIR");
+
+	snprintf(top, n, "%s/dirc-fuzz-%s.XXXXXX", tmp && *tmp ? tmp : "/tmp",
+		 name);
+	if (!mkdtemp(top))
+		BUG("mkdtemp: %s", strerror(errno));
+}
+
+static inline int
+fuzz_remove_one(const char *path, const struct stat *st, int type,
+		struct FTW *ftw)
+{
+	(void)st;
+	(void)type;
+	(void)ftw;
+	if (remove(path) < 0)
+		fprintf(stderr, "fuzz: cannot remove %s: %s\n", path,
+			strerror(errno));
+	return 0;
+}
+
+/* Remove the directory top and everything in it (at exit). */
+static inline void
+fuzz_remove_tree(const char *top)
+{
+	if (nftw(top, fuzz_remove_one, 16, FTW_DEPTH | FTW_PHYS))
+		fprintf(stderr, "fuzz: could not remove %s\n", top);
 }
 
 #endif

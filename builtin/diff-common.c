@@ -73,8 +73,8 @@ in_list(const char *arg, const char *const *list, int prefix)
 	return 0;
 }
 
-NORETURN static void
-usage_err(const char *const *usage)
+void
+diff_usage(const char *const *usage)
 {
 	fflush(stdout);
 	fprintf(stderr, "usage: %s\n", usage[0]);
@@ -313,7 +313,7 @@ diff_cmd_setup(struct diff_cmd *c, enum diff_cmd_kind kind, int argc,
 	c->kind = kind;
 	/* git prints these usages on standard error, even for -h */
 	if (argc == 2 && !strcmp(argv[1], "-h"))
-		usage_err(usage);
+		diff_usage(usage);
 	ret = repo_open(&c->repo, 0);
 	if (ret < 0)
 		die_lib(ret);
@@ -339,7 +339,7 @@ diff_cmd_setup(struct diff_cmd *c, enum diff_cmd_kind kind, int argc,
 				continue;
 			}
 			refuse(arg);
-			usage_err(usage);
+			diff_usage(usage);
 		}
 		if (!take_rev(c, arg)) {
 			if (dashdash == argc && diff_path_exists(c, arg))

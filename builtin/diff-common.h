@@ -44,6 +44,9 @@ struct diff_cmd {
 	size_t nr_revs;
 };
 
+/* The usage and the common diff options on stderr, exit 129 (git's). */
+NORETURN void diff_usage(const char *const *usage);
+
 /*
  * Open the repository and read the command line into c; prints usage
  * (exit 129) or dies (128) as git does on a bad one.  usage: the

@@ -25,10 +25,8 @@ cmd_diff_files(int argc, const char **argv)
 	int ret;
 
 	diff_cmd_setup(&c, DIFF_CMD_FILES, argc, argv, diff_files_usage);
-	if (c.nr_revs) {
-		fprintf(stderr, "usage: %s\n", diff_files_usage[0]);
-		exit(129);
-	}
+	if (c.nr_revs)
+		diff_usage(diff_files_usage);
 	ret = repo_setup_worktree(&c.repo);
 	if (ret < 0)
 		die_lib(ret);

@@ -25,10 +25,8 @@ cmd_diff_index(int argc, const char **argv)
 	int ret;
 
 	diff_cmd_setup(&c, DIFF_CMD_INDEX, argc, argv, diff_index_usage);
-	if (c.nr_revs != 1) {
-		fprintf(stderr, "usage: %s\n", diff_index_usage[0]);
-		exit(129);
-	}
+	if (c.nr_revs != 1)
+		diff_usage(diff_index_usage);
 	if (!c.d.cached) {
 		ret = repo_setup_worktree(&c.repo);
 		if (ret < 0)

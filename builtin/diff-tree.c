@@ -486,10 +486,8 @@ cmd_diff_tree(int argc, const char **argv)
 	struct diff_cmd c;
 
 	diff_cmd_setup(&c, DIFF_CMD_TREE, argc, argv, diff_tree_usage);
-	if (!c.nr_revs && !c.read_stdin) {
-		fprintf(stderr, "usage: %s\n", diff_tree_usage[0]);
-		exit(129);
-	}
+	if (!c.nr_revs && !c.read_stdin)
+		diff_usage(diff_tree_usage);
 	if (c.nr_revs == 1) {
 		struct object_id oid = c.revs[0];
 		struct commit_info info = { 0 };

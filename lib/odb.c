@@ -428,11 +428,25 @@ note_match(const struct object_id *oid, struct object_id *out, size_t max,
 		out[(*count)++] = *oid;
 }
 
+static void list_fanout(struct odb_source *src, int idx);
+static int cmp_suffix(const void *a, const void *b);
+
+/* Does suffix (an id without its first byte) start with the prefix? */
+static int
+suffix_matches(const unsigned char *suffix, const unsigned char *bytes,
+	       size_t len)
+{
+	size_t full = (len - 2) / 2;
+
+	if (memcmp(suffix, bytes + 1, full))
+		return 0;
+	return !((len - 2) & 1) || (suffix[full] >> 4) == (bytes[1 + full] >> 4);
+}
+
 size_t
 odb_find_prefix(struct odb *odb, const char *hex, size_t len,
 		struct object_id *out, size_t max)
 {
-	struct strbuf path = STRBUF_INIT;
 	unsigned char bytes[HASH_RAWSZ] = { 0 };
 	size_t count = 0;
 
@@ -441,24 +455,35 @@ odb_find_prefix(struct odb *odb, const char *hex, size_t len,
 	odb_prepare_packs(odb);
 	for (size_t s = 0; s < odb->nr_sources && count < max; s++) {
 		struct odb_source *src = &odb->sources[s];
+		const struct odb_fanout_list *l;
 		struct pack **packs;
-		struct dirent *de;
-		size_t nr;
-		DIR *dir;
+		size_t nr, lo, hi;
 
-		strbuf_reset(&path);
-		strbuf_addf(&path, "%s/%.2s", src->objdir, hex);
-		dir = opendir(path.buf);
-		while (dir && count < max && (de = readdir(dir))) {
+		/* the fan-out directory, listed once for every lookup */
+		if (!src->lists)
+			src->lists = xcalloc(256, sizeof(*src->lists));
+		if (!src->lists[bytes[0]].loaded)
+			list_fanout(src, bytes[0]);
+		l = &src->lists[bytes[0]];
+		/* the first suffix at or after the prefix (zero-filled) */
+		lo = 0;
+		hi = l->nr;
+		while (lo < hi) {
+			size_t mid = lo + (hi - lo) / 2;
+
+			if (cmp_suffix(l->suffix[mid], bytes + 1) < 0)
+				lo = mid + 1;
+			else
+				hi = mid;
+		}
+		for (; lo < l->nr && count < max &&
+		       suffix_matches(l->suffix[lo], bytes, len); lo++) {
 			struct object_id oid;
 
-			if (strncasecmp(de->d_name, hex + 2, len - 2))
-				continue;
-			if (!loose_name_to_oid(&oid, bytes[0], de->d_name))
-				note_match(&oid, out, max, &count);
+			oid.hash[0] = bytes[0];
+			memcpy(oid.hash + 1, l->suffix[lo], HASH_RAWSZ - 1);
+			note_match(&oid, out, max, &count);
 		}
-		if (dir)
-			closedir(dir);
 		packs = packs_snapshot(odb, src, &nr);
 		for (size_t k = 0; k < nr && count < max; k++) {
 			uint32_t first, last;
@@ -474,7 +499,6 @@ odb_find_prefix(struct odb *odb, const char *hex, size_t len,
 		}
 		free(packs);
 	}
-	strbuf_release(&path);
 	return count;
 }
 

@@ -203,8 +203,12 @@ int odb_for_each_object(struct odb *odb, int local_only, odb_oid_fn fn,
 			void *ctx);
 
 /*
- * Ids starting with the len-digit hex prefix: up to max distinct ones
- * into out[]; returns how many were found.
+ * Ids starting with the len-digit hex prefix (len >= 2): up to max
+ * distinct ones into out[]; returns how many were found.  Each fan-out
+ * directory is listed once per odb and kept (odb_has_cached's lists), so
+ * many lookups cost one readdir per directory, as git's loose object
+ * cache; a loose object stored after its directory was listed is not
+ * found by prefix (by its full id it is).  One thread at a time.
  */
 size_t odb_find_prefix(struct odb *odb, const char *hex, size_t len,
 		       struct object_id *out, size_t max);

@@ -205,4 +205,31 @@ test_expect_success GIT 'no repository' '
 	test_grep "^fatal: not a git repository" err
 '
 
+test_lazy_prereq STRACE 'strace -o /dev/null true'
+
+# Abbreviating many ids reads each fan-out directory once (odb_find_prefix
+# keeps the listing), as git's loose object cache does: 300 loose blobs
+# used to cost an opendir per id and per length tried.
+test_expect_success GIT,STRACE 'ls-tree -r --abbrev lists each loose object directory once' '
+	git init -q manyloose &&
+	(
+		cd manyloose &&
+		for i in $(test_seq 300)
+		do
+			echo "blob $i" >f$i || return 1
+		done &&
+		git add . &&
+		t=$(git write-tree) &&
+		git ls-tree -r --abbrev $t >git.out &&
+		ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
+			strace -o trace -e trace=openat \
+			dirc ls-tree -r --abbrev $t >dirc.out &&
+		test_cmp git.out dirc.out &&
+		test_line_count = 300 dirc.out &&
+		grep "objects/[0-9a-f][0-9a-f]\"" trace >opens &&
+		test $(wc -l <opens) -le 256 &&
+		test $(sort opens | uniq -d | wc -l) = 0
+	)
+'
+
 test_done

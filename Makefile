@@ -76,6 +76,7 @@ LIB_OBJS += lib/dir.o
 LIB_OBJS += lib/eol.o
 LIB_OBJS += lib/error.o
 LIB_OBJS += lib/fileio.o
+LIB_OBJS += lib/filter.o
 LIB_OBJS += lib/hash.o
 LIB_OBJS += lib/index.o
 LIB_OBJS += lib/lockfile.o

@@ -96,5 +96,5 @@ git_code () {
 # code_is N: git.code holds N.
 code_is () {
 	echo "$1" >expect.code &&
-	test_cmp expect.code git.code
+	test_cmp_codes expect.code git.code
 }

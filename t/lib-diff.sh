@@ -29,7 +29,7 @@ diff_refused () {
 	shift
 	interop_run "$@" &&
 	echo 128 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	printf "fatal: %s\n" "$dr_msg" >expect.err &&
 	test_cmp expect.err dirc.err &&
 	test_must_be_empty dirc.out &&
@@ -39,8 +39,8 @@ diff_refused () {
 diff_usage () {
 	interop_run "$@" &&
 	echo 129 >expect.code &&
-	test_cmp expect.code git.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code git.code &&
+	test_cmp_codes expect.code dirc.code &&
 	state_unchanged
 }
 

@@ -231,7 +231,7 @@ ex_both () {
 }
 
 ex_same () {
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out &&
 	test_cmp git.err dirc.err &&
 	ex_state ex-git >git.state &&

@@ -89,7 +89,7 @@ both () {
 }
 
 same_as_git () {
-	test_cmp "$TRASH_DIRECTORY/git.code" "$TRASH_DIRECTORY/dirc.code" &&
+	test_cmp_codes "$TRASH_DIRECTORY/git.code" "$TRASH_DIRECTORY/dirc.code" &&
 	test_cmp "$TRASH_DIRECTORY/git.out" "$TRASH_DIRECTORY/dirc.out" &&
 	if test_have_prereq GIT_MSGS
 	then

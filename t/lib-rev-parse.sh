@@ -41,10 +41,10 @@ rp_one_ () {
 			export GIT_CONFIG_COUNT GIT_CONFIG_KEY_0 \
 				GIT_CONFIG_VALUE_0
 		fi &&
-		"$rp_who" rev-parse "$@" >"$TRASH_DIRECTORY/$rp_who.out" \
+		exec "$rp_who" rev-parse "$@" >"$TRASH_DIRECTORY/$rp_who.out" \
 			2>"$TRASH_DIRECTORY/$rp_who.err"
-		echo $? >"$TRASH_DIRECTORY/$rp_who.code"
 	)
+	echo $? >"$TRASH_DIRECTORY/$rp_who.code"
 }
 
 rp_both () {
@@ -70,7 +70,7 @@ rp_both () {
 }
 
 rp_same () {
-	test_cmp "$TRASH_DIRECTORY/git.code" "$TRASH_DIRECTORY/dirc.code" &&
+	test_cmp_codes "$TRASH_DIRECTORY/git.code" "$TRASH_DIRECTORY/dirc.code" &&
 	test_cmp "$TRASH_DIRECTORY/git.out" "$TRASH_DIRECTORY/dirc.out" &&
 	if test_have_prereq GIT_MSGS
 	then
@@ -103,5 +103,5 @@ rp_each_like_git () {
 
 rp_code () {
 	echo "$1" >"$TRASH_DIRECTORY/expect.code" &&
-	test_cmp "$TRASH_DIRECTORY/expect.code" "$TRASH_DIRECTORY/dirc.code"
+	test_cmp_codes "$TRASH_DIRECTORY/expect.code" "$TRASH_DIRECTORY/dirc.code"
 }

@@ -161,7 +161,30 @@ test_expect_success 'test_cmp: equal files pass; differences fail with a diff' '
 	test_grep "^-b" err &&
 	test_grep "^+B" err &&
 	! test_cmp one nonexistent 2>err &&
+	test_grep "does not exist" err &&
+	: >empty1 && : >empty2 &&
+	test_cmp empty1 empty2 &&
+	! test_cmp empty1 one 2>err &&
+	test_grep "^+a" err &&
+	! test_cmp one empty1 &&
+	! test_cmp empty1 nonexistent 2>err &&
 	test_grep "does not exist" err
+'
+
+test_expect_success 'test_cmp_codes: one-line files by the shell, else test_cmp' '
+	echo 0 >c0 && echo 0 >c0b && echo 128 >c128 &&
+	test_cmp_codes c0 c0b &&
+	! test_cmp_codes c0 c128 2>err &&
+	test_grep "^-0" err &&
+	test_grep "^+128" err &&
+	! test_cmp_codes c0 nonexistent 2>err &&
+	test_grep "does not exist" err &&
+	: >cempty &&
+	! test_cmp_codes c0 cempty &&
+	! test_cmp_codes cempty c0 &&
+	printf "0\n1\n" >c01 &&
+	printf "0\n2\n" >c02 &&
+	! test_cmp_codes c01 c02
 '
 
 test_expect_success 'test_grep: matches, -v, -e, and shows the file on failure' '

@@ -229,7 +229,7 @@ test_expect_success GIT 'the hint on the initial branch: git'\''s text, colour w
 		both hint-slot "\$cmd -c color.advice=always -c color.advice.hint=\"bold #ff0000\" init x" &&
 		same_as_git &&
 		both hint-bad "\$cmd -c color.advice=maybe init x" &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		both hint-q "\$cmd init -q x" && same_as_git &&
 		test_must_be_empty dirc.err
 	)
@@ -272,7 +272,7 @@ test_expect_success GIT 'incompatible options: the messages and exit codes of gi
 	same_as_git &&
 	test_grep "incompatible" dirc.err &&
 	both too-many "\$cmd init a b" &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out &&
 	echo 129 >expect &&
 	test_cmp expect dirc.code &&

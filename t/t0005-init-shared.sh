@@ -55,7 +55,7 @@ test_expect_success GIT 'bad --shared values: refused as git, nothing made' '
 		same_as_git || return 1
 	done &&
 	both noshared "\$cmd init --no-shared x" &&
-	test_cmp git.code dirc.code
+	test_cmp_codes git.code dirc.code
 '
 
 test_expect_success GIT 'core.sharedRepository from the global config, and --shared over it' '
@@ -108,14 +108,14 @@ test_expect_success GIT 'a bad core.sharedRepository fails only what creates fil
 		same_as_git &&
 		both badcfg-index "\$cmd -C r update-index --add f" &&
 		# update-index reports it for the path, then dies (git dies)
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		sed -n -e "s/^fatal: //p" git.err >expect &&
 		sed -n -e "s/^error: //p" dirc.err >actual &&
 		head -n 1 actual >actual1 &&
 		test_cmp expect actual1 &&
 		test_path_is_missing badcfg-index.dirc/r/.git/index &&
 		both badcfg-ref "\$cmd -C r update-ref refs/heads/x \$(git -c core.sharedRepository=0 -C r hash-object -w f)" &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		both badcfg-read "\$cmd -C r hash-object f && \$cmd -C r cat-file -t \$(git -c core.sharedRepository=0 -C r hash-object -w f)" &&
 		same_as_git || return 1
 	done &&

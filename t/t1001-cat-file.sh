@@ -12,7 +12,7 @@ compare_cat_file () {
 	{ git cat-file "$@" <"$cf_in" >git.out 2>git.err; echo $? >git.code; } &&
 	test_cmp git.out dirc.out &&
 	test_cmp git.err dirc.err &&
-	test_cmp git.code dirc.code
+	test_cmp_codes git.code dirc.code
 }
 
 test_expect_success GIT 'setup: blobs, trees, a commit and tags written by git' '
@@ -123,7 +123,7 @@ test_expect_success GIT '<type> <object> of the wrong type: "bad file", 128, as 
 	compare_cat_file empty-input tag $commit &&
 	compare_cat_file empty-input commit $tree &&
 	test_grep "^fatal: git cat-file $tree: bad file\$" dirc.err &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code
 '

@@ -18,7 +18,7 @@ INTEROP_STATE=none
 # (no process per line: this runs two hundred times).
 like_git () {
 	interop_run cat-file "$@" &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out &&
 	lg_git= && lg_dirc= && lg_2= && lg_3= &&
 	{ IFS= read -r lg_git || :; } <git.err &&
@@ -61,7 +61,7 @@ usage_like_git () {
 	shift &&
 	like_git "$@" &&
 	echo "$ul_code" >expect.code &&
-	test_cmp expect.code dirc.code
+	test_cmp_codes expect.code dirc.code
 }
 
 test_expect_success GIT 'setup' '

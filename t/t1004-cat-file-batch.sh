@@ -25,7 +25,7 @@ answers_like_git () {
 	al_in=$1
 	shift
 	interop_run -C "$al_dir" -i "$al_in" cat-file "$@" &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out
 }
 
@@ -88,7 +88,7 @@ test_expect_success GIT 'ambiguous and missing ids among good ones' '
 test_expect_success GIT 'a peel to the wrong type answers "missing" and goes on' '
 	printf "%s\n" "HEAD^{blob}" HEAD >peel &&
 	interop_run -i peel cat-file --batch-check &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out
 '
 

@@ -99,7 +99,7 @@ test_expect_success GIT '-t and -s: "invalid object type" or "header ... too lon
 		# git then names the loose file by a path of its own: the
 		# same code and first line, and a fatal line
 		interop_run -C lit cat-file blob $id &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		test_cmp git.out dirc.out &&
 		head -n 1 git.err >expect &&
 		head -n 1 dirc.err >actual &&

@@ -294,7 +294,7 @@ test_expect_success GIT '--index-version 5 and 1: fatal, not in range' '
 
 test_expect_success GIT '--index-version without a number' '
 	run_both --index-version x &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	head -n 1 git.err >expect &&
 	head -n 1 dirc.err >actual &&
 	test_cmp expect actual &&
@@ -422,7 +422,7 @@ test_expect_success GIT 'bad paths are ignored with "Ignoring path", exit 0' '
 		echo "Ignoring path ${pair#*:}" >expect &&
 		test_cmp expect dirc.err &&
 		echo 0 >expect.code &&
-		test_cmp expect.code dirc.code &&
+		test_cmp_codes expect.code dirc.code &&
 		index_unchanged || return 1
 	done
 '
@@ -470,7 +470,7 @@ test_expect_success GIT 'usage errors: exit 129, git'"'"'s first line, index unt
 		run_both $args &&
 		head -n 1 git.err >expect &&
 		head -n 1 dirc.err >actual &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		test_cmp expect actual &&
 		index_unchanged || {
 			echo "^^^ differs from git: update-cache $args" >&2

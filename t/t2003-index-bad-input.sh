@@ -397,7 +397,7 @@ test_expect_success GIT '--cacheinfo: bad mode, id or arguments: git'"'"'s messa
 		mv .git/index git.index &&
 		cp good .git/index &&
 		{ dirc update-cache --cacheinfo $args >dirc.out 2>dirc.err; echo $? >dirc.code; } &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		test_cmp git.out dirc.out &&
 		test_cmp git.err dirc.err &&
 		test_cmp git.index .git/index || {
@@ -413,7 +413,7 @@ test_expect_success GIT '--add --cacheinfo with a file/directory conflict: git'"
 	{ git update-index --add --cacheinfo 100644,$blob,a/x >git.out 2>git.err; echo $? >git.code; } &&
 	cp good .git/index &&
 	{ dirc update-cache --add --cacheinfo 100644,$blob,a/x >dirc.out 2>dirc.err; echo $? >dirc.code; } &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err &&
 	test_cmp good .git/index
 '
@@ -472,7 +472,7 @@ test_expect_success GIT '--index-info with bad lines: git'"'"'s messages and cod
 		mv .git/index git.index &&
 		cp good .git/index &&
 		{ dirc update-cache --index-info <bad$i >dirc.out 2>dirc.err; echo $? >dirc.code; } &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		test_cmp git.out dirc.out &&
 		test_cmp git.err dirc.err &&
 		test_cmp git.index .git/index || {

@@ -176,7 +176,7 @@ test_expect_success GIT 'version 2 index: from a subdirectory, with ../ pathspec
 
 test_expect_success GIT '--error-unmatch: message and exit 1, like git' '
 	ls_both w --error-unmatch nosuch &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code &&
 	test_grep "^error: pathspec .nosuch. did not match any file(s) known to git" dirc.err &&

@@ -374,7 +374,7 @@ test_expect_success GIT 'feature.manyFiles makes a new index version 4' '
 	git config feature.manyFiles true &&
 	rm -f .git/index &&
 	run_both --add top a/b/f &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err &&
 	head -c 8 .git/index.by-git >expect &&
 	head -c 8 .git/index >actual &&

@@ -64,7 +64,7 @@ test_expect_success GIT 'a gitlink whose directory is empty (a clone without its
 	refresh_like_git &&
 	expect_output &&
 	echo 0 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	diff_files_agree
 '
 
@@ -96,7 +96,7 @@ test_expect_success GIT 'a gitlink whose HEAD moved is modified: needs update, 1
 	refresh_like_git &&
 	expect_output "sub: needs update" &&
 	echo 1 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	diff_files_agree sub
 '
 

@@ -77,7 +77,7 @@ test_expect_success GIT 'unknown options and switches: git'"'"'s message, the us
 		run_both $opt &&
 		echo 129 >expect &&
 		test_cmp expect dirc.code &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		test_cmp git.out dirc.out &&
 		dirc_usage_as_git dirc.err >dirc.err.as-git &&
 		test_cmp git.err dirc.err.as-git &&
@@ -93,7 +93,7 @@ test_expect_success GIT 'ambiguous abbreviations: git'"'"'s message naming two c
 	do
 		cp start.index .git/index &&
 		run_both $opt &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		test_cmp git.err dirc.err &&
 		dirc_usage_as_git dirc.out >dirc.out.as-git &&
 		test_cmp git.out dirc.out.as-git &&
@@ -140,7 +140,7 @@ test_expect_success GIT 'bad values: git'"'"'s message alone (no usage), 129, in
 
 test_expect_success GIT 'a bad option after paths: the paths before it were processed, nothing written' '
 	run_both --verbose --add b --nonsense &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out &&
 	echo "add '\''b'\''" >expect &&
 	test_cmp expect dirc.out &&

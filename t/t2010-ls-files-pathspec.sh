@@ -64,7 +64,7 @@ test_expect_success GIT 'the other global pathspec options and variables' '
 					2>../dirc.err
 				echo $? >../dirc.code
 			) &&
-			test_cmp git.code dirc.code &&
+			test_cmp_codes git.code dirc.code &&
 			test_cmp git.out dirc.out &&
 			test_cmp git.err dirc.err || return 1
 		done || return 1
@@ -103,7 +103,7 @@ test_expect_success GIT 'global settings: git'"'"'s errors, in git'"'"'s order' 
 			env $sets sh -c "cd w && dirc ls-files \"\$1\"" - "$ps" \
 				>dirc.out 2>dirc.err
 			echo $? >dirc.code
-			test_cmp git.code dirc.code &&
+			test_cmp_codes git.code dirc.code &&
 			test_cmp git.out dirc.out &&
 			test_cmp git.err dirc.err || return 1
 			n=$((n + 1))

@@ -226,7 +226,7 @@ test_expect_success GIT,UNPRIV 'an unreadable directory: git'"'"'s warning, then
 		run_unpriv sh -c "cd w && dirc ls-files $args" \
 			>dirc.out 2>dirc.err
 		echo $? >dirc.code
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		test_cmp git.out dirc.out &&
 		test_cmp git.err dirc.err || return 1
 	done &&

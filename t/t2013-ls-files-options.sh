@@ -15,7 +15,7 @@ with -h, a bare repository, and the options dirc refuses: ignore rules,
 # that do not (the message and the exit code).
 usage_both () {
 	ls_both "$@" 2>/dev/null
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	head -n 1 git.out >git.first &&
 	sed -e "1s/^usage: dirc /usage: git /" -e 1q dirc.out >dirc.first &&
 	test_cmp git.first dirc.first &&

@@ -24,7 +24,7 @@ run_both () {
 	) &&
 	sed -n "/^usage: /q;p" git.err >git.msg &&
 	sed -n "/^usage: /q;p" dirc.err >dirc.msg &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out &&
 	test_cmp git.msg dirc.msg || {
 		echo "^^^ differs from git: $*" >&2
@@ -122,7 +122,7 @@ test_expect_success GIT '--bare: no work tree, GIT_DIR kept if set' '
 		dirc --bare ls-files -o >../../dirc.out2 2>../../dirc.err2
 		echo $? >>../../dirc.code
 	) &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out &&
 	test_cmp git.err2 dirc.err2 &&
 	test_grep "must be run in a work tree" dirc.err2 &&

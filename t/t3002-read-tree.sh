@@ -637,7 +637,7 @@ test_expect_success GIT '-m -u with a held index.lock: refused, 128, nothing cha
 	interop_run read-tree -m -u "$tree2" &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_grep "^fatal: Unable to create '\''.*/rd/\.git/index\.lock'\'': File exists\.$" dirc.err &&
 	state_unchanged
 '

@@ -44,7 +44,7 @@ dirc_object_ok () {
 # same_fatal_line: both exit 128 with the same last line on stderr (the
 # hint above it may be worded differently).
 same_fatal_line () {
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
 	test_cmp git.out dirc.out &&

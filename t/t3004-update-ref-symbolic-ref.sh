@@ -360,7 +360,7 @@ test_expect_success GIT 'empty directories where a ref goes are removed; others 
 	# git logs the failed symbolic-ref before its rename fails; dirc
 	# checks first and writes nothing
 	interop_run symbolic-ref refs/heads/ee refs/heads/dd &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code &&
@@ -381,7 +381,7 @@ no_ident () {
 # guessed_like_git: exit code, output and refs as git's, and the reflogs
 # too but for the guessed email (git may find a domain dirc does not).
 guessed_like_git () {
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out &&
 	test_cmp git.err dirc.err &&
 	refs_listing .git/refs.by-git | sed -e "s/<[^>]*>/<EMAIL>/" >git.refs &&

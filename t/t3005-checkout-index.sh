@@ -384,7 +384,7 @@ test_expect_success GIT '-u with a held index.lock: git'"'"'s message, 128, noth
 	: >rd/.git/index.lock &&
 	cp -p rd/.git/index index.before &&
 	interop_run checkout-index -u a &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
 	sed -e "s|/rg/|/R/|" git.err >expect &&

@@ -29,7 +29,7 @@ rp_both () {
 }
 
 same_result () {
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out &&
 	test_cmp git.err dirc.err
 }
@@ -84,7 +84,7 @@ fails_like_git () {
 		shift 2
 	fi
 	rp_both $fl_c "$@" &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err &&
 	test "$(cat dirc.code)" != 0
 }
@@ -264,7 +264,7 @@ test_expect_success GIT '-q / --quiet with --verify: exit 1, nothing printed' '
 
 test_expect_success GIT 'an unknown name: fatal, git'"'"'s message and hint lines' '
 	rp_both nosuch &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&

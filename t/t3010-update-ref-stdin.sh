@@ -30,7 +30,7 @@ run_cases () {
 		interop_run -i input update-ref "$@" --stdin &&
 		if ! same_result ||
 		   ! { echo "$code" >expect.code &&
-		       test_cmp expect.code dirc.code; } ||
+		       test_cmp_codes expect.code dirc.code; } ||
 		   { test "$code" != 0 && ! grep -q "^commit: ok" dirc.out &&
 		     ! state_unchanged; }
 		then
@@ -248,7 +248,7 @@ test_expect_success GIT 'usage: -z without --stdin, --stdin with -d or arguments
 		"-z -d refs/heads/x"
 	do
 		interop_run update-ref $args &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		echo 129 >expect &&
 		test_cmp expect dirc.code &&
 		test_grep "^usage: dirc update-ref" dirc.err &&

@@ -229,7 +229,7 @@ test_expect_success GIT 'a reflog in the way: git writes part of the transaction
 	printf "create %s %s\n" refs/heads/first "$c1" refs/heads/stale/y "$c1" \
 		refs/heads/zlast "$c1" >input &&
 	interop_run -i input update-ref --stdin &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err &&
 	echo "fatal: cannot update the ref $SQ""refs/heads/stale/y$SQ: unable to append to $SQ.git/logs/refs/heads/stale/y$SQ: Not a directory" >expect &&
 	test_cmp expect dirc.err &&

@@ -21,7 +21,7 @@ crash run) random byte edits of the lines.
 
 The streams come from an awk program seeded by DIRC_TEST_SEED (default
 1); each script asserts how many rounds and commands it ran, and that
-every kind of command was generated.  DIRC_TEST_LONG=1 runs ten times
+every kind of command was generated.  DIRC_TEST_LONG=1 runs 25 and 20 times
 as many.'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-interop.sh	# for the GIT_MSGS prerequisite
@@ -31,7 +31,7 @@ if test -n "$DIRC_TEST_LONG"
 then
 	ROUNDS=1500 CRASH_RUNS=4000
 else
-	ROUNDS=120 CRASH_RUNS=400
+	ROUNDS=60 CRASH_RUNS=200
 fi
 
 # gen MODE SEED N: N streams (MODE "diff" or "crash") as files

@@ -74,7 +74,7 @@ full_disk_both () {
 
 # like_git: exit code, stdout and stderr are git's
 like_git () {
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out &&
 	if test_have_prereq GIT_MSGS
 	then
@@ -244,7 +244,7 @@ test_expect_success ULIMIT_FILE_SIZE,GIT 'symbolic-ref, only the reflog line can
 
 test_expect_success ULIMIT_FILE_SIZE,GIT 'update-index --add, the object cannot be written: as git, nothing changed' '
 	full_disk_both 0 "\$cmd update-index --add new" &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_grep "File too large" dirc.err &&
 	dirc_unchanged
 '
@@ -258,21 +258,21 @@ test_expect_success ULIMIT_FILE_SIZE,GIT 'update-index --cacheinfo, the index ca
 
 test_expect_success ULIMIT_FILE_SIZE,GIT 'update-index --refresh, the index cannot be written: as git, nothing changed' '
 	full_disk_both 0 "touch -d @1500000000 f1 f2 && \$cmd update-index --refresh" &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	like_git &&
 	test_cmp git.state dirc.state
 '
 
 test_expect_success ULIMIT_FILE_SIZE,GIT 'write-tree, the new tree object cannot be written: as git, nothing changed' '
 	full_disk_both 0 "\$cmd write-tree" &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_grep "File too large" dirc.err &&
 	dirc_unchanged
 '
 
 test_expect_success ULIMIT_FILE_SIZE,GIT 'hash-object -w, the object cannot be written: 128 as git, nothing changed' '
 	full_disk_both 0 "\$cmd hash-object -w new" &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_grep "^fatal: .*File too large" dirc.err &&
 	dirc_unchanged
 '

@@ -11,7 +11,7 @@ of the names is also compared with git rev-parse: exit code, stdout and
 stderr (git shows control characters in messages as "?").
 
 DIRC_REVPARSE_SEED picks the names (default 1), DIRC_REVPARSE_ROUNDS how
-many (default 600; 10000 with LONG).  A failure names the seed and the
+many (default 300; 10000 with LONG).  A failure names the seed and the
 name; the names are in the file "names" of the kept trash directory.'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-rev-parse.sh
@@ -24,7 +24,7 @@ elif test_have_prereq LONG
 then
 	rounds=10000
 else
-	rounds=600
+	rounds=300
 fi
 
 # gen_names SEED N: N names, one a line (no NUL, no newline).

@@ -292,7 +292,7 @@ test_expect_success GIT 'bad --stage values: fatal, 128; "1x" is stage 1 as in g
 	same_result &&
 	test_line_count = 1 dirc.out &&
 	interop_run checkout-index --no-stage one &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	head -n 1 git.err >expect &&
 	head -n 1 dirc.err >actual &&
 	test_cmp expect actual
@@ -387,7 +387,7 @@ mg_both () {
 test_expect_success GIT '--temp with missing blobs: git'"'"'s errors, exit 1, the others written' '
 	test_when_finished "rm -f mg/.merge_* md/.merge_*" &&
 	mg_both --temp symlink file ok &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err &&
 	missing=$(echo "no such blob here" | git hash-object --stdin) &&
 	cat >expect <<-EOF &&
@@ -407,7 +407,7 @@ test_expect_success GIT '--temp with missing blobs: git'"'"'s errors, exit 1, th
 test_expect_success GIT '--temp of a submodule: "cannot create temporary submodule", exit 1' '
 	test_when_finished "rm -f mg/.merge_* md/.merge_*" &&
 	mg_both --temp subm ok &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err &&
 	echo "error: cannot create temporary submodule subm" >expect &&
 	test_cmp expect dirc.err &&
@@ -419,7 +419,7 @@ test_expect_success GIT '--temp of a submodule: "cannot create temporary submodu
 test_expect_success GIT '--stage=all with a missing blob and a submodule stage: "." for both' '
 	test_when_finished "rm -f mg/.merge_* md/.merge_*" &&
 	mg_both --stage=all un &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err &&
 	blank_temp <dirc.out >actual &&
 	printf ". .merge_file_X .\tun\n" >expect &&

@@ -31,7 +31,7 @@ case_both () {
 
 # what git did, but the work tree as it was before dirc started
 fatal_untouched () {
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
 	tail -n 1 git.err >expect &&
@@ -84,7 +84,7 @@ test_expect_success GIT,SYMLINKS 'a symlink to an absolute directory in the pref
 	mkdir abs-rg abs-rd &&
 	case_both "ln -s \"\$TRASH_DIRECTORY/abs-\${PWD##*/}\" tlink" \
 		--prefix=tlink/ path0 path1/file1 &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err &&
 	test -h rd/tlink &&
 	test_path_is_file abs-rd/path0 &&

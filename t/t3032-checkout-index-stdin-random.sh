@@ -97,7 +97,7 @@ one_round () {
 	fi &&
 	(cd g && git checkout-index "$@" <../input >../git.out 2>../git.err; echo $? >../git.code) &&
 	(cd d && dirc checkout-index "$@" <../input >../dirc.out 2>../dirc.err; echo $? >../dirc.code) &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out &&
 	if test "$(cat git.code)" = 128
 	then

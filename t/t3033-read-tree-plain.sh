@@ -123,7 +123,7 @@ test_expect_success GIT 'a damaged index file: not read by a plain read or --emp
 	same_result &&
 	echo garbage >.git/index &&
 	interop_run read-tree -m $(cat main) &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
 	test_grep "index file smaller than expected" dirc.err &&
@@ -179,7 +179,7 @@ test_expect_success GIT 'resolve-undo and unmerged entries of the old index are 
 test_expect_success GIT '-n: everything is checked, nothing written' '
 	git read-tree $(cat main) &&
 	interop_run read-tree -n $(cat side) &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err &&
 	state_unchanged &&
 	interop_run read-tree -n nosuch &&

@@ -133,7 +133,7 @@ test_expect_success GIT '-v -m -u: the same result; progress only where asked fo
 	test_when_finished reset_both &&
 	t=$(git -C rg rev-parse HEAD^{tree}) &&
 	both "git read-tree --empty && rm -rf df new sub" -v -m -u $t &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out &&
 	git -C rd ls-files -s >rd.stage &&
 	git -C rg ls-files -s >rg.stage &&

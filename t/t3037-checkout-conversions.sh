@@ -64,9 +64,9 @@ refused () {
 	cp rd/.git/index index.before &&
 	interop_run ${CMD:-checkout-index} "$@" &&
 	echo 0 >expect.code &&
-	test_cmp expect.code git.code &&
+	test_cmp_codes expect.code git.code &&
 	echo 128 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	test_must_be_empty dirc.out &&
 	sed -e "s/^fatal: cannot check out '[^']*': /fatal: cannot check out 'P': /" \
 		dirc.err >msg &&
@@ -82,7 +82,7 @@ refused () {
 as_git () {
 	compare_with_git ${CMD:-checkout-index} "$@" &&
 	echo 0 >expect.code &&
-	test_cmp expect.code dirc.code
+	test_cmp_codes expect.code dirc.code
 }
 
 # each case: "ATTRIBUTES|KEY=VALUE KEY=VALUE" (no spaces in values)
@@ -249,7 +249,7 @@ test_expect_success GIT 'checkout-index --temp: refused, or the same listing and
 	blank_names <git.out >git.blank &&
 	blank_names <dirc.out >dirc.blank &&
 	test_cmp git.blank dirc.blank &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err
 '
 

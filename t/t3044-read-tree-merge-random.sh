@@ -17,8 +17,8 @@ failure names the round.'
 . "$TEST_DIRECTORY"/lib-checkout.sh
 
 SEED=${DIRC_RANDOM_SEED:-1}
-# 60 rounds in make test (CI's time), 300 under make test-long
-ROUNDS=60
+# 40 rounds in make test (CI's time), 300 under make test-long
+ROUNDS=40
 if test_have_prereq LONG
 then
 	ROUNDS=300

@@ -8,7 +8,7 @@ tree, a random directory to run from, a random set of options (-r -t -d
 -z, a layout, --abbrev, --full-name, --full-tree) and random paths
 (existing or not, files, directories with and without a slash, relative
 to the directory or with :(top), climbing with "../").  git and dirc
-must print the same bytes, messages and exit code: 150 rounds (1000
+must print the same bytes, messages and exit code: 70 rounds (1000
 with LONG).  The plan comes from DIRC_RANDOM_SEED (default 1); a
 failure names its round.'
 . ./test-lib.sh
@@ -17,7 +17,7 @@ failure names its round.'
 
 SEED=${DIRC_RANDOM_SEED:-1}
 POOL=6
-ROUNDS=150
+ROUNDS=70
 if test_have_prereq LONG
 then
 	ROUNDS=1000

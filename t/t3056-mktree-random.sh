@@ -16,7 +16,12 @@ round.'
 . "$TEST_DIRECTORY"/lib-trees.sh
 
 SEED=${DIRC_RANDOM_SEED:-1}
-ROUNDS=400
+# 150 rounds in make test (CI's time), 1000 under make test-long
+ROUNDS=150
+if test_have_prereq LONG
+then
+	ROUNDS=1000
+fi
 
 test_expect_success GIT 'setup: objects of every kind' '
 	git init -q odd &&

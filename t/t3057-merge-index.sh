@@ -161,7 +161,7 @@ one_file_merge () {
 		dirc merge-index "$@" git-merge-one-file -a >../dirc.out 2>../dirc.err
 		echo $? >../dirc.code
 	) &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.out dirc.out &&
 	test_cmp git.err dirc.err &&
 	git -C $ofm_name.git ls-files -s >git.index &&

@@ -176,8 +176,8 @@ test_expect_success GIT 'a corrupt index: fatal, 128 (dirc names the file by its
 	do
 		interop_run $cmd &&
 		echo 128 >expect.code &&
-		test_cmp expect.code git.code &&
-		test_cmp expect.code dirc.code &&
+		test_cmp_codes expect.code git.code &&
+		test_cmp_codes expect.code dirc.code &&
 		test_grep "^fatal: .*\.git/index: index file smaller than expected$" dirc.err &&
 		test_must_be_empty dirc.out || return 1
 	done

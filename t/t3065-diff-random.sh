@@ -12,7 +12,7 @@ many rounds and comparisons it ran.'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-diff.sh
 
-ROUNDS=6
+ROUNDS=4
 test_have_prereq LONG && ROUNDS=40
 
 # gen SEED: shell commands making random edits in the current directory

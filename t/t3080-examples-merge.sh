@@ -162,7 +162,7 @@ scenario () {
 scenario 'clean merge (only one side changed each path)' \
 	DIRC_DIFF_INDEX,DIRC_READ_TREE_3WAY,DIRC_MERGE_INDEX '
 	echo 0 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	merged_like_git ex-dirc topic-clean &&
 	git -C ex-dirc log -1 --format=%s >subject &&
 	echo "Merge branch '\''topic-clean'\''" >expect.subject &&
@@ -173,14 +173,14 @@ scenario 'clean merge (only one side changed each path)' \
 scenario '--aggressive: the same merge, deletions resolved by read-tree' \
 	DIRC_DIFF_INDEX,DIRC_READ_TREE_3WAY,DIRC_MERGE_INDEX '
 	echo 0 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	merged_like_git ex-dirc topic-clean
 ' --aggressive topic-clean
 
 scenario 'conflicts the merge program resolves (both edited a file, deletions, the same file added)' \
 	DIRC_DIFF_INDEX,DIRC_READ_TREE_3WAY,DIRC_MERGE_INDEX '
 	echo 0 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	merged_like_git ex-dirc topic-resolve &&
 	test_grep "^Auto-merging a.txt" dirc.out &&
 	test_grep "^Removing gone-theirs.txt" dirc.out &&
@@ -193,7 +193,7 @@ scenario 'conflicts the merge program resolves (both edited a file, deletions, t
 scenario 'conflicts left unresolved: exit 1, stages in the index, markers, MERGE_HEAD' \
 	DIRC_DIFF_INDEX,DIRC_READ_TREE_3WAY,DIRC_MERGE_INDEX '
 	echo 1 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	git -C tmpl rev-parse master >expect.head &&
 	git -C ex-dirc rev-parse HEAD >actual.head &&
 	test_cmp expect.head actual.head &&
@@ -213,7 +213,7 @@ scenario 'conflicts left unresolved: exit 1, stages in the index, markers, MERGE
 scenario 'fast-forward: read-tree -m -u HEAD <commit>' \
 	DIRC_DIFF_INDEX,DIRC_READ_TREE_2WAY '
 	echo 0 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	git -C tmpl rev-parse topic-ff >expect.head &&
 	git -C ex-dirc rev-parse HEAD >actual.head &&
 	test_cmp expect.head actual.head &&
@@ -227,13 +227,13 @@ scenario 'fast-forward: read-tree -m -u HEAD <commit>' \
 scenario '--no-ff: a merge commit even where a fast-forward would do' \
 	DIRC_DIFF_INDEX,DIRC_READ_TREE_3WAY,DIRC_MERGE_INDEX '
 	echo 0 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	merged_like_git ex-dirc topic-ff
 ' --no-ff topic-ff
 
 scenario 'nothing to merge: an ancestor of HEAD' DIRC_DIFF_INDEX '
 	echo 0 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	echo "Already up to date." >expect.out &&
 	test_cmp expect.out dirc.out &&
 	git -C tmpl rev-parse master >expect.head &&
@@ -244,7 +244,7 @@ scenario 'nothing to merge: an ancestor of HEAD' DIRC_DIFF_INDEX '
 scenario 'git-merge-one-file as the merge program, with --aggressive: git merge -s resolve exactly' \
 	DIRC_DIFF_INDEX,DIRC_READ_TREE_3WAY,DIRC_MERGE_INDEX '
 	echo 0 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	merged_like_git ex-dirc topic-resolve
 ' --aggressive --program=git-merge-one-file topic-resolve
 
@@ -269,7 +269,7 @@ SC_TMPL=tmpl-dirty
 scenario 'refused by read-tree: a local change the merge would overwrite' \
 	DIRC_DIFF_INDEX,DIRC_READ_TREE_3WAY '
 	echo 128 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	echo "error: Entry '\''b.txt'\'' not uptodate. Cannot merge." >expect.err &&
 	test_cmp expect.err dirc.err &&
 	unchanged tmpl-dirty
@@ -278,7 +278,7 @@ scenario 'refused by read-tree: a local change the merge would overwrite' \
 SC_TMPL=tmpl-staged
 scenario 'refused by the script: a staged change' DIRC_DIFF_INDEX '
 	echo 128 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	echo "dirc-merge: the index holds changes not committed to HEAD; commit them first" >expect.err &&
 	test_cmp expect.err dirc.err &&
 	unchanged tmpl-staged
@@ -287,7 +287,7 @@ scenario 'refused by the script: a staged change' DIRC_DIFF_INDEX '
 SC_TMPL=tmpl
 scenario 'refused by the script: not a commit' '' '
 	echo 128 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	echo "dirc-merge: '\''no-such-branch'\'' does not name a commit" >expect.err &&
 	test_cmp expect.err dirc.err &&
 	unchanged tmpl

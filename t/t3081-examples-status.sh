@@ -36,7 +36,7 @@ check_status () {
 	ex_both "$@" &&
 	ex_same &&
 	echo 0 >expect.code &&
-	test_cmp expect.code dirc.code &&
+	test_cmp_codes expect.code dirc.code &&
 	test_must_be_empty dirc.err
 }
 

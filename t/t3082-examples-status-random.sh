@@ -15,7 +15,7 @@ failure names its round.'
 
 STATUS_SH=$EXAMPLES/dirc-status.sh
 SEED=${DIRC_RANDOM_SEED:-1}
-ROUNDS=6
+ROUNDS=4
 test_have_prereq LONG && ROUNDS=60
 
 ex_say_missing DIRC_DIFF_INDEX "diff-index"

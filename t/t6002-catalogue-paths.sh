@@ -46,7 +46,7 @@ cacheinfo_both () {
 	else
 		rm -f git.index
 	fi &&
-	test_cmp git.code dirc.code &&
+	test_cmp_codes git.code dirc.code &&
 	test_cmp git.err dirc.err &&
 	if test -f git.index
 	then
@@ -145,7 +145,7 @@ test_expect_success GIT 'command-line paths: normalised, then ".git" ignored, as
 		rm -f .git/index &&
 		{ git update-index --add -- "$p" >git.out 2>git.err; echo $? >git.code; } &&
 		git ls-files -s >git.ls &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		test_cmp git.err dirc.err &&
 		test_cmp git.ls dirc.ls || {
 			echo "^^^ for path [$p]" >&2
@@ -164,7 +164,7 @@ test_expect_success GIT 'a path outside the work tree: fatal, 128, as git' '
 		{ git update-index --add -- "$p" >git.out 2>git.err; echo $? >git.code; } &&
 		echo 128 >expect &&
 		test_cmp expect dirc.code &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		test_cmp git.err dirc.err || return 1
 	done
 '
@@ -257,7 +257,7 @@ test_expect_success SYMLINKS,GIT 'symlink loops: stored as links; hashing one or
 		git_code $args &&
 		echo 128 >expect &&
 		test_cmp expect dirc.code &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		test_cmp git.err dirc.err || return 1
 	done &&
 	test_expect_code 128 dirc hash-object l1 2>err &&

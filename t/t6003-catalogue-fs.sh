@@ -115,7 +115,7 @@ test_expect_success UNPRIV_TMP,GIT 'an unreadable directory: git'"'"'s messages,
 			test_cmp .git/index "$TRASH_DIRECTORY/dirc.index" &&
 			cp "$TRASH_DIRECTORY/index.before" .git/index
 		) &&
-		test_cmp git.code dirc.code &&
+		test_cmp_codes git.code dirc.code &&
 		test_cmp git.out dirc.out &&
 		sed -e "/^warning: unable to access '\''d\/.gitattributes'\''/d" git.err >git.err2 &&
 		test_cmp git.err2 dirc.err || {

@@ -74,6 +74,7 @@ LIB_OBJS += lib/date.o
 LIB_OBJS += lib/diff.o
 LIB_OBJS += lib/dir.o
 LIB_OBJS += lib/eol.o
+LIB_OBJS += lib/exclude.o
 LIB_OBJS += lib/error.o
 LIB_OBJS += lib/fileio.o
 LIB_OBJS += lib/filter.o

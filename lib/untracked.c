@@ -16,6 +16,7 @@
 #include <unistd.h>
 
 #include "error.h"
+#include "exclude.h"
 #include "index.h"
 #include "pathspec.h"
 #include "repo.h"
@@ -25,6 +26,7 @@
 enum treatment {
 	T_NONE,
 	T_RECURSE,
+	T_EXCLUDED,
 	T_UNTRACKED,
 };
 
@@ -37,6 +39,7 @@ enum in_index {
 struct walker {
 	const struct index *idx;
 	const struct pathspec *ps;
+	struct excludes *ex;		/* may be NULL */
 	unsigned flags;
 	char *gitdir_real;	/* realpath of our git directory; owned */
 	struct untracked *out;
@@ -225,12 +228,16 @@ add_name(struct walker *w, const char *name, size_t len)
 static enum treatment read_dir(struct walker *w, struct strbuf *path,
 			       int check_only);
 
-/* path: "d/" (baselen bytes of it are the parent's "p/"). */
+/*
+ * path: "d/" (baselen bytes of it are the parent's "p/"); excluded: the
+ * ignore rules exclude it (and UNTRACKED_SHOW_IGNORED is set, or it
+ * would not be here).
+ */
 static enum treatment
-treat_directory(struct walker *w, struct strbuf *path)
+treat_directory(struct walker *w, struct strbuf *path, int excluded)
 {
 	enum treatment state;
-	int how;
+	int how = 0, stop_early;
 
 	switch (index_dir(w, path->buf, path->len - 1)) {
 	case IN_INDEX_DIRECTORY:
@@ -240,24 +247,39 @@ treat_directory(struct walker *w, struct strbuf *path)
 	case IN_INDEX_NONE:
 		break;
 	}
-	how = pathspec_match(w->ps, path->buf, path->len, 0, NULL,
-			     PATHSPEC_MATCH_LEADING);
-	if (!how)
-		return T_NONE;
-	if (nested_repo(w, path->buf))
-		return how == PATHSPEC_MATCHED_LEADING ? T_NONE : T_UNTRACKED;
+	/* an excluded directory matched an ignore rule: git skips this */
+	if (!excluded) {
+		how = pathspec_match(w->ps, path->buf, path->len, 0, NULL,
+				     PATHSPEC_MATCH_LEADING);
+		if (!how)
+			return T_NONE;
+	}
+	if (nested_repo(w, path->buf)) {
+		if (how == PATHSPEC_MATCHED_LEADING)
+			return T_NONE;
+		return excluded ? T_EXCLUDED : T_UNTRACKED;
+	}
 	if (!(w->flags & UNTRACKED_DIRECTORIES) ||
 	    how == PATHSPEC_MATCHED_LEADING)
 		return T_RECURSE;
-	if (!(w->flags & UNTRACKED_HIDE_EMPTY))
+	if (excluded && !(w->flags & UNTRACKED_HIDE_EMPTY))
+		return T_EXCLUDED;
+	if (!excluded &&
+	    !(w->flags & (UNTRACKED_SHOW_IGNORED | UNTRACKED_HIDE_EMPTY)))
 		return T_UNTRACKED;
-	/* is there anything in it? */
-	state = read_dir(w, path, 1);
-	if (state == T_UNTRACKED &&
+	/*
+	 * Look inside: to know whether it is empty (stopping at the first
+	 * thing found), or, showing ignored paths, to report those in it.
+	 */
+	stop_early = !!(w->flags & UNTRACKED_HIDE_EMPTY);
+	state = read_dir(w, path, stop_early);
+	if (state == T_NONE && !(w->flags & UNTRACKED_HIDE_EMPTY))
+		state = excluded ? T_EXCLUDED : T_UNTRACKED;
+	if (state == T_UNTRACKED && (w->flags & UNTRACKED_HIDE_EMPTY) &&
 	    !pathspec_match(w->ps, path->buf, path->len, 0, NULL,
 			    PATHSPEC_MATCH_DIRECTORY))
 		state = T_NONE;
-	return state == T_UNTRACKED ? T_UNTRACKED : T_NONE;
+	return state;
 }
 
 /* The entry name in the directory path (baselen bytes); path is set to it. */
@@ -265,7 +287,7 @@ static enum treatment
 treat_path(struct walker *w, struct strbuf *path, size_t baselen,
 	   const char *name, unsigned char dtype)
 {
-	int dot_git;
+	int dot_git, excluded = 0;
 	const struct index_entry *tracked;
 
 	if (!strcmp(name, ".") || !strcmp(name, ".."))
@@ -292,15 +314,21 @@ treat_path(struct walker *w, struct strbuf *path, size_t baselen,
 	if ((w->flags & UNTRACKED_KILLED_ONLY) && dtype == DT_DIR && !tracked &&
 	    index_dir(w, path->buf, path->len) == IN_INDEX_NONE)
 		return T_NONE;
+	if (w->ex && (dtype == DT_DIR || dtype == DT_REG || dtype == DT_LNK))
+		excluded = excludes_path(w->ex, path->buf, path->len,
+					 dtype == DT_DIR ? EXCLUDE_DTYPE_DIR :
+					 EXCLUDE_DTYPE_FILE);
+	if (excluded && !(w->flags & UNTRACKED_SHOW_IGNORED))
+		return T_EXCLUDED;
 	switch (dtype) {
 	case DT_REG:
 	case DT_LNK:
 		if (!pathspec_match(w->ps, path->buf, path->len, 0, NULL, 0))
 			return T_NONE;
-		return T_UNTRACKED;
+		return excluded ? T_EXCLUDED : T_UNTRACKED;
 	case DT_DIR:
 		strbuf_addch(path, '/');
-		return treat_directory(w, path);
+		return treat_directory(w, path, excluded);
 	default:
 		return T_NONE;
 	}
@@ -354,7 +382,8 @@ read_dir(struct walker *w, struct strbuf *path, int check_only)
 				break;
 			continue;
 		}
-		if (state == T_UNTRACKED)
+		if (state == T_EXCLUDED ? (w->flags & UNTRACKED_SHOW_IGNORED) :
+		    state == T_UNTRACKED && !(w->flags & UNTRACKED_SHOW_IGNORED))
 			add_name(w, path->buf, path->len);
 	}
 	closedir(dir);
@@ -426,7 +455,8 @@ treat_leading_path(struct walker *w, const char *prefix, size_t len)
 		if (state != T_RECURSE || len <= baselen)
 			break;
 	}
-	if (state == T_UNTRACKED)
+	if (state == (w->flags & UNTRACKED_SHOW_IGNORED ? T_EXCLUDED :
+		      T_UNTRACKED))
 		add_name(w, sb.buf, sb.len);
 	strbuf_release(&sb);
 	strbuf_release(&name);
@@ -442,7 +472,7 @@ cmp_name(const void *a, const void *b)
 void
 untracked_collect(struct untracked *out, const struct index *idx,
 		  const struct pathspec *ps, const char *gitdir,
-		  unsigned flags)
+		  struct excludes *ex, unsigned flags)
 {
 	struct walker w;
 	struct strbuf path = STRBUF_INIT;
@@ -451,6 +481,7 @@ untracked_collect(struct untracked *out, const struct index *idx,
 	memset(&w, 0, sizeof(w));
 	w.idx = idx;
 	w.ps = ps;
+	w.ex = ex;
 	w.flags = flags;
 	w.out = out;
 	w.gitdir_real = gitdir ? realpath(gitdir, NULL) : NULL;

@@ -116,6 +116,7 @@ LIB_OBJS += lib/workers.o
 LIB_OBJS += lib/worktree.o
 
 BUILTIN_OBJS += builtin/cat-file.o
+BUILTIN_OBJS += builtin/check-ignore.o
 BUILTIN_OBJS += builtin/checkout-index.o
 BUILTIN_OBJS += builtin/commit-tree.o
 BUILTIN_OBJS += builtin/count-objects.o
@@ -157,6 +158,7 @@ FUZZ_TARGETS += commit
 FUZZ_TARGETS += config
 FUZZ_TARGETS += config-write
 FUZZ_TARGETS += delta
+FUZZ_TARGETS += exclude
 FUZZ_TARGETS += index
 FUZZ_TARGETS += loose
 FUZZ_TARGETS += mktree

@@ -217,6 +217,7 @@ cmd_check_ignore(int argc, const char **argv)
 	struct repo repo;
 	struct ci ci;
 	struct strbuf line = STRBUF_INIT, unq = STRBUF_INIT;
+	struct odb *odb;
 	int ret, ignored = 0;
 	struct option opts[] = {
 		OPT_BOOL('q', "quiet", &ci.quiet, "suppress progress "
@@ -267,6 +268,12 @@ cmd_check_ignore(int argc, const char **argv)
 			die_lib(ret);
 	}
 	excludes_init(&ci.ex, repo.settings.ignorecase ? EXCLUDE_ICASE : 0);
+	if (!ci.no_index) {
+		ret = repo_odb(&odb, &repo);
+		if (ret < 0)
+			die_lib(ret);
+		excludes_set_index(&ci.ex, &ci.idx, odb);
+	}
 	ret = excludes_add_standard(&ci.ex, &repo);
 	if (ret < 0)
 		die_lib(ret);

@@ -1017,6 +1017,10 @@ cmd_ls_files(int argc, const char **argv)
 	}
 	if (ls.ex.per_dir)
 		ls.exc_given = 1;
+	if (ls.exc_given) {
+		open_odb(&ls);
+		excludes_set_index(&ls.ex, &ls.idx, ls.odb);
+	}
 	if (ls.show_ignored && !ls.show_others && !ls.show_cached)
 		die("ls-files -i must be used with either -o or -c");
 	if (ls.show_ignored && !ls.exc_given)

@@ -28,6 +28,8 @@
 
 #include "config.h"
 #include "error.h"
+#include "index.h"
+#include "odb.h"
 #include "repo.h"
 #include "wildmatch.h"
 
@@ -392,6 +394,43 @@ excludes_set_per_dir(struct excludes *ex, const char *name)
 	ex->per_dir = name ? xstrdup(name) : NULL;
 }
 
+void
+excludes_set_index(struct excludes *ex, const struct index *idx,
+		   struct odb *odb)
+{
+	ex->idx = idx;
+	ex->odb = odb;
+}
+
+/*
+ * The per-directory file path, missing from the work tree: read it from
+ * the index if it is skip-worktree there.  0 if read; -1 if not.
+ */
+static int
+read_from_index(struct excludes *ex, struct exclude_list *pl,
+		const char *path)
+{
+	struct odb_object obj = ODB_OBJECT_INIT;
+	const struct index_entry *e;
+	ssize_t pos;
+
+	if (!ex->idx || !ex->odb)
+		return -1;
+	pos = index_pos(ex->idx, path, strlen(path), 0);
+	if (pos < 0)
+		return -1;
+	e = ex->idx->entries[pos];
+	if (!(e->ext_flags & CE_SKIP_WORKTREE))
+		return -1;
+	if (odb_read(&obj, ex->odb, &e->oid, 0) < 0) {
+		error_clear();
+		return -1;
+	}
+	exclude_list_parse(pl, (const char *)obj.data, obj.size);
+	odb_object_release(&obj);
+	return 0;
+}
+
 /* Is path readable?  If it exists but is not, say so (git's access_or_warn). */
 static int
 readable(const char *path)
@@ -538,8 +577,11 @@ prepare(struct excludes *ex, const char *dir, size_t dirlen)
 			if (ret < 0 && error_code() != E_NOTFOUND &&
 			    error_code() != E_CORRUPT)
 				diag_emit(DIAG_WARNING, "%s", error_msg());
-			if (ret < 0)
+			if (ret < 0 && error_code() != E_CORRUPT) {
 				error_clear();
+				read_from_index(ex, &d->list, file.buf);
+			}
+			error_clear();
 			strbuf_release(&file);
 		}
 		cur = next;

@@ -42,6 +42,8 @@ enum exclude_pattern_flags {
 };
 
 struct exclude_list;
+struct index;
+struct odb;
 
 struct exclude_pattern {
 	char *pattern;		/* without the '!' and the trailing '/';
@@ -142,6 +144,8 @@ struct excludes {
 	size_t files_nr, files_alloc;
 	char *per_dir;			/* ".gitignore" etc., or NULL; owned */
 	unsigned flags;			/* EXCLUDE_ICASE */
+	const struct index *idx;	/* borrowed; may be NULL (see */
+	struct odb *odb;		/* excludes_set_index()) */
 	/* the per-directory lists of the last directory asked about */
 	struct exclude_dir *stack;	/* top directory first; owned */
 	size_t stack_nr, stack_alloc;
@@ -170,6 +174,14 @@ int excludes_add_file(struct excludes *ex, const char *path,
 
 /* Read per-directory files named name (".gitignore"); NULL: none. */
 void excludes_set_per_dir(struct excludes *ex, const char *name);
+
+/*
+ * A per-directory file absent from the work tree whose index entry (in
+ * idx, read through odb) is marked skip-worktree is read from there, as
+ * git does.  Both borrowed, and must outlive ex's use; NULL: never.
+ */
+void excludes_set_index(struct excludes *ex, const struct index *idx,
+			struct odb *odb);
 
 struct repo;
 

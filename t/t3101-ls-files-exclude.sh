@@ -119,6 +119,21 @@ test_expect_success GIT 'core.excludesFile and the XDG default' '
 	test "$(cat rounds)" = 2
 '
 
+test_expect_success GIT 'a skip-worktree .gitignore missing from the work tree is read from the index' '
+	git -C w update-index --add .gitignore one/.gitignore &&
+	git -C w update-index --skip-worktree .gitignore one/.gitignore &&
+	mv w/one/.gitignore one-gitignore &&
+	test_when_finished "mv one-gitignore w/one/.gitignore" &&
+	cat >sets <<-\EOF &&
+	w|-o|--exclude-standard
+	w|-o|-i|--exclude-per-directory=.gitignore
+	w|-c|-i|--exclude-standard
+	EOF
+	each_both sets &&
+	test "$(cat rounds)" = 3 &&
+	INTEROP_STATE=none compare_with_git -C w check-ignore -v -n one/a.2 a.1
+'
+
 test_expect_success GIT 'bad uses: messages and exit codes as git' '
 	cat >sets <<-\EOF &&
 	w|-i

@@ -332,6 +332,7 @@ excludes_init(struct excludes *ex, unsigned flags)
 	memset(ex, 0, sizeof(*ex));
 	exclude_list_init(&ex->cmdline, "", "--exclude option");
 	strbuf_init(&ex->base, 0);
+	strbuf_init(&ex->absent, 0);
 	ex->flags = flags;
 }
 
@@ -356,6 +357,7 @@ excludes_release(struct excludes *ex)
 	free(ex->per_dir);
 	exclude_list_release(&ex->cmdline);
 	strbuf_release(&ex->base);
+	strbuf_release(&ex->absent);
 	memset(ex, 0, sizeof(*ex));
 }
 
@@ -392,6 +394,14 @@ excludes_set_per_dir(struct excludes *ex, const char *name)
 	strbuf_reset(&ex->base);
 	free(ex->per_dir);
 	ex->per_dir = name ? xstrdup(name) : NULL;
+}
+
+void
+excludes_hint_absent(struct excludes *ex, const char *dir, size_t len)
+{
+	strbuf_reset(&ex->absent);
+	strbuf_add(&ex->absent, dir, len);
+	ex->has_absent = 1;
 }
 
 void
@@ -572,16 +582,18 @@ prepare(struct excludes *ex, const char *dir, size_t dirlen)
 			strbuf_addstr(&file, ex->per_dir);
 			free(d->list.src);
 			d->list.src = xstrdup(file.buf);
-			ret = exclude_list_read_file(&d->list, file.buf,
-						     EXCLUDE_READ_NOFOLLOW);
-			if (ret < 0 && error_code() != E_NOTFOUND &&
-			    error_code() != E_CORRUPT)
+			if (ex->has_absent && ex->absent.len == next &&
+			    !memcmp(ex->absent.buf, ex->base.buf, next))
+				ret = -E_NOTFOUND;	/* the walk saw none */
+			else
+				ret = exclude_list_read_file(&d->list, file.buf,
+							     EXCLUDE_READ_NOFOLLOW);
+			if (ret < 0 && ret != -E_NOTFOUND && ret != -E_CORRUPT)
 				diag_emit(DIAG_WARNING, "%s", error_msg());
-			if (ret < 0 && error_code() != E_CORRUPT) {
+			if (ret < 0)
 				error_clear();
+			if (ret < 0 && ret != -E_CORRUPT)
 				read_from_index(ex, &d->list, file.buf);
-			}
-			error_clear();
 			strbuf_release(&file);
 		}
 		cur = next;

@@ -155,6 +155,8 @@ struct excludes {
 					 * base (everything below is
 					 * excluded by it), or NULL */
 	int cmdline_nr;			/* patterns given so far */
+	struct strbuf absent;		/* excludes_hint_absent()'s dir */
+	int has_absent;
 };
 
 /* Set up an empty rule set.  flags: EXCLUDE_ICASE. */
@@ -206,6 +208,13 @@ int excludes_add_standard(struct excludes *ex, struct repo *repo);
 const struct exclude_pattern *excludes_pattern(struct excludes *ex,
 					       const char *path, size_t len,
 					       int dtype);
+
+/*
+ * The caller listed the directory dir ("" or "a/b/", len bytes) and saw
+ * no per-directory file in it: when its list is next made, do not try
+ * to open one (a skip-worktree one in the index is still read).
+ */
+void excludes_hint_absent(struct excludes *ex, const char *dir, size_t len);
 
 /* Is path excluded (a positive pattern decides it)? */
 int excludes_path(struct excludes *ex, const char *path, size_t len,

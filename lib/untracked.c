@@ -342,8 +342,11 @@ treat_path(struct walker *w, struct strbuf *path, size_t baselen,
 static enum treatment
 read_dir(struct walker *w, struct strbuf *path, int check_only)
 {
-	size_t baselen = path->len;
+	size_t baselen = path->len, nr = 0, alloc = 0;
 	enum treatment dir_state = T_NONE;
+	struct strbuf names = STRBUF_INIT;
+	struct { size_t off; unsigned char type; } *ents = NULL;
+	int per_dir_seen = 0;
 	struct dirent *de;
 	DIR *dir;
 
@@ -353,11 +356,25 @@ read_dir(struct walker *w, struct strbuf *path, int check_only)
 			  path->buf, strerror(errno));
 		return T_NONE;
 	}
+	/* the whole listing first: one open directory at a time */
 	while ((de = readdir(dir))) {
+		ALLOC_GROW(ents, nr + 1, alloc);
+		ents[nr].off = names.len;
+		ents[nr++].type = de->d_type;
+		strbuf_addstr(&names, de->d_name);
+		strbuf_addch(&names, '\0');
+		if (w->ex && w->ex->per_dir && !strcmp(de->d_name, w->ex->per_dir))
+			per_dir_seen = 1;
+	}
+	closedir(dir);
+	if (w->ex && w->ex->per_dir && !per_dir_seen)
+		excludes_hint_absent(w->ex, path->buf, baselen);
+	for (size_t i = 0; i < nr; i++) {
 		enum treatment state;
 		int is_dir;
 
-		state = treat_path(w, path, baselen, de->d_name, de->d_type);
+		state = treat_path(w, path, baselen, names.buf + ents[i].off,
+				   ents[i].type);
 		if (state > dir_state)
 			dir_state = state;
 		is_dir = path->len && path->buf[path->len - 1] == '/';
@@ -386,7 +403,8 @@ read_dir(struct walker *w, struct strbuf *path, int check_only)
 		    state == T_UNTRACKED && !(w->flags & UNTRACKED_SHOW_IGNORED))
 			add_name(w, path->buf, path->len);
 	}
-	closedir(dir);
+	free(ents);
+	strbuf_release(&names);
 	strbuf_setlen(path, baselen);
 	return dir_state;
 }

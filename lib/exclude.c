@@ -339,8 +339,32 @@ excludes_init(struct excludes *ex, unsigned flags)
 static void
 pop_dir(struct excludes *ex)
 {
-	exclude_list_release(&ex->stack[--ex->stack_nr].list);
+	--ex->stack_nr;
+	if (!ex->borrowed || ex->stack_nr)
+		exclude_list_release(&ex->stack[ex->stack_nr].list);
 	ex->dir_pattern = NULL;
+}
+
+void
+excludes_clone(struct excludes *dst, const struct excludes *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	dst->cmdline = src->cmdline;
+	dst->files = src->files;
+	dst->files_nr = src->files_nr;
+	dst->per_dir = src->per_dir;
+	dst->flags = src->flags;
+	dst->idx = src->idx;
+	dst->odb = src->odb;
+	dst->cmdline_nr = src->cmdline_nr;
+	dst->borrowed = 1;
+	strbuf_init(&dst->base, 0);
+	strbuf_init(&dst->absent, 0);
+	if (src->stack_nr && !src->stack[0].baselen) {
+		ALLOC_GROW(dst->stack, 1, dst->stack_alloc);
+		dst->stack[0] = src->stack[0];
+		dst->stack_nr = 1;
+	}
 }
 
 void
@@ -349,6 +373,12 @@ excludes_release(struct excludes *ex)
 	while (ex->stack_nr)
 		pop_dir(ex);
 	free(ex->stack);
+	if (ex->borrowed) {
+		strbuf_release(&ex->base);
+		strbuf_release(&ex->absent);
+		memset(ex, 0, sizeof(*ex));
+		return;
+	}
 	for (size_t i = 0; i < ex->files_nr; i++) {
 		exclude_list_release(ex->files[i]);
 		free(ex->files[i]);

@@ -157,11 +157,21 @@ struct excludes {
 	int cmdline_nr;			/* patterns given so far */
 	struct strbuf absent;		/* excludes_hint_absent()'s dir */
 	int has_absent;
+	int borrowed;			/* excludes_clone(): cmdline, files,
+					 * per_dir and stack[0] are src's */
 };
 
 /* Set up an empty rule set.  flags: EXCLUDE_ICASE. */
 void excludes_init(struct excludes *ex, unsigned flags);
 void excludes_release(struct excludes *ex);
+
+/*
+ * A rule set for another thread: src's sources and its top-level
+ * per-directory list if it has one (all borrowed: src must outlive dst
+ * and stay unchanged meanwhile), with a stack of its own.  Release with
+ * excludes_release().  Nothing may be added to dst.
+ */
+void excludes_clone(struct excludes *dst, const struct excludes *src);
 
 /* An --exclude pattern (ls-files -x). */
 void excludes_add_pattern(struct excludes *ex, const char *pattern);

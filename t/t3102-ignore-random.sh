@@ -86,6 +86,7 @@ gen () {
 			par = dirs[int(rand() * ndirs)]
 			if (split(par, nds, "/") > 3) continue
 			d = par pick(dn, nd) "/"
+			gsub(/~/, " ", d)
 			if (d in seen) continue
 			seen[d] = 1
 			seen[substr(d, 1, length(d) - 1)] = 1
@@ -182,7 +183,10 @@ rounds () {
 	while test $k -le "$2"
 	do
 		rd=r$k &&
-		sh "r$k.sh" >/dev/null 2>&1 &&
+		{
+			sh "r$k.sh" >/dev/null 2>&1 ||
+			{ echo "round $k: its script failed" >&2 && return 1; }
+		} &&
 		for c in "check-ignore -v -n --stdin" "check-ignore --stdin" \
 			 "check-ignore -v -n --no-index --stdin" \
 			 "ls-files -o --exclude-standard" \

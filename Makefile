@@ -74,6 +74,7 @@ LIB_OBJS += lib/date.o
 LIB_OBJS += lib/diff.o
 LIB_OBJS += lib/dir.o
 LIB_OBJS += lib/eol.o
+LIB_OBJS += lib/exclude.o
 LIB_OBJS += lib/error.o
 LIB_OBJS += lib/fileio.o
 LIB_OBJS += lib/filter.o
@@ -115,6 +116,7 @@ LIB_OBJS += lib/workers.o
 LIB_OBJS += lib/worktree.o
 
 BUILTIN_OBJS += builtin/cat-file.o
+BUILTIN_OBJS += builtin/check-ignore.o
 BUILTIN_OBJS += builtin/checkout-index.o
 BUILTIN_OBJS += builtin/commit-tree.o
 BUILTIN_OBJS += builtin/count-objects.o
@@ -156,6 +158,7 @@ FUZZ_TARGETS += commit
 FUZZ_TARGETS += config
 FUZZ_TARGETS += config-write
 FUZZ_TARGETS += delta
+FUZZ_TARGETS += exclude
 FUZZ_TARGETS += index
 FUZZ_TARGETS += loose
 FUZZ_TARGETS += mktree
@@ -221,7 +224,7 @@ TESTS_FIRST = t5000-crash-kill.sh t3054-ls-tree-random.sh \
 	t4000-pack-read.sh t4001-pack-bad-input.sh t0005-init-shared.sh \
 	t2004-ls-files.sh t3000-write-tree.sh t3036-read-tree-random.sh \
 	t2011-ls-files-pathspec-random.sh t3065-diff-random.sh \
-	t3060-diff-tree.sh
+	t3060-diff-tree.sh t3102-ignore-random.sh
 T_FILES = $(notdir $(wildcard $(addprefix t/,$(T))))
 T_ORDERED = $(filter $(T_FILES),$(TESTS_FIRST)) \
 	$(filter-out $(TESTS_FIRST),$(T_FILES))

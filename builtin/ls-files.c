@@ -11,8 +11,11 @@
  * (and killed) paths are printed first, then the index entries, then the
  * resolve-undo records.
  *
- * Not implemented, and refused: ignore rules (-i, -x, -X, --exclude*),
- * the attr/ column of --eol and %(eolattr) when attributes exist,
+ * Ignore rules (-x, -X, --exclude-per-directory, --exclude-standard; -i
+ * to show only what they exclude) are lib/exclude's, gathered in the
+ * order the options come, as git does.
+ *
+ * Not implemented, and refused: the attr/ column of --eol and %(eolattr) when attributes exist,
  * recursing into submodules, sparse directories, fsmonitor's -f bit.
  *
  * The plain paths (no pathspec, -s) allocate nothing per entry: names go
@@ -25,6 +28,7 @@
 #include "builtin.h"
 #include "config.h"
 #include "eol.h"
+#include "exclude.h"
 #include "index.h"
 #include "modified.h"
 #include "object-name.h"
@@ -62,6 +66,9 @@ struct ls {
 					 * --full-name */
 	struct strbuf out;		/* flushed every 64 KB */
 	struct untracked others;
+	struct excludes ex;		/* the ignore rules */
+	int exc_given;			/* -x, -X, --exclude-* */
+	int show_ignored;		/* -i */
 	struct odb *odb;		/* opened when object data is needed */
 	struct read_buf rb;
 
@@ -569,6 +576,11 @@ show_files(struct ls *ls)
 		struct stat st;
 		int err;
 
+		if (ls->show_ignored &&
+		    !excludes_path(&ls->ex, e->name, e->namelen,
+				   S_ISGITLINK(e->mode) ? EXCLUDE_DTYPE_DIR :
+				   EXCLUDE_DTYPE_FILE))
+			continue;
 		if ((ls->show_cached || ls->show_stage) &&
 		    (!ls->show_unmerged || ce_stage(e))) {
 			show_ce(ls, e, ce_stage(e) ? ls->tag_unmerged :
@@ -802,12 +814,56 @@ overlay_tree(struct ls *ls)
 /* ---- options ---- */
 
 static int
-refuse_ignore_rules(const struct option *opt, const char *arg, int unset)
+opt_exclude(const struct option *opt, const char *arg, int unset)
 {
+	struct ls *ls = opt->value;
+
+	(void)unset;
+	ls->exc_given = 1;
+	excludes_add_pattern(&ls->ex, arg);
+	return 0;
+}
+
+static int
+opt_exclude_from(const struct option *opt, const char *arg, int unset)
+{
+	struct ls *ls = opt->value;
+	int ret;
+
+	(void)unset;
+	ls->exc_given = 1;
+	ret = excludes_add_file(&ls->ex, arg, NULL);
+	if (ret < 0) {
+		if (error_code() != E_NOTFOUND && error_code() != E_CORRUPT)
+			warning("%s", error_msg());
+		die("cannot use %s as an exclude file", arg);
+	}
+	return 0;
+}
+
+static int
+opt_exclude_per_dir(const struct option *opt, const char *arg, int unset)
+{
+	struct ls *ls = opt->value;
+
+	/* git's OPT_STRING: --no-... forgets the name (.gitignore too) */
+	excludes_set_per_dir(&ls->ex, unset ? NULL : arg);
+	return 0;
+}
+
+static int
+opt_exclude_standard(const struct option *opt, const char *arg, int unset)
+{
+	struct ls *ls = opt->value;
+	int ret;
+
 	(void)arg;
 	(void)unset;
-	die("ls-files --%s: ignore rules are not supported by dirc",
-	    opt->long_name);
+	ls->exc_given = 1;
+	ret = excludes_add_standard(&ls->ex, ls->repo);
+	if (ret < 0)
+		die_lib(ret);
+	return 0;
 }
 
 /* git's usage_msg_opt(): "fatal: <msg>", a blank line, the usage; 129 */
@@ -858,9 +914,8 @@ cmd_ls_files(int argc, const char **argv)
 			 "files in the output"),
 		OPT_BOOL('o', "others", &ls.show_others, "show other files in "
 			 "the output"),
-		OPT_CALLBACK_F('i', "ignored", NULL, NULL, "show ignored files "
-			       "in the output (not supported)", OPT_NOARG,
-			       refuse_ignore_rules),
+		OPT_BOOL('i', "ignored", &ls.show_ignored, "show ignored files "
+			 "in the output"),
 		OPT_BOOL('s', "stage", &ls.show_stage, "show staged contents' "
 			 "object name in the output"),
 		OPT_BOOL('k', "killed", &ls.show_killed, "show files on the "
@@ -874,18 +929,17 @@ cmd_ls_files(int argc, const char **argv)
 			 "files in the output"),
 		OPT_BOOL(0, "resolve-undo", &ls.show_resolve_undo, "show "
 			 "resolve-undo information"),
-		OPT_CALLBACK('x', "exclude", NULL, "pattern", "skip files "
-			     "matching pattern (not supported)",
-			     refuse_ignore_rules),
-		OPT_CALLBACK('X', "exclude-from", NULL, "file", "read exclude "
-			     "patterns from <file> (not supported)",
-			     refuse_ignore_rules),
-		OPT_CALLBACK(0, "exclude-per-directory", NULL, "file",
+		OPT_CALLBACK_F('x', "exclude", &ls, "pattern", "skip files "
+			       "matching pattern", OPT_NONEG, opt_exclude),
+		OPT_CALLBACK_F('X', "exclude-from", &ls, "file", "read "
+			       "exclude patterns from <file>", OPT_NONEG,
+			       opt_exclude_from),
+		OPT_CALLBACK(0, "exclude-per-directory", &ls, "file",
 			     "read additional per-directory exclude patterns "
-			     "in <file> (not supported)", refuse_ignore_rules),
-		OPT_CALLBACK_F(0, "exclude-standard", NULL, NULL, "add the "
-			       "standard git exclusions (not supported)",
-			       OPT_NOARG, refuse_ignore_rules),
+			     "in <file>", opt_exclude_per_dir),
+		OPT_CALLBACK_F(0, "exclude-standard", &ls, NULL, "add the "
+			       "standard git exclusions", OPT_NOARG | OPT_NONEG,
+			       opt_exclude_standard),
 		OPT_BOOL(0, "full-name", &ls.full_name, "make the output "
 			 "relative to the project top directory"),
 		OPT_BOOL(0, "recurse-submodules", &ls.recurse_submodules,
@@ -920,6 +974,7 @@ cmd_ls_files(int argc, const char **argv)
 	ret = index_read(&ls.idx, repo.index_path, 0);
 	if (ret < 0)
 		die_lib(ret);
+	excludes_init(&ls.ex, repo.settings.ignorecase ? EXCLUDE_ICASE : 0);
 	argc = parse_options(argc, argv, opts, ls_files_usage, 0);
 
 	if (ls.format && (ls.show_stage || ls.show_others || ls.show_killed ||
@@ -960,6 +1015,16 @@ cmd_ls_files(int argc, const char **argv)
 		if (ret < 0)
 			die_lib(ret);
 	}
+	if (ls.ex.per_dir)
+		ls.exc_given = 1;
+	if (ls.exc_given) {
+		open_odb(&ls);
+		excludes_set_index(&ls.ex, &ls.idx, ls.odb);
+	}
+	if (ls.show_ignored && !ls.show_others && !ls.show_cached)
+		die("ls-files -i must be used with either -o or -c");
+	if (ls.show_ignored && !ls.exc_given)
+		die("ls-files --ignored needs some exclude pattern");
 	if (ls.show_unmerged)
 		ls.show_stage = 1;
 	/* --deduplicate has no effect when stages or tags are shown */
@@ -1011,8 +1076,10 @@ cmd_ls_files(int argc, const char **argv)
 			flags |= UNTRACKED_KILLED_ONLY;
 		if (repo.settings.ignorecase)
 			flags |= UNTRACKED_IGNORECASE;
+		if (ls.show_ignored)
+			flags |= UNTRACKED_SHOW_IGNORED;
 		untracked_collect(&ls.others, &ls.idx, &ls.ps, repo.gitdir,
-				  flags);
+				  ls.exc_given ? &ls.ex : NULL, flags);
 		ls.hashed = ls.others.lookups;
 	}
 	if (ls.show_eol || (ls.format && strstr(ls.format, "%(eolattr)")))
@@ -1038,6 +1105,7 @@ cmd_ls_files(int argc, const char **argv)
 	free(ls.seen);
 	pathspec_release(&ls.ps);
 	untracked_release(&ls.others);
+	excludes_release(&ls.ex);
 	strbuf_release(&ls.out);
 	read_buf_release(&ls.rb);
 	index_release(&ls.idx);

@@ -65,7 +65,8 @@ print_usage(FILE *fp, const char *const *usage, const struct option *opts,
 	fputc('\n', fp);
 	for (const struct option *o = opts; o->type != OPT_END_; o++) {
 		if (o->type == OPT_GROUP_) {
-			fprintf(fp, "\n%s\n", o->help);
+			/* git: an empty group title is just the blank line */
+			fprintf(fp, "\n%s%s", o->help, *o->help ? "\n" : "");
 			continue;
 		}
 		if (o->flags & OPT_HIDDEN && !all)

@@ -16,6 +16,7 @@
  */
 #include "builtin.h"
 #include "cache-tree.h"
+#include "exclude.h"
 #include "index.h"
 #include "object-name.h"
 #include "odb.h"
@@ -124,8 +125,6 @@ refuse(const struct rt_opts *r, int debug, int no_sparse, size_t nr,
 		die("--debug-unpack is not supported by dirc");
 	if (r->recurse)
 		die("--recurse-submodules is not supported by dirc");
-	if (r->exclude_per_dir)
-		die("--exclude-per-directory is not supported by dirc");
 	if (r->uo.update && !no_sparse && sparse_patterns(repo))
 		die("sparse checkout (core.sparseCheckout) is not supported "
 		    "by dirc; use --no-sparse-checkout");
@@ -138,6 +137,7 @@ cmd_read_tree(int argc, const char **argv)
 	struct unpack_opts *uo = &r.uo;
 	struct repo repo;
 	struct index idx;
+	struct excludes ignored;
 	struct odb *odb;
 	struct lockfile lk = LOCKFILE_INIT;
 	struct object_id trees[UNPACK_MAX_TREES];
@@ -265,6 +265,18 @@ cmd_read_tree(int argc, const char **argv)
 		uo->progress.add = progress_step;
 		uo->progress.tick = progress_redraw;
 	}
+	if (uo->update && !uo->reset) {
+		/*
+		 * git 2.39 lets -u overwrite ignored files whether or not
+		 * --exclude-per-directory=.gitignore is given
+		 */
+		excludes_init(&ignored, repo.settings.ignorecase ?
+			      EXCLUDE_ICASE : 0);
+		ret = excludes_add_standard(&ignored, &repo);
+		if (ret < 0)
+			die_lib(ret);
+		uo->ignored = &ignored;
+	}
 	if (nr) {
 		ret = unpack_trees(&idx, &repo, odb, trees, nr, uo);
 		progress_stop(&update_progress);
@@ -294,6 +306,8 @@ cmd_read_tree(int argc, const char **argv)
 			die("unable to write new index file");
 	}
 	free(prefix_buf);
+	if (uo->ignored)
+		excludes_release(&ignored);
 	index_release(&idx);
 	repo_release(&repo);
 	return 0;

@@ -26,6 +26,14 @@ struct change {
 	int remove;	/* remove its file */
 };
 
+/*
+ * Is the untracked name[0..len) one that o->ignored lets -u overwrite?
+ * is_dir: the type git gives it (the new entry's, or what is on disk
+ * for a leading directory).
+ */
+int unpack_ignored(const struct unpack_opts *o, const char *name,
+		   size_t len, int is_dir);
+
 /* A per-path error as git prints it ("error: ..."), unless -q. */
 PRINTF_LIKE(2, 3) void unpack_report(const struct unpack_opts *o,
 				     const char *fmt, ...);

@@ -396,6 +396,10 @@ ok_to_remove(struct merge *m, const char *name, size_t len,
 {
 	size_t pos;
 
+	/* an ignored path may go (git checks this first) */
+	if (unpack_ignored(m->o, name, len, len < m->path.len ?
+			   S_ISDIR(st->st_mode) : S_ISGITLINK(mode)))
+		return 0;
 	if (S_ISDIR(st->st_mode))
 		return verify_clean_dir(m, name, len, mode);
 	if (dirs_only)

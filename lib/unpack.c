@@ -23,6 +23,7 @@
 #include "convert.h"
 #include "dir.h"
 #include "error.h"
+#include "exclude.h"
 #include "index.h"
 #include "modified.h"
 #include "odb.h"
@@ -296,6 +297,22 @@ unpack_all_tracked(const struct index *idx, struct strbuf *dir)
 	return !ret;
 }
 
+int
+unpack_ignored(const struct unpack_opts *o, const char *name, size_t len,
+	       int is_dir)
+{
+	char *path;
+	int ret;
+
+	if (!o->ignored)
+		return 0;
+	path = xmemdupz(name, len);
+	ret = excludes_path(o->ignored, path, len, is_dir ?
+			    EXCLUDE_DTYPE_DIR : EXCLUDE_DTYPE_FILE);
+	free(path);
+	return ret;
+}
+
 /*
  * No untracked file in the way of a new entry?  1 if none; 0 after
  * saying, as git does, what is in the way: an untracked file at the
@@ -321,7 +338,8 @@ absent(const struct index *idx, const struct index_entry *e,
 			goto out;	/* nothing there, nor below */
 		if (S_ISDIR(st.st_mode))
 			continue;
-		if (o->prefix || index_pos(idx, path.buf, path.len, 0) < 0) {
+		if ((o->prefix || index_pos(idx, path.buf, path.len, 0) < 0) &&
+		    !unpack_ignored(o, path.buf, path.len, 0)) {
 			report(o, "Untracked working tree file '%s' would be "
 			       "overwritten by merge.", path.buf);
 			ok = 0;
@@ -329,6 +347,8 @@ absent(const struct index *idx, const struct index_entry *e,
 		goto out;
 	}
 	if (lstat(e->name, &st) < 0)
+		goto out;
+	if (unpack_ignored(o, e->name, e->namelen, S_ISGITLINK(e->mode)))
 		goto out;
 	if (!S_ISDIR(st.st_mode)) {
 		report(o, "Untracked working tree file '%s' would be "

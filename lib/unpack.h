@@ -16,6 +16,7 @@
 #include "checkout.h"
 #include "hash.h"
 
+struct excludes;
 struct index;
 struct odb;
 struct repo;
@@ -37,6 +38,12 @@ struct unpack_opts {
 				 * resolves removals and identical adds */
 	int trivial;		/* --trivial: a three-way merge that needs
 				 * file-level merging fails */
+	/*
+	 * With -u (not --reset): untracked paths these rules exclude may
+	 * be overwritten or removed, as git 2.39's read-tree allows; NULL:
+	 * none may.  Borrowed.
+	 */
+	struct excludes *ignored;
 	/*
 	 * Optional, for a progress meter over the work-tree changes (-u):
 	 * total is called once with their number before the first, then

@@ -13,13 +13,20 @@
  * or with UNTRACKED_DIRECTORIES reported as "dir/" (unless a pathspec
  * item lies further down it, or UNTRACKED_HIDE_EMPTY finds nothing in
  * it).  Files must match the pathspec; directories are reported as they
- * match it, with git's oddities (see pathspec.h).  No ignore rules yet.
+ * match it, with git's oddities (see pathspec.h).
+ *
+ * With ignore rules (lib/exclude.h), an excluded path is not reported
+ * and an excluded directory not entered; with UNTRACKED_SHOW_IGNORED
+ * it is the other way round: only the excluded paths are reported (all
+ * the files under an excluded directory, or with UNTRACKED_DIRECTORIES
+ * the directory itself), as git's "ls-files -o -i" does.
  */
 #ifndef DIRC_UNTRACKED_H
 #define DIRC_UNTRACKED_H
 
 #include "strbuf.h"
 
+struct excludes;
 struct index;
 struct pathspec;
 
@@ -33,6 +40,7 @@ enum untracked_flags {
 	 */
 	UNTRACKED_KILLED_ONLY = 1 << 2,
 	UNTRACKED_IGNORECASE = 1 << 3,	/* core.ignorecase lookups */
+	UNTRACKED_SHOW_IGNORED = 1 << 4, /* report the excluded paths only */
 };
 
 struct untracked {
@@ -54,13 +62,15 @@ struct untracked {
  * Walk the work tree (the current directory is its top) for paths idx
  * does not track and ps could match, into out (sorted).  gitdir: the
  * repository's own git directory, which is never taken for a nested
- * repository.  Directories that cannot be read are reported through
+ * repository.  ex: the ignore rules, or NULL for none (it is asked
+ * about paths in walk order, so its per-directory files are read once
+ * per directory).  Directories that cannot be read are reported through
  * diag_emit ("could not open directory '<d>': <why>") and skipped, as
  * git does.  Always succeeds.
  */
 void untracked_collect(struct untracked *out, const struct index *idx,
 		       const struct pathspec *ps, const char *gitdir,
-		       unsigned flags);
+		       struct excludes *ex, unsigned flags);
 
 void untracked_release(struct untracked *u);
 

@@ -90,6 +90,7 @@ LIB_OBJS += lib/pack.o
 LIB_OBJS += lib/path.o
 LIB_OBJS += lib/pathspec.o
 LIB_OBJS += lib/perm.o
+LIB_OBJS += lib/pkt-line.o
 LIB_OBJS += lib/quote.o
 LIB_OBJS += lib/ref-list.o
 LIB_OBJS += lib/reflog.o

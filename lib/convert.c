@@ -162,20 +162,17 @@ text_eol_is_crlf(const struct convert *cv)
 	return cv->eol_crlf;
 }
 
-void
-convert_plan_for(struct convert_plan *out, struct convert *cv,
-		 const char *path)
+/* The action the attributes alone give (-1: none, or ACTION_TEXT). */
+static int
+attr_action(struct convert *cv, const struct attr_values *av)
 {
-	struct attr_values av = ATTR_VALUES_INIT;
-	const char *eol, *v;
+	const char *eol;
 	int act;
 
-	memset(out, 0, sizeof(*out));
-	attr_get(&av, cv->attrs, path);
-	act = action_of(attr_value(&av, cv->ids[A_TEXT]));
+	act = action_of(attr_value(av, cv->ids[A_TEXT]));
 	if (act < 0)
-		act = action_of(attr_value(&av, cv->ids[A_CRLF]));
-	eol = attr_value(&av, cv->ids[A_EOL]);
+		act = action_of(attr_value(av, cv->ids[A_CRLF]));
+	eol = attr_value(av, cv->ids[A_EOL]);
 	if (act != CONVERT_CRLF_BINARY && ATTR_HAS_VALUE(eol)) {
 		if (!strcmp(eol, "lf"))
 			act = act == (int)CONVERT_CRLF_AUTO ?
@@ -184,6 +181,49 @@ convert_plan_for(struct convert_plan *out, struct convert *cv,
 			act = act == (int)CONVERT_CRLF_AUTO ?
 			      CONVERT_CRLF_AUTO_CRLF : CONVERT_CRLF_TEXT_CRLF;
 	}
+	return act;
+}
+
+const char *
+convert_attr_ascii(struct convert *cv, const char *path)
+{
+	struct attr_values av = ATTR_VALUES_INIT;
+	int act;
+
+	attr_get(&av, cv->attrs, path);
+	act = attr_action(cv, &av);
+	attr_values_release(&av);
+	switch (act) {
+	case CONVERT_CRLF_BINARY:
+		return "-text";
+	case ACTION_TEXT:
+		return "text";
+	case CONVERT_CRLF_TEXT_INPUT:
+		return "text eol=lf";
+	case CONVERT_CRLF_TEXT_CRLF:
+		return "text eol=crlf";
+	case CONVERT_CRLF_AUTO:
+		return "text=auto";
+	case CONVERT_CRLF_AUTO_CRLF:
+		return "text=auto eol=crlf";
+	case CONVERT_CRLF_AUTO_INPUT:
+		return "text=auto eol=lf";
+	default:
+		return "";
+	}
+}
+
+void
+convert_plan_for(struct convert_plan *out, struct convert *cv,
+		 const char *path)
+{
+	struct attr_values av = ATTR_VALUES_INIT;
+	const char *v;
+	int act;
+
+	memset(out, 0, sizeof(*out));
+	attr_get(&av, cv->attrs, path);
+	act = attr_action(cv, &av);
 	if (act == ACTION_TEXT)
 		act = text_eol_is_crlf(cv) ? CONVERT_CRLF_TEXT_CRLF :
 		      CONVERT_CRLF_TEXT_INPUT;

@@ -86,6 +86,14 @@ void convert_plan_for(struct convert_plan *out, struct convert *cv,
 		      const char *path);
 
 /*
+ * The end-of-line attributes of path as ls-files --eol shows them
+ * ("attr/" column, %(eolattr)): "", "-text", "text", "text eol=lf",
+ * "text eol=crlf", "text=auto", "text=auto eol=lf" or "text=auto
+ * eol=crlf" (a static string).
+ */
+const char *convert_attr_ascii(struct convert *cv, const char *path);
+
+/*
  * Might cleaning change the content (git's would_convert_to_git)?  When
  * not, the bytes are hashed as they are, streamed; when so, the whole
  * file is read and converted in memory.

@@ -61,6 +61,7 @@ QUIET_AR = @echo '   ' AR $@;
 QUIET_GEN = @echo '   ' GEN $@;
 endif
 
+LIB_OBJS += lib/attr.o
 LIB_OBJS += lib/bufwrite.o
 LIB_OBJS += lib/cache-tree-update.o
 LIB_OBJS += lib/cache-tree.o
@@ -116,6 +117,7 @@ LIB_OBJS += lib/workers.o
 LIB_OBJS += lib/worktree.o
 
 BUILTIN_OBJS += builtin/cat-file.o
+BUILTIN_OBJS += builtin/check-attr.o
 BUILTIN_OBJS += builtin/checkout-index.o
 BUILTIN_OBJS += builtin/commit-tree.o
 BUILTIN_OBJS += builtin/count-objects.o

@@ -155,7 +155,7 @@ checkout_path(struct ci *ci, const char *name, size_t len)
 		}
 		did = 1;
 		if (ci->check) {
-			if ((ci->temp ? checkout_no_conversion(&ci->co, e) :
+			if ((ci->temp ? checkout_check_conversion(&ci->co, e) :
 			     checkout_precheck(&ci->co, e)) < 0)
 				die("%s", error_msg());
 		} else if (!ci->temp) {

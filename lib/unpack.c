@@ -715,7 +715,7 @@ unpack_update_worktree(struct index *idx, struct repo *repo, struct odb *odb,
 	co.convert_flags = CONVERT_INDEX_FIRST;
 	/* content dirc cannot convert: refused before anything is touched */
 	for (size_t k = 0; k < n && !ret; k++)
-		ret = checkout_no_conversion(&co, todo[k]);
+		ret = checkout_check_conversion(&co, todo[k]);
 	for (size_t k = 0; k < nch && !ret; k++) {
 		if (!ch[k].remove)
 			continue;

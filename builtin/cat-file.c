@@ -302,7 +302,8 @@ check_no_textconv(struct repo *repo, struct convert **cv, const char *path)
  */
 static void
 write_blob_for(struct repo *repo, struct convert **cv, int cmdmode,
-	       const char *path, const struct odb_object *obj)
+	       const char *path, const struct object_id *oid,
+	       const struct odb_object *obj)
 {
 	struct strbuf conv = STRBUF_INIT;
 	struct convert_plan p;
@@ -312,6 +313,7 @@ write_blob_for(struct repo *repo, struct convert **cv, int cmdmode,
 		if (!*cv)
 			*cv = convert_new(repo, NULL, NULL, 0);
 		convert_plan_for(&p, *cv, path);
+		p.blob = oid;	/* git names it to a filter process */
 		if (convert_plan_smudges(*cv, &p))
 			ret = convert_to_worktree(&conv, *cv, &p, path,
 						  obj->data, obj->size);
@@ -644,7 +646,7 @@ batch_object(struct batch *b, const char *name, const struct object_id *oid,
 	if (contents) {
 		if (convert)
 			write_blob_for(b->repo, &b->convert, b->cmdmode, rest,
-				       &obj);
+				       oid, &obj);
 		else
 			fwrite(obj.data, 1, obj.size, stdout);
 		putchar('\n');
@@ -1200,7 +1202,7 @@ show_converted(struct repo *repo, struct odb *odb, int cmdmode,
 	if (!ret && info.t == OBJ_BLOB) {
 		struct convert *cv = NULL;
 
-		write_blob_for(repo, &cv, cmdmode, path.buf, &obj);
+		write_blob_for(repo, &cv, cmdmode, path.buf, &info.oid, &obj);
 		ret = convert_free(cv);
 		if (ret < 0)
 			die_lib(ret);

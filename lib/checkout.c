@@ -226,6 +226,7 @@ smudge(struct checkout *co, const struct index_entry *e,
 	convert_plan_for(&p, co->convert, e->name);
 	if (!convert_plan_smudges(co->convert, &p))
 		return 0;
+	p.blob = &e->oid;
 	ret = convert_to_worktree(conv, co->convert, &p, e->name, obj->data,
 				  obj->size);
 	if (ret < 0)

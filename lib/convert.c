@@ -575,8 +575,9 @@ run_filter(struct strbuf *out, struct convert *cv,
 						 cv->flags & CONVERT_CAN_DELAY ?
 						 FILTER_CAN_DELAY : 0);
 	if (filter_configured(cv->filters, p->driver, dir))
-		ret = filter_apply(cv->filters, p->driver, path, dir, in, len,
-				   out);
+		ret = filter_apply_blob(cv->filters, p->driver, path, dir,
+					dir == FILTER_SMUDGE ? p->blob : NULL,
+					in, len, out);
 	pthread_mutex_unlock(&cv->filter_lock);
 	/*
 	 * git: a required driver with nothing to run fails on the way in;

@@ -62,6 +62,10 @@ struct convert_plan {
 	int required;		/* filter.<driver>.required */
 	const char *encoding;	/* working-tree-encoding (not UTF-8);
 				 * borrowed; or NULL */
+	const struct object_id *blob;	/* the blob smudged, for a filter
+					 * process ("blob=<id>", as git
+					 * tells it); NULL (the default)
+					 * when not known; borrowed */
 };
 
 struct convert;

@@ -4,7 +4,10 @@ test_description='git-lfs: the real filter, through lib/filter
 In a repository set up by "git lfs install --local" with
 "*.bin filter=lfs diff=lfs merge=lfs -text", lib/filter sends files
 through "git lfs filter-process" as git does: the pointer blobs are
-git'\''s, the smudge gives the content back.  Skipped where git-lfs is
+git'\''s, the smudge gives the content back.  And through the commands:
+update-cache --add stores git'\''s pointers (the same index as git
+update-index --add, "git status" clean after dirc staged),
+checkout-index writes the real content back.  Skipped where git-lfs is
 missing (the Debian package git-lfs; .ci/run installs it).'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-filter.sh
@@ -60,6 +63,73 @@ test_expect_success 'smudge of a pointer whose object is missing: as git' '
 	git_smudge gone.bin >expect &&
 	tt_filter --blob smudge lfs gone.bin &&
 	test_cmp git.code dirc.code
+'
+
+# twins rg (git) and rd (dirc): the same files, lfs set up in each
+make_lfs_twins () {
+	rm -rf rg rd &&
+	for r in rg rd
+	do
+		git init -q $r &&
+		(
+			cd $r &&
+			git lfs install --local >/dev/null &&
+			echo "*.bin filter=lfs diff=lfs merge=lfs -text" >.gitattributes &&
+			mkdir d &&
+			awk "BEGIN { for (i = 0; i < 40000; i++) print \"lfs line\", i }" >big.bin &&
+			printf "small\n" >d/s.bin &&
+			printf "not lfs\n" >plain.txt
+		) || return 1
+	done
+}
+
+test_expect_success 'update-cache --add: git'\''s pointers, git'\''s index, git status clean' '
+	make_lfs_twins &&
+	(cd rg && git update-index --add .gitattributes big.bin d/s.bin plain.txt) &&
+	(cd rd && dirc update-cache --add .gitattributes big.bin d/s.bin plain.txt 2>../err) &&
+	test_must_be_empty err &&
+	git -C rg ls-files -s >expect &&
+	git -C rd ls-files -s >actual &&
+	test_cmp expect actual &&
+	git -C rd cat-file blob :big.bin >ptr &&
+	grep "^oid sha256:" ptr &&
+	git -C rd commit -qm lfs &&
+	git -C rd status --porcelain >status &&
+	test_must_be_empty status &&
+	test_path_is_dir rd/.git/lfs/objects
+'
+
+test_expect_success 'hash-object: the pointer'\''s id' '
+	git -C rg hash-object big.bin d/s.bin plain.txt >expect &&
+	dirc -C rd hash-object big.bin d/s.bin plain.txt >actual &&
+	test_cmp expect actual
+'
+
+test_expect_success 'checkout-index writes the content back through git lfs filter-process' '
+	rm rd/big.bin rd/d/s.bin &&
+	(cd rd && dirc checkout-index -a 2>../err) &&
+	test_must_be_empty err &&
+	test_cmp rg/big.bin rd/big.bin &&
+	test_cmp rg/d/s.bin rd/d/s.bin &&
+	git -C rd status --porcelain >status &&
+	test_must_be_empty status
+'
+
+test_expect_success 'read-tree -u writes the content back too' '
+	tree=$(git -C rd write-tree) &&
+	rm rd/big.bin rd/d/s.bin rd/.git/index &&
+	(cd rd && dirc read-tree --reset -u $tree 2>../err) &&
+	test_must_be_empty err &&
+	test_cmp rg/big.bin rd/big.bin &&
+	git -C rd status --porcelain >status &&
+	test_must_be_empty status
+'
+
+test_expect_success 'cat-file --filters: the content of a pointer blob' '
+	git -C rg cat-file --filters --path=big.bin $(git -C rg rev-parse :big.bin) >expect &&
+	dirc -C rd cat-file --filters --path=big.bin $(git -C rd rev-parse :big.bin) >actual &&
+	test_cmp expect actual &&
+	test_cmp rg/big.bin actual
 '
 
 test_done

@@ -46,7 +46,7 @@ static void
 report(struct ci *ci, int ret)
 {
 	fflush(stdout);
-	if (ret == -E_CONFLICT)
+	if (ret == -E_CONFLICT || ret == -E_FILTER)
 		die("%s", error_msg());	/* git dies here */
 	if (ret == -E_EXISTS) {
 		if (!ci->quiet)

@@ -29,6 +29,7 @@
 #include "convert.h"
 #include "dir.h"
 #include "error.h"
+#include "filter.h"
 #include "index.h"
 #include "modified.h"
 #include "odb.h"
@@ -486,6 +487,8 @@ struct many {
 	struct checkout *co;		/* per thread */
 	struct index_entry **entries;
 	struct checkout_report *rep;
+	int stop;			/* a filter failed as git dies: no
+					 * more entries (one thread then) */
 };
 
 static void
@@ -494,9 +497,13 @@ checkout_one(void *ctx, size_t i, int thread)
 	struct many *m = ctx;
 	struct checkout *co = &m->co[thread];
 
+	if (m->stop)
+		return;		/* after a filter's fatal failure, as git */
 	m->rep[i].ret = checkout_entry(co, m->entries[i]);
 	if (m->rep[i].ret < 0)
 		error_save(&m->rep[i].err);
+	if (m->rep[i].ret == -E_FILTER)
+		m->stop = 1;
 	if (co->progress.add)
 		co->progress.add(co->progress.ctx, 1);
 	if (!thread && co->progress.tick)
@@ -511,9 +518,13 @@ checkout_many(struct checkout *co, struct index_entry **entries, size_t nr,
 	      int threads, struct checkout_report *rep,
 	      const char *progress_title)
 {
-	struct many m = { NULL, entries, rep };
+	struct many m = { NULL, entries, rep, 0 };
 	size_t failed = 0;
 	int n = workers_count(threads, co->repo->settings.threads, nr, CHECKOUT_PARALLEL_MIN);
+
+	/* a filter sees the files one at a time in index order, as git's */
+	if (n > 1 && filter_any_configured(co->repo, FILTER_SMUDGE))
+		n = 1;
 
 	(void)progress_title;
 	convert_of(co);

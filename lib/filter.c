@@ -215,6 +215,22 @@ driver_required(struct filter_session *fs, const char *driver, int *out)
 }
 
 int
+filter_any_configured(const struct repo *repo, enum filter_direction dir)
+{
+	const char *what = dir == FILTER_CLEAN ? ".clean" : ".smudge";
+
+	for (size_t i = 0; i < repo->config.nr; i++) {
+		const struct config_entry *ce = &repo->config.entries[i];
+
+		if (starts_with(ce->key, "filter.") && ce->value &&
+		    *ce->value && (ends_with(ce->key, ".process") ||
+				   ends_with(ce->key, what)))
+			return 1;
+	}
+	return 0;
+}
+
+int
 filter_required(struct filter_session *fs, const char *driver)
 {
 	int required, ret = driver_required(fs, driver, &required);
@@ -810,13 +826,21 @@ filter_apply_blob(struct filter_session *fs, const char *driver,
 		ret = apply_command(fs, cmd, path, in, len, out);
 	else
 		ret = 1;
-	if (ret < 0 || ret == 0 || ret == FILTER_DELAYED)
+	if (ret < 0) {
+		/* git dies of it: say so to callers that carry on */
+		char *msg = xstrdup(error_msg());
+
+		ret = error_set(E_FILTER, "%s", msg);
+		free(msg);
+		return ret;
+	}
+	if (ret == 0 || ret == FILTER_DELAYED)
 		return ret;
 	if (required) {
 		if (dir == FILTER_CLEAN)
-			return error_set(E_INVALID, "%s: clean filter '%s' "
+			return error_set(E_FILTER, "%s: clean filter '%s' "
 					 "failed", path, driver);
-		return error_set(E_INVALID, "%s: smudge filter %s failed", path,
+		return error_set(E_FILTER, "%s: smudge filter %s failed", path,
 				 driver);
 	}
 	strbuf_reset(out);

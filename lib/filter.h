@@ -50,6 +50,13 @@ struct filter_session *filter_session_new(struct repo *repo, unsigned flags);
  */
 int filter_session_end(struct filter_session *fs);
 
+/*
+ * Has the configuration of repo a command or process for some driver in
+ * direction dir?  (Then a checkout runs in index order on one thread,
+ * as git's: a filter sees the files in git's order.)
+ */
+int filter_any_configured(const struct repo *repo, enum filter_direction dir);
+
 /* Does driver have something to run in direction dir (a command or process)? */
 int filter_configured(struct filter_session *fs, const char *driver,
 		      enum filter_direction dir);
@@ -72,7 +79,9 @@ int filter_required(struct filter_session *fs, const char *driver);
  * failed, or its process does not take dir or aborted it: reported
  * through diag_emit with git's words, out holds a copy of in).
  * FILTER_DELAYED: the process will answer later (FILTER_CAN_DELAY
- * sessions only; see filter_delayed_*).  -E_*: a required driver failed
+ * sessions only; see filter_delayed_*).  -E_FILTER (fatal wherever it
+ * happens, as git dies there), or -E_INVALID for a bad
+ * filter.<d>.required: a required driver failed
  * (git's message, e.g. "<path>: clean filter '<d>' failed"), or a
  * process broke the protocol where git dies whether or not the driver
  * is required: a packet that is not one ("protocol error: bad line

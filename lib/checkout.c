@@ -35,6 +35,7 @@
 #include "odb.h"
 #include "path.h"
 #include "repo.h"
+#include "strmap.h"
 #include "trace.h"
 #include "tree.h"
 #include "workers.h"
@@ -230,7 +231,7 @@ smudge(struct checkout *co, const struct index_entry *e,
 	p.blob = &e->oid;
 	ret = convert_to_worktree(conv, co->convert, &p, e->name, obj->data,
 				  obj->size);
-	if (ret < 0)
+	if (ret < 0 || ret == FILTER_DELAYED)
 		return ret;
 	if (!ret) {
 		*data = conv->buf;
@@ -269,7 +270,10 @@ write_entry(struct checkout *co, struct index_entry *e, const char *path)
 		if (!ret)
 			ret = write_file(path, S_ISLNK(e->mode) ? 0644 :
 					 e->mode, data, len);
+		else if (ret == FILTER_DELAYED)
+			goto out;	/* written when the filter has it */
 	}
+out:
 	odb_object_release(&obj);
 	strbuf_release(&conv);
 	if (!ret)
@@ -409,7 +413,7 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 	if (ret < 0)
 		return ret;
 	ret = write_entry(co, e, co->path.buf);
-	if (ret < 0)
+	if (ret < 0 || ret == FILTER_DELAYED)
 		return ret;
 	trace_step("file checked out");
 	if (co->refresh && !lstat(co->path.buf, &st)) {
@@ -510,6 +514,81 @@ checkout_one(void *ctx, size_t i, int thread)
 		co->progress.tick(co->progress.ctx);
 }
 
+/*
+ * The entries a filter process delayed (rep[i].ret == FILTER_DELAYED),
+ * written as it hands them over, as git's finish_delayed_checkout: the
+ * filter answers "list_available_blobs" until it has nothing more.  One
+ * never delivered, or a filter that broke the exchange, fails the
+ * entries still waiting with "read-tree failed" (git's messages given
+ * already; git exits 128 without another).
+ */
+static void
+finish_delayed(struct checkout *co, struct index_entry **entries, size_t nr,
+	       struct checkout_report *rep)
+{
+	struct strmap byname = STRMAP_INIT;
+	struct strbuf path = STRBUF_INIT;
+	size_t errors = 0, waiting = 0;
+	int ret;
+
+	for (size_t i = 0; i < nr; i++) {
+		if (rep[i].ret != FILTER_DELAYED)
+			continue;
+		strmap_put(&byname, entries[i]->name, entries[i]->namelen,
+			   (void *)(i + 1));
+		waiting++;
+	}
+	if (!waiting)
+		goto out;
+	while ((ret = convert_delayed_next(co->convert, &path, &errors)) > 0) {
+		size_t i = (size_t)strmap_get(&byname, path.buf, path.len);
+
+		if (!i-- || rep[i].ret != FILTER_DELAYED) {
+			errors++;	/* not ours to write: git fails too */
+			continue;
+		}
+		rep[i].ret = checkout_entry(co, entries[i]);
+		if (rep[i].ret == FILTER_DELAYED)
+			rep[i].ret = error_set(E_CONFLICT, "read-tree failed");
+		if (rep[i].ret < 0)
+			error_save(&rep[i].err);
+	}
+	if (ret < 0) {
+		/* git dies of it: on the first entry still waiting */
+		size_t k = 0;
+
+		while (k < nr && rep[k].ret != FILTER_DELAYED)
+			k++;
+		if (k == nr)
+			k = 0;
+		error_saved_release(&rep[k].err);
+		rep[k].ret = ret;
+		error_save(&rep[k].err);
+		for (size_t i = 0; i < nr; i++)
+			if (rep[i].ret == FILTER_DELAYED)
+				rep[i].ret = 0;	/* never reached */
+		goto out;
+	}
+	for (size_t i = 0; i < nr; i++) {
+		if (rep[i].ret != FILTER_DELAYED)
+			continue;
+		rep[i].ret = error_set(E_CONFLICT, "read-tree failed");
+		error_save(&rep[i].err);
+		errors = 0;
+	}
+	for (size_t i = 0; i < nr && errors; i++)
+		if (rep[i].ret < 0)
+			errors = 0;	/* the command fails already */
+	if (errors && nr) {
+		/* all written, yet something failed: so does the command */
+		rep[0].ret = error_set(E_CONFLICT, "read-tree failed");
+		error_save(&rep[0].err);
+	}
+out:
+	strbuf_release(&path);
+	strmap_release(&byname);
+}
+
 /* Below this many files, threads are not worth starting. */
 #define CHECKOUT_PARALLEL_MIN 64
 
@@ -543,6 +622,8 @@ checkout_many(struct checkout *co, struct index_entry **entries, size_t nr,
 		strbuf_release(&m.co[t].path);
 	}
 	free(m.co);
+	if (!m.stop)
+		finish_delayed(co, entries, nr, rep);
 	for (size_t i = 0; i < nr; i++)
 		failed += rep[i].ret < 0;
 	if (co->refreshed && co->idx)

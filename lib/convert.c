@@ -589,6 +589,19 @@ run_filter(struct strbuf *out, struct convert *cv,
 	return ret;
 }
 
+int
+convert_delayed_next(struct convert *cv, struct strbuf *path, size_t *errors)
+{
+	int ret = 0;
+
+	*errors = 0;
+	pthread_mutex_lock(&cv->filter_lock);
+	if (cv->filters)
+		ret = filter_delayed_next(cv->filters, path, errors);
+	pthread_mutex_unlock(&cv->filter_lock);
+	return ret;
+}
+
 /*
  * One step of a pipeline: ret from a step that wrote to *tmp; on a
  * change the result becomes the next step's input.

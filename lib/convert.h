@@ -154,6 +154,15 @@ int convert_hash_fd(void *ctx, struct object_id *out, const char *path,
 		    int fd, uint64_t size, const struct object_id *index_blob,
 		    struct read_buf *rb);
 
+/*
+ * With CONVERT_CAN_DELAY: the next path a filter process delayed that
+ * is now ready (filter_delayed_next(): 1 with path set, to be smudged
+ * again; 0 when nothing more will come, *errors counting what failed,
+ * reported; -E_*).  0 at once when no filter ran.
+ */
+int convert_delayed_next(struct convert *cv, struct strbuf *path,
+			 size_t *errors);
+
 /* Make idx's content checks (modified.h) clean content through cv. */
 void convert_attach_index(struct convert *cv, struct index *idx);
 

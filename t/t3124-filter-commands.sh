@@ -167,4 +167,45 @@ do
 	'
 done
 
+# delay_twins OPTION...: twins with the files staged and committed, the
+# process filter (rot13 and OPTION...) configured, the files removed
+delay_twins () {
+	make_twins "filter.f.process=$PROC" &&
+	(cd rg && git update-index --add a.r d/b.r c.txt && git write-tree >../tree) &&
+	(cd rd && dirc update-cache --add a.r d/b.r c.txt && dirc write-tree >../tree.d) &&
+	test_cmp tree tree.d &&
+	git config -f rg/.git/config filter.f.process "$(filter_proc rot13 "$@")" &&
+	git config -f rd/.git/config filter.f.process "$(filter_proc rot13 "$@")" &&
+	rm rg/a.r rg/d/b.r rd/a.r rd/d/b.r rg/.git/index rd/.git/index
+}
+
+test_expect_success GIT 'read-tree -u: a delaying filter, as git'\''s checkout' '
+	delay_twins delay=. &&
+	twin_run read-tree read-tree --reset -u $(cat tree) &&
+	same &&
+	grep "can-delay=1 delayed" dirc.log &&
+	delay_twins delay=^d batch=1 &&
+	twin_run read-tree read-tree --reset -u $(cat tree) &&
+	same
+'
+
+test_expect_success GIT 'read-tree -u: delayed paths never delivered, or never delayed' '
+	delay_twins delay=. forget=^a &&
+	twin_run read-tree read-tree --reset -u $(cat tree) &&
+	echo 128 >expect.code &&
+	test_cmp expect.code dirc.code &&
+	test_cmp git.err dirc.err &&
+	test_cmp git.log dirc.log &&
+	test_path_is_missing rd/.git/index.lock &&
+	delay_twins delay=. bogus=zzz &&
+	twin_run read-tree read-tree --reset -u $(cat tree) &&
+	test_cmp expect.code dirc.code &&
+	test_cmp git.err dirc.err &&
+	test_cmp git.log dirc.log &&
+	delay_twins delay=. list-die &&
+	twin_run read-tree read-tree --reset -u $(cat tree) &&
+	test_cmp expect.code dirc.code &&
+	test_cmp git.err dirc.err
+'
+
 test_done

@@ -52,7 +52,7 @@ clean_or_die(struct hash_opts *o, const char *path, const void *buf,
 	struct convert_plan p;
 	int ret;
 
-	if (!o->convert || !path || strcmp(o->type, "blob"))
+	if (!o->convert || !path || o->literally || strcmp(o->type, "blob"))
 		return 1;
 	convert_plan_for(&p, o->convert, path);
 	if (!convert_plan_cleans(o->convert, &p))
@@ -72,7 +72,7 @@ may_clean(struct hash_opts *o, const char *path)
 {
 	struct convert_plan p;
 
-	if (!o->convert || !path || strcmp(o->type, "blob"))
+	if (!o->convert || !path || o->literally || strcmp(o->type, "blob"))
 		return 0;
 	convert_plan_for(&p, o->convert, path);
 	return convert_plan_cleans(o->convert, &p);

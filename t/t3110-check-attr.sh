@@ -166,6 +166,18 @@ test_expect_success GIT 'a symlinked .gitattributes is not followed (warned)' '
 	rm -r sym
 '
 
+test_expect_success GIT,!ROOT 'an unreadable .gitattributes: git'"'"'s warning, the index'"'"'s read instead' '
+	mkdir unr &&
+	echo "*.c from-index" >unr/.gitattributes &&
+	git add unr/.gitattributes &&
+	echo "*.c from-file" >unr/.gitattributes &&
+	chmod 000 unr/.gitattributes &&
+	ca -a unr/x.c x.c unr/y.c &&
+	chmod 644 unr/.gitattributes &&
+	git rm -q --cached unr/.gitattributes &&
+	rm -r unr
+'
+
 test_expect_success GIT 'a directory named .gitattributes' '
 	mkdir -p dd/.gitattributes &&
 	ca -a dd/x.c &&

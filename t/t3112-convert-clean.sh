@@ -120,6 +120,8 @@ test_expect_success GIT 'hash-object: --path, --stdin, --no-filters, -w' '
 	compare_with_git hash-object --path=x.txt crlf.txt nul.dat &&
 	compare_with_git hash-object --path=x.dat crlf.txt &&
 	compare_with_git hash-object --no-filters crlf.txt &&
+	compare_with_git hash-object --literally crlf.txt &&
+	compare_with_git -i crlf.txt hash-object --literally --stdin --path=x.txt &&
 	compare_with_git -i crlf.txt hash-object --stdin &&
 	compare_with_git -i crlf.txt hash-object --stdin --path=y.txt &&
 	compare_with_git -i paths hash-object --stdin-paths --no-filters &&

@@ -61,6 +61,7 @@ QUIET_AR = @echo '   ' AR $@;
 QUIET_GEN = @echo '   ' GEN $@;
 endif
 
+LIB_OBJS += lib/attr.o
 LIB_OBJS += lib/bufwrite.o
 LIB_OBJS += lib/cache-tree-update.o
 LIB_OBJS += lib/cache-tree.o
@@ -91,6 +92,7 @@ LIB_OBJS += lib/pack.o
 LIB_OBJS += lib/path.o
 LIB_OBJS += lib/pathspec.o
 LIB_OBJS += lib/perm.o
+LIB_OBJS += lib/pkt-line.o
 LIB_OBJS += lib/quote.o
 LIB_OBJS += lib/ref-list.o
 LIB_OBJS += lib/reflog.o
@@ -116,6 +118,7 @@ LIB_OBJS += lib/workers.o
 LIB_OBJS += lib/worktree.o
 
 BUILTIN_OBJS += builtin/cat-file.o
+BUILTIN_OBJS += builtin/check-attr.o
 BUILTIN_OBJS += builtin/check-ignore.o
 BUILTIN_OBJS += builtin/checkout-index.o
 BUILTIN_OBJS += builtin/commit-tree.o

@@ -49,6 +49,7 @@ void print_usage_lines(const char *const *usage);
 
 #define COMMANDS(X)							\
 	X(cat_file, "cat-file")						\
+	X(check_attr, "check-attr")					\
 	X(check_ignore, "check-ignore")					\
 	X(checkout_index, "checkout-index")				\
 	X(commit_tree, "commit-tree")					\

@@ -14,17 +14,18 @@
  * mid-stream (an object of an unknown type, a replace loop, a bad
  * --batch-command line) is fatal here too.
  *
- * dirc reads no gitattributes (issue 14): --textconv and --filters print
- * a blob unchanged only when no attributes file exists that could apply
- * to its path (and, for --filters, core.autocrlf is not true), which is
- * what git prints then; otherwise they refuse.  --use-mailmap likewise
- * refuses when a mailmap is configured.
+ * --filters smudges a blob as git's checkout would (convert.h, the work
+ * tree's attributes of its path); --textconv prints it as stored unless
+ * a textconv program is configured for its diff driver, which dirc
+ * refuses to run.  --use-mailmap refuses when a mailmap is configured.
  */
 #include <stdarg.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "attr.h"
 #include "builtin.h"
+#include "convert.h"
 #include "config.h"
 #include "index.h"
 #include "object-name.h"
@@ -263,95 +264,71 @@ read_as_type(struct odb_object *obj, struct odb *odb, struct object_id oid,
 	return 1;
 }
 
-/* ---- attributes and mailmaps, which dirc does not apply ---- */
+/* ---- attributes: --filters and --textconv ---- */
 
 /*
- * NEEDSWORK: gitattributes are issue 14.  Until then, name a file that
- * could give path attributes (so that --textconv or --filters might
- * convert it), or return 0 when none exists: git then prints the blob
- * as it is stored, and so does dirc.
+ * --textconv: dirc runs no textconv programs.  Refuse when path's diff
+ * driver (diff=<d>) has diff.<d>.textconv configured; otherwise git
+ * prints the blob as it is stored, and so does dirc.
  */
-static int
-attributes_source(struct strbuf *out, struct repo *repo, const char *path)
+static void
+check_no_textconv(struct repo *repo, struct convert **cv, const char *path)
 {
-	const char *v, *home = getenv("HOME"), *xdg = getenv("XDG_CONFIG_HOME");
-	struct strbuf name = STRBUF_INIT;
-	struct index idx;
-	struct stat st;
-	const char *slash;
-	int found = 0;
+	struct attr_set *as = attr_set_new(repo, NULL, NULL, ATTR_CHECKIN);
+	struct attr_values av = ATTR_VALUES_INIT;
+	struct strbuf key = STRBUF_INIT;
+	int id = attr_intern(as, "diff", 4);
+	const char *v, *drv;
 
-	strbuf_reset(out);
-	if (repo->commondir) {
-		strbuf_addf(out, "%s/info/attributes", repo->commondir);
-		if (!stat(out->buf, &st))
-			return 1;
-		strbuf_reset(out);
+	(void)cv;
+	attr_get(&av, as, path);
+	drv = attr_value(&av, id);
+	if (ATTR_HAS_VALUE(drv)) {
+		strbuf_addf(&key, "diff.%s.textconv", drv);
+		if (config_get(&repo->config, key.buf, &v) && v)
+			die("--textconv: dirc does not run textconv programs, "
+			    "and '%s' has diff=%s with %s set (see "
+			    "dirc-cat-file(1))", path, drv, key.buf);
 	}
-	if (config_get(&repo->config, "core.attributesfile", &v) && v) {
-		if (v[0] == '~' && v[1] == '/' && home)
-			strbuf_addf(out, "%s%s", home, v + 1);
-		else
-			strbuf_addstr(out, v);
-	} else if (xdg && *xdg) {
-		strbuf_addf(out, "%s/git/attributes", xdg);
-	} else if (home) {
-		strbuf_addf(out, "%s/.config/git/attributes", home);
-	}
-	if (out->len && !stat(out->buf, &st))
-		return 1;
-	/*
-	 * .gitattributes at the top and in each directory down to path, in
-	 * the work tree or in the index
-	 */
-	index_init(&idx);
-	if (repo->index_path &&
-	    index_read(&idx, repo->index_path, INDEX_READ_QUIET) < 0)
-		error_clear();	/* a damaged index holds nothing we use */
-	for (const char *p = path;; p = slash + 1) {
-		size_t dirlen = p - path;
-
-		strbuf_reset(&name);
-		strbuf_addf(&name, "%.*s.gitattributes", (int)dirlen, path);
-		strbuf_reset(out);
-		if (index_pos(&idx, name.buf, name.len, -1) >= 0) {
-			strbuf_addf(out, ":%s", name.buf);
-			found = 1;
-			break;
-		}
-		if (repo->worktree) {
-			strbuf_addf(out, "%s/%s", repo->worktree, name.buf);
-			if (!lstat(out->buf, &st)) {
-				found = 1;
-				break;
-			}
-		}
-		slash = strchr(p, '/');
-		if (!slash)
-			break;
-	}
-	strbuf_release(&name);
-	index_release(&idx);
-	return found;
+	strbuf_release(&key);
+	attr_values_release(&av);
+	attr_set_free(as);
 }
 
-/* Refuse to print a blob that --textconv/--filters might convert. */
+/*
+ * Write the blob's bytes for path: smudged as git's --filters smudges
+ * them (the work tree's attributes; no index, as in git), or as they
+ * are for --textconv.  Dies when the conversion fails.
+ */
 static void
-check_no_conversion(struct repo *repo, int cmdmode, const char *path)
+write_blob_for(struct repo *repo, struct convert **cv, int cmdmode,
+	       const char *path, const struct object_id *oid,
+	       const struct odb_object *obj)
 {
-	struct strbuf src = STRBUF_INIT;
-	const char *opt = cmdmode == 'c' ? "--textconv" : "--filters";
-	const char *v;
+	struct strbuf conv = STRBUF_INIT;
+	struct convert_plan p;
+	int ret = 1;
 
-	if (cmdmode == 'w' && config_get(&repo->config, "core.autocrlf", &v) &&
-	    (!v || config_parse_bool(v) == 1))
-		die("%s: dirc does not convert content, and core.autocrlf "
-		    "is true (see dirc-cat-file(1))", opt);
-	if (attributes_source(&src, repo, path))
-		die("%s: dirc does not read gitattributes, and '%s' may set "
-		    "attributes for '%s' (see dirc-cat-file(1))", opt,
-		    src.buf, path);
-	strbuf_release(&src);
+	if (cmdmode == 'w') {
+		if (!*cv)
+			*cv = convert_new(repo, NULL, NULL, 0);
+		convert_plan_for(&p, *cv, path);
+		p.blob = oid;	/* git names it to a filter process */
+		if (convert_plan_smudges(*cv, &p))
+			ret = convert_to_worktree(&conv, *cv, &p, path,
+						  obj->data, obj->size);
+		if (ret < 0) {
+			fflush(stdout);
+			die_lib(ret);
+		}
+	} else if (cmdmode == 'c') {
+		check_no_textconv(repo, cv, path);
+	}
+	if (!ret)
+		fwrite(conv.buf, 1, conv.len, stdout);
+	else
+		fwrite(obj->data, 1, obj->size, stdout);
+	strbuf_release(&conv);
 }
 
 /* --use-mailmap: refuse if a mailmap exists that git would apply. */
@@ -412,6 +389,7 @@ struct batch {
 	int buffer;		/* --buffer */
 	int nul;		/* -z */
 	int cmdmode;		/* 'c' or 'w': --textconv, --filters */
+	struct convert *convert;	/* owned; made on first need */
 	struct strbuf line;	/* scratch for one output line */
 };
 
@@ -658,8 +636,6 @@ batch_object(struct batch *b, const char *name, const struct object_id *oid,
 	/* --textconv/--filters of a blob's contents: the path is the rest */
 	convert = contents && b->cmdmode && info.t == OBJ_BLOB;
 	no_path = convert && !(rest && *rest);
-	if (convert && !no_path)
-		check_no_conversion(b->repo, b->cmdmode, rest);
 	format_line(b, oid, &info, rest);
 	fwrite(b->line.buf, 1, b->line.len, stdout);
 	if (no_path) {
@@ -668,7 +644,11 @@ batch_object(struct batch *b, const char *name, const struct object_id *oid,
 		die("missing path for '%s'", oid_to_hex(oid));
 	}
 	if (contents) {
-		fwrite(obj.data, 1, obj.size, stdout);
+		if (convert)
+			write_blob_for(b->repo, &b->convert, b->cmdmode, rest,
+				       oid, &obj);
+		else
+			fwrite(obj.data, 1, obj.size, stdout);
 		putchar('\n');
 	}
 	batch_flush(b);
@@ -1037,6 +1017,9 @@ run_batch(struct batch *b, const char *format, int all, int unordered)
 	free(b->fmt);
 	strbuf_release(&line);
 	strbuf_release(&b->line);
+	if (convert_free(b->convert) < 0)
+		die_lib(-1);
+	b->convert = NULL;
 	return 0;
 }
 
@@ -1212,13 +1195,20 @@ show_converted(struct repo *repo, struct odb *odb, int cmdmode,
 		}
 		if (info.t == OBJ_BAD)
 			die("invalid object type");
-	} else {
-		check_no_conversion(repo, cmdmode, path.buf);
 	}
 	ret = odb_read(&obj, odb, &info.oid, ODB_READ_NO_REPLACE);
 	if (ret < 0)
 		die_lib(ret);
-	fwrite(obj.data, 1, obj.size, stdout);
+	if (!ret && info.t == OBJ_BLOB) {
+		struct convert *cv = NULL;
+
+		write_blob_for(repo, &cv, cmdmode, path.buf, &info.oid, &obj);
+		ret = convert_free(cv);
+		if (ret < 0)
+			die_lib(ret);
+	} else {
+		fwrite(obj.data, 1, obj.size, stdout);
+	}
 out:
 	odb_object_release(&obj);
 	strbuf_release(&info.type);

@@ -46,7 +46,7 @@ static void
 report(struct ci *ci, int ret)
 {
 	fflush(stdout);
-	if (ret == -E_CONFLICT)
+	if (ret == -E_CONFLICT || ret == -E_FILTER)
 		die("%s", error_msg());	/* git dies here */
 	if (ret == -E_EXISTS) {
 		if (!ci->quiet)
@@ -155,7 +155,7 @@ checkout_path(struct ci *ci, const char *name, size_t len)
 		}
 		did = 1;
 		if (ci->check) {
-			if ((ci->temp ? checkout_no_conversion(&ci->co, e) :
+			if ((ci->temp ? checkout_check_conversion(&ci->co, e) :
 			     checkout_precheck(&ci->co, e)) < 0)
 				die("%s", error_msg());
 		} else if (!ci->temp) {

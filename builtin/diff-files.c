@@ -8,6 +8,7 @@
  * patch, which dirc refuses).
  */
 #include "builtin.h"
+#include "convert.h"
 #include "diff-common.h"
 #include "index.h"
 
@@ -22,6 +23,8 @@ cmd_diff_files(int argc, const char **argv)
 {
 	struct diff_cmd c;
 	struct index idx;
+	struct convert *cv;
+	struct odb *cv_odb;
 	int ret;
 
 	diff_cmd_setup(&c, DIFF_CMD_FILES, argc, argv, diff_files_usage);
@@ -33,9 +36,16 @@ cmd_diff_files(int argc, const char **argv)
 	ret = index_read(&idx, c.repo.index_path, 0);
 	if (ret < 0)
 		die_lib(ret);
+	/* racy entries are compared with their files cleaned as git does */
+	cv = convert_new(&c.repo, &idx, repo_odb(&cv_odb, &c.repo) < 0 ? NULL : cv_odb,
+			 0);
+	error_clear();
+	convert_attach_index(cv, &idx);
 	ret = diff_files(&c.d, &idx);
 	if (ret < 0)
 		die_lib(ret);
+	if (convert_free(cv) < 0)
+		die_lib(-1);
 	index_release(&idx);
 	return diff_cmd_finish(&c);
 }

@@ -6,6 +6,7 @@
  * subtree is skipped without looking at its entries.
  */
 #include "builtin.h"
+#include "convert.h"
 #include "diff-common.h"
 #include "index.h"
 #include "object-name.h"
@@ -22,6 +23,8 @@ cmd_diff_index(int argc, const char **argv)
 	struct diff_cmd c;
 	struct index idx;
 	struct object_id tree;
+	struct convert *cv;
+	struct odb *cv_odb;
 	int ret;
 
 	diff_cmd_setup(&c, DIFF_CMD_INDEX, argc, argv, diff_index_usage);
@@ -35,6 +38,11 @@ cmd_diff_index(int argc, const char **argv)
 	ret = index_read(&idx, c.repo.index_path, 0);
 	if (ret < 0)
 		die_lib(ret);
+	/* racy entries are compared with their files cleaned as git does */
+	cv = convert_new(&c.repo, &idx, repo_odb(&cv_odb, &c.repo) < 0 ? NULL : cv_odb,
+			 0);
+	error_clear();
+	convert_attach_index(cv, &idx);
 	if (peel_to_type(&tree, &c.repo, &c.revs[0], OBJ_TREE) < 0) {
 		error_clear();
 		error("bad tree object %s", c.rev_names[0]);
@@ -43,6 +51,8 @@ cmd_diff_index(int argc, const char **argv)
 	ret = diff_index(&c.d, &idx, &tree);
 	if (ret < 0)
 		die_lib(ret);
+	if (convert_free(cv) < 0)
+		die_lib(-1);
 	index_release(&idx);
 	return diff_cmd_finish(&c);
 }

@@ -1,7 +1,9 @@
 /*
  * hash-object: compute object ids of files (or stdin), optionally storing
  * them.  --stdin-paths is the bulk path: one file per input line.
- * dirc applies no content filters: bytes are stored as they are.
+ * A blob is cleaned as git cleans it (convert.h) under the attributes of
+ * its path — the file's, --path's — unless --no-filters; core.safecrlf
+ * applies with -w only, and no index is consulted, as in git.
  */
 #include <fcntl.h>
 #include <poll.h>
@@ -9,6 +11,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "convert.h"
 #include "fileio.h"
 #include "odb.h"
 #include "parse-options.h"
@@ -33,7 +36,61 @@ struct hash_opts {
 	struct odb *odb;
 	int flush_each;		/* flush stdout per id (pipes) */
 	int threads;		/* --threads; 0 = automatic */
+	struct convert *convert;	/* owned; NULL: no filters */
+	const char *prefix;	/* of paths for their attributes */
 };
+
+/*
+ * Clean buf for path (from the top of the work tree, or NULL: no
+ * conversion) into out.  0: out holds the bytes to hash; 1: buf as it
+ * is.  Dies as git does when a conversion fails.
+ */
+static int
+clean_or_die(struct hash_opts *o, const char *path, const void *buf,
+	     size_t len, struct strbuf *out)
+{
+	struct convert_plan p;
+	int ret;
+
+	if (!o->convert || !path || o->literally || strcmp(o->type, "blob"))
+		return 1;
+	convert_plan_for(&p, o->convert, path);
+	if (!convert_plan_cleans(o->convert, &p))
+		return 1;
+	ret = convert_to_git(out, o->convert, &p, path, buf, len, NULL,
+			     o->write ? CONVERT_SAFECRLF : 0, NULL);
+	if (ret < 0) {
+		fflush(stdout);
+		die_lib(ret);
+	}
+	return ret;
+}
+
+/* Could path need cleaning (then it is read whole)? */
+static int
+may_clean(struct hash_opts *o, const char *path)
+{
+	struct convert_plan p;
+
+	if (!o->convert || !path || o->literally || strcmp(o->type, "blob"))
+		return 0;
+	convert_plan_for(&p, o->convert, path);
+	return convert_plan_cleans(o->convert, &p);
+}
+
+/* The path whose attributes apply to name, given relative to the start. */
+static char *
+attr_path(struct hash_opts *o, const char *name)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	if (!o->convert)
+		return NULL;
+	if (*name != '/')
+		strbuf_addstr(&sb, o->prefix);
+	strbuf_addstr(&sb, name);
+	return strbuf_detach(&sb, NULL);
+}
 
 static int
 check_format(const struct hash_opts *o, const void *buf, size_t len)
@@ -61,12 +118,31 @@ print_oid(const struct hash_opts *o, const struct object_id *oid)
 		fflush(stdout);
 }
 
-/* Hash (and store) one buffer; dies on failure. */
-static void
-hash_buffer_or_die(struct hash_opts *o, const void *buf, size_t len)
+/* Could the file name (relative to the start) need cleaning? */
+static int
+path_may_clean(struct hash_opts *o, const char *name)
 {
+	char *ap = attr_path(o, name);
+	int ret = may_clean(o, ap);
+
+	free(ap);
+	return ret;
+}
+
+/* Hash (and store) one buffer, cleaned for path; dies on failure. */
+static void
+hash_buffer_or_die(struct hash_opts *o, const void *buf, size_t len,
+		   const char *path)
+{
+	struct strbuf conv = STRBUF_INIT;
 	struct object_id oid;
-	int ret = check_format(o, buf, len);
+	int ret;
+
+	if (!clean_or_die(o, path, buf, len, &conv)) {
+		buf = conv.buf;
+		len = conv.len;
+	}
+	ret = check_format(o, buf, len);
 
 	if (ret < 0)
 		die_lib(ret);
@@ -77,22 +153,25 @@ hash_buffer_or_die(struct hash_opts *o, const void *buf, size_t len)
 	if (ret < 0)
 		die_lib(ret);
 	print_oid(o, &oid);
+	strbuf_release(&conv);
 }
 
 static void
-hash_stdin(struct hash_opts *o)
+hash_stdin(struct hash_opts *o, const char *path)
 {
 	struct read_buf rb = READ_BUF_INIT;
 	ssize_t n = fileio_slurp_fd(&rb, 0, "standard input");
 
 	if (n < 0)
 		die_lib(n);
-	hash_buffer_or_die(o, rb.buf, n);
+	hash_buffer_or_die(o, rb.buf, n, path);
 	read_buf_release(&rb);
 }
 
+/* Hash (and store) the file path, cleaned for conv_path (may be NULL). */
 static void
-hash_file(struct hash_opts *o, struct odb_writer *w, const char *path)
+hash_file(struct hash_opts *o, struct odb_writer *w, const char *path,
+	  const char *conv_path)
 {
 	struct object_id oid;
 	struct stat st;
@@ -115,11 +194,12 @@ hash_file(struct hash_opts *o, struct odb_writer *w, const char *path)
 		if (n < 0)
 			die_lib(n);
 		close(fd);
-		hash_buffer_or_die(o, rb.buf, n);
+		hash_buffer_or_die(o, rb.buf, n, conv_path);
 		read_buf_release(&rb);
 		return;
 	}
-	if (!o->literally && strcmp(o->type, "blob")) {
+	if ((!o->literally && strcmp(o->type, "blob")) ||
+	    may_clean(o, conv_path)) {
 		/* format checks need the whole buffer */
 		struct file_view view = FILE_VIEW_INIT;
 
@@ -127,7 +207,7 @@ hash_file(struct hash_opts *o, struct odb_writer *w, const char *path)
 		if (ret < 0)
 			die_lib(ret);
 		close(fd);
-		hash_buffer_or_die(o, view.data, view.len);
+		hash_buffer_or_die(o, view.data, view.len, conv_path);
 		file_view_release(&view);
 		return;
 	}
@@ -173,8 +253,12 @@ path_one(void *ctx, size_t i, int thread)
 	} else if (fstat(fd, &st) < 0) {
 		j->ret = error_errno(errno, "could not stat '%s'", j->path);
 	} else if (!S_ISREG(st.st_mode) ||
-		   (!r->o->literally && strcmp(r->o->type, "blob"))) {
-		/* special files and format checks: the caller, in order */
+		   (!r->o->literally && strcmp(r->o->type, "blob")) ||
+		   path_may_clean(r->o, j->path)) {
+		/*
+		 * special files, format checks and conversions (their
+		 * messages in order): the caller
+		 */
 		j->ret = 1;
 	} else {
 		j->ret = odb_write_fd(r->o->odb, w, r->o->type, fd,
@@ -301,9 +385,12 @@ hash_stdin_paths(struct hash_opts *o, struct odb_writer *w)
 				fflush(stdout);
 				die_lib(error_restore(&j->err));
 			}
-			if (j->ret > 0)	/* not a regular file */
-				hash_file(o, &o->odb->writer, j->path);
-			else
+			if (j->ret > 0) {	/* the caller's, see path_one */
+				char *ap = attr_path(o, j->path);
+
+				hash_file(o, &o->odb->writer, j->path, ap);
+				free(ap);
+			} else
 				print_oid(o, &j->oid);
 			free(j->path);
 		}
@@ -345,8 +432,7 @@ cmd_hash_object(int argc, const char **argv)
 		OPT_BOOL(0, "stdin-paths", &stdin_paths,
 			 "read file names from stdin"),
 		OPT_BOOL(0, "no-filters", &no_filters,
-			 "store file as is without filters (dirc never "
-			 "filters)"),
+			 "store file as is without filters"),
 		OPT_BOOL(0, "literally", &o.literally,
 			 "just hash any random garbage to create corrupt "
 			 "objects for debugging"),
@@ -390,18 +476,29 @@ cmd_hash_object(int argc, const char **argv)
 		o.odb = &odb_local;
 	}
 	w = &o.odb->writer;
-	if (repo.settings.conversions && !no_filters && (argc || stdin_paths))
-		warning("dirc applies no content filters (core.autocrlf or a "
-			"filter driver is configured): git may store "
-			"different bytes for these files");
+	if (repo.gitdir && !no_filters) {
+		o.convert = convert_new(&repo, NULL, NULL, 0);
+		o.prefix = repo.prefix ? repo.prefix : "";
+	}
 	o.flush_each = stdin_paths && want_flush_each();
 
-	if (hashstdin)
-		hash_stdin(&o);
-	for (int i = 0; i < argc; i++)
-		hash_file(&o, w, argv[i]);
+	if (hashstdin) {
+		char *ap = vpath ? attr_path(&o, vpath) : NULL;
+
+		hash_stdin(&o, ap);
+		free(ap);
+	}
+	for (int i = 0; i < argc; i++) {
+		char *ap = attr_path(&o, vpath ? vpath : argv[i]);
+
+		hash_file(&o, w, argv[i], ap);
+		free(ap);
+	}
 	if (stdin_paths)
 		hash_stdin_paths(&o, w);
+	ret = convert_free(o.convert);
+	if (ret < 0)
+		die_lib(ret);
 
 	if (o.write) {
 		ret = odb_flush(o.odb);

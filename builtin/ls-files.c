@@ -15,8 +15,7 @@
  * to show only what they exclude) are lib/exclude's, gathered in the
  * order the options come, as git does.
  *
- * Not implemented, and refused: the attr/ column of --eol and %(eolattr) when attributes exist,
- * recursing into submodules, sparse directories, fsmonitor's -f bit.
+ * Not implemented, and refused: recursing into submodules, sparse directories, fsmonitor's -f bit.
  *
  * The plain paths (no pathspec, -s) allocate nothing per entry: names go
  * straight into one output buffer.
@@ -26,6 +25,7 @@
 #include <unistd.h>
 
 #include "builtin.h"
+#include "convert.h"
 #include "config.h"
 #include "eol.h"
 #include "exclude.h"
@@ -75,6 +75,7 @@ struct ls {
 	int show_cached, show_stage, show_deleted, show_modified;
 	int show_others, show_unmerged, show_killed, show_resolve_undo;
 	int show_tag, show_valid, show_fsmonitor, show_eol, debug;
+	struct convert *convert;	/* the attr/ column; borrowed */
 	int nul, full_name, error_unmatch, dedup, directory, empty_dirs;
 	int recurse_submodules, sparse;
 	int abbrev;			/* 0: full ids; OPT_ABBREV_AUTO: --abbrev */
@@ -257,85 +258,8 @@ add_eolinfo(struct ls *ls, const struct index_entry *e, const char *path)
 	const char *i = e ? index_eolinfo(ls, e) : "";
 
 	strbuf_addf(&ls->out, "i/%-5s w/%-5s attr/%-17s\t", i,
-		    worktree_eolinfo(ls, path), "");
-}
-
-/*
- * The attr/ column needs attributes, which dirc does not read: refuse
- * when any could apply — the global and repository files, a
- * .gitattributes in the index, or one in a directory of a listed path.
- */
-static void
-refuse_attributes(struct ls *ls, const char *what)
-{
-	struct strbuf path = STRBUF_INIT;
-	struct strmap dirs = STRMAP_INIT;
-	const char *v, *home = getenv("HOME"), *xdg = getenv("XDG_CONFIG_HOME");
-	struct stat st;
-	size_t n = ls->idx.nr + ls->others.nr;
-
-	strbuf_addf(&path, "%s/info/attributes", ls->repo->commondir);
-	if (!lstat(path.buf, &st))
-		goto refuse;
-	strbuf_reset(&path);
-	if (config_get(&ls->repo->config, "core.attributesfile", &v) && v) {
-		if (skip_prefix(v, "~/", &v) && home)
-			strbuf_addf(&path, "%s/", home);
-		strbuf_addstr(&path, v);
-	} else if (xdg && *xdg) {
-		strbuf_addf(&path, "%s/git/attributes", xdg);
-	} else if (home) {
-		strbuf_addf(&path, "%s/.config/git/attributes", home);
-	}
-	if (path.len && !stat(path.buf, &st))
-		goto refuse;
-	v = getenv("GIT_ATTR_NOSYSTEM");
-	strbuf_reset(&path);
-	strbuf_addstr(&path, "/etc/gitattributes");
-	if ((!v || config_parse_bool(v) <= 0) && !stat(path.buf, &st))
-		goto refuse;
-	for (size_t i = 0; i < n; i++) {
-		const char *name = i < ls->idx.nr ? ls->idx.entries[i]->name :
-				   ls->others.names[i - ls->idx.nr];
-		size_t len = strlen(name), d;
-
-		/* only the paths that will be listed */
-		if (!pathspec_match(&ls->ps, name, len - (name[len - 1] == '/'),
-				    ls->max_prefix, NULL,
-				    name[len - 1] == '/' ?
-				    PATHSPEC_MATCH_DIRECTORY : 0))
-			continue;
-
-		if ((len == 14 || (len > 14 && name[len - 15] == '/')) &&
-		    !strcmp(name + len - 14, ".gitattributes")) {
-			strbuf_reset(&path);
-			strbuf_addstr(&path, name);
-			goto refuse;
-		}
-		/* every directory on the way, once */
-		for (d = len; d > 0; d--) {
-			if (name[d - 1] != '/' || d == len)
-				continue;
-			if (strmap_get(&dirs, name, d))
-				break;
-			strmap_put(&dirs, name, d, (void *)name);
-			strbuf_reset(&path);
-			strbuf_add(&path, name, d);
-			strbuf_addstr(&path, ".gitattributes");
-			if (!lstat(path.buf, &st))
-				goto refuse;
-		}
-	}
-	strbuf_reset(&path);
-	strbuf_addstr(&path, ".gitattributes");
-	if (!lstat(path.buf, &st))
-		goto refuse;
-	strmap_release(&dirs);
-	strbuf_release(&path);
-	return;
-refuse:
-	die("ls-files %s: attributes are not supported by dirc, and '%s' "
-	    "may set some (the attr/ column would be wrong)", what, path.buf);
+		    worktree_eolinfo(ls, path),
+		    convert_attr_ascii(ls->convert, path));
 }
 
 /* ---- one index entry ---- */
@@ -426,7 +350,8 @@ add_format(struct ls *ls, const struct index_entry *e)
 		else if (len == 18 && !memcmp(p, "(eolinfo:worktree)", len))
 			strbuf_addstr(&ls->out, worktree_eolinfo(ls, e->name));
 		else if (len == 9 && !memcmp(p, "(eolattr)", len))
-			; /* no attributes (refused before if any exist) */
+			strbuf_addstr(&ls->out,
+				      convert_attr_ascii(ls->convert, e->name));
 		else if (len == 6 && !memcmp(p, "(path)", len))
 			add_format_path(ls, e, line);
 		else
@@ -896,6 +821,8 @@ cmd_ls_files(int argc, const char **argv)
 	struct repo repo;
 	struct ls ls;
 	struct strbuf hint = STRBUF_INIT;
+	struct convert *cv;
+	struct odb *cv_odb;
 	int ret, unmatched = 0, require_work_tree;
 	struct option opts[] = {
 		OPT_BOOL('z', NULL, &ls.nul, "separate paths with the NUL "
@@ -975,6 +902,12 @@ cmd_ls_files(int argc, const char **argv)
 	if (ret < 0)
 		die_lib(ret);
 	excludes_init(&ls.ex, repo.settings.ignorecase ? EXCLUDE_ICASE : 0);
+	/* -m, -d: racy entries compared with their files cleaned as git */
+	cv = convert_new(&repo, &ls.idx, repo_odb(&cv_odb, &repo) < 0 ? NULL :
+			 cv_odb, 0);
+	error_clear();
+	convert_attach_index(cv, &ls.idx);
+	ls.convert = cv;
 	argc = parse_options(argc, argv, opts, ls_files_usage, 0);
 
 	if (ls.format && (ls.show_stage || ls.show_others || ls.show_killed ||
@@ -1082,8 +1015,6 @@ cmd_ls_files(int argc, const char **argv)
 				  ls.exc_given ? &ls.ex : NULL, flags);
 		ls.hashed = ls.others.lookups;
 	}
-	if (ls.show_eol || (ls.format && strstr(ls.format, "%(eolattr)")))
-		refuse_attributes(&ls, ls.show_eol ? "--eol" : "--format");
 	show_files(&ls);
 	if (ls.show_resolve_undo)
 		show_resolve_undo(&ls);
@@ -1108,6 +1039,8 @@ cmd_ls_files(int argc, const char **argv)
 	excludes_release(&ls.ex);
 	strbuf_release(&ls.out);
 	read_buf_release(&ls.rb);
+	if (convert_free(cv) < 0)
+		die_lib(-1);
 	index_release(&ls.idx);
 	repo_release(&repo);
 	return unmatched ? 1 : 0;

@@ -15,6 +15,7 @@
  * start the work.
  */
 #include "builtin.h"
+#include "convert.h"
 #include "cache-tree.h"
 #include "exclude.h"
 #include "index.h"
@@ -139,6 +140,7 @@ cmd_read_tree(int argc, const char **argv)
 	struct index idx;
 	struct excludes ignored;
 	struct odb *odb;
+	struct convert *cv;
 	struct lockfile lk = LOCKFILE_INIT;
 	struct object_id trees[UNPACK_MAX_TREES];
 	const char *index_output = NULL;
@@ -301,9 +303,14 @@ cmd_read_tree(int argc, const char **argv)
 			free(lk.target);
 			lk.target = repo_abspath(index_output, NULL);
 		}
+		/* racy entries are checked with their files cleaned */
+		cv = convert_new(&repo, &idx, odb, 0);
+		convert_attach_index(cv, &idx);
 		ret = index_write(&idx, &repo, &lk);
 		if (ret < 0)
 			die("unable to write new index file");
+		if (convert_free(cv) < 0)
+			die_lib(-1);
 	}
 	free(prefix_buf);
 	if (uo->ignored)

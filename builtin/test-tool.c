@@ -17,14 +17,37 @@
  *                                    --show-cdup, --is-bare-repository,
  *                                    --is-inside-work-tree and
  *                                    --is-inside-git-dir
+ *   dirc test-tool filter [--delay] [--blob] (clean|smudge) <driver>
+ *                         <path>...
+ *                                    send each file (from the top of
+ *                                    the work tree) through driver in
+ *                                    one session (--delay: one that
+ *                                    can take delayed answers; --blob:
+ *                                    name the file's blob id, as a
+ *                                    smudge of an index entry does) and
+ *                                    write the result to <path>.out;
+ *                                    exit 1 when a delayed path failed
+ *   dirc test-tool filter-fuzz <seed>
+ *                                    a filter process (filter.<d>.process)
+ *                                    that handshakes, then answers its
+ *                                    first request with packets made
+ *                                    from seed (flushes, status lines,
+ *                                    content, bad lengths, junk), closes
+ *                                    its output and reads its input to
+ *                                    the end
  */
 #include <malloc.h>
 #include <stdlib.h>
+#include <unistd.h>
 
 #include "builtin.h"
+#include "filter.h"
+#include "hash.h"
 #include "index.h"
 #include "mempool.h"
+#include "object.h"
 #include "parse-options.h"
+#include "pkt-line.h"
 #include "repo.h"
 #include "trace.h"
 
@@ -33,6 +56,9 @@ const char *const test_tool_usage[] = {
 	"dirc test-tool verify-index",
 	"dirc test-tool mempool <n>",
 	"dirc test-tool repo-setup <question>...",
+	"dirc test-tool filter [--delay] [--blob] (clean|smudge) <driver> "
+	"<path>...",
+	"dirc test-tool filter-fuzz <seed>",
 	NULL,
 };
 
@@ -205,6 +231,186 @@ mempool_bench(long n)
 	return 0;
 }
 
+/* one file through the session: its result into <path>.out */
+static int
+filter_one(struct filter_session *fs, const char *driver, const char *path,
+	   enum filter_direction dir, int blob, int *delayed)
+{
+	struct strbuf in = STRBUF_INIT, out = STRBUF_INIT, name = STRBUF_INIT;
+	struct object_id oid;
+	int ret;
+
+	if (strbuf_read_file(&in, path) < 0)
+		die("cannot read '%s'", path);
+	if (blob)
+		odb_hash(&oid, "blob", in.buf, in.len);
+	ret = filter_apply_blob(fs, driver, path, dir, blob ? &oid : NULL,
+				in.buf, in.len, &out);
+	if (ret < 0)
+		die_lib(ret);
+	if (ret == FILTER_DELAYED) {
+		(*delayed)++;
+	} else {
+		FILE *fp;
+
+		strbuf_addf(&name, "%s.out", path);
+		fp = fopen(name.buf, "wb");
+		if (!fp || fwrite(out.buf, 1, out.len, fp) != out.len ||
+		    fclose(fp))
+			die("cannot write '%s'", name.buf);
+	}
+	strbuf_release(&name);
+	strbuf_release(&out);
+	strbuf_release(&in);
+	return ret;
+}
+
+static int
+filter_files(struct repo *repo, int argc, const char **argv)
+{
+	struct filter_session *fs;
+	struct strbuf path = STRBUF_INIT;
+	enum filter_direction dir;
+	unsigned flags = 0;
+	size_t errors = 0;
+	int i = 2, blob = 0, delayed = 0, ret;
+
+	for (; i < argc && argv[i][0] == '-'; i++) {
+		if (!strcmp(argv[i], "--delay"))
+			flags |= FILTER_CAN_DELAY;
+		else if (!strcmp(argv[i], "--blob"))
+			blob = 1;
+		else
+			usage_with_options(test_tool_usage, NULL);
+	}
+	if (argc - i < 2)
+		usage_with_options(test_tool_usage, NULL);
+	if (!strcmp(argv[i], "clean"))
+		dir = FILTER_CLEAN;
+	else if (!strcmp(argv[i], "smudge"))
+		dir = FILTER_SMUDGE;
+	else
+		usage_with_options(test_tool_usage, NULL);
+	fs = filter_session_new(repo, flags);
+	for (int j = i + 2; j < argc; j++)
+		filter_one(fs, argv[i + 1], argv[j], dir, blob, &delayed);
+	while (delayed && (ret = filter_delayed_next(fs, &path, &errors)))
+		if (ret < 0)
+			die_lib(ret);
+		else
+			filter_one(fs, argv[i + 1], path.buf, dir, blob,
+				   &delayed);
+	strbuf_release(&path);
+	filter_session_end(fs);
+	return errors ? 1 : 0;
+}
+
+static unsigned long fuzz_seed;
+
+static unsigned
+fuzz_rnd(unsigned n)
+{
+	fuzz_seed = (fuzz_seed * 1103515245 + 12345) % 2147483648UL;
+	return (unsigned)((double)fuzz_seed / 2147483648.0 * n);
+}
+
+static void
+fuzz_pkt(struct strbuf *out, const char *data, size_t len)
+{
+	strbuf_addf(out, "%04x", (unsigned)(len + 4));
+	strbuf_add(out, data, len);
+}
+
+/* the answer to one request with content in, from the seed */
+static void
+fuzz_answer(struct strbuf *out, const struct strbuf *in)
+{
+	static const char *const lines[] = {
+		"status=success\n", "status=error\n", "status=abort\n",
+		"status=delayed\n", "pathname=x\n", "status=\n",
+	};
+	unsigned n = 1 + fuzz_rnd(6);
+
+	if (!fuzz_rnd(3)) {
+		size_t len = in->len < 1000 ? in->len : 1000;
+
+		fuzz_pkt(out, "status=success\n", 15);
+		strbuf_addstr(out, "0000");
+		if (len)
+			fuzz_pkt(out, in->buf, len);
+	}
+	for (unsigned i = 0; i < n; i++) {
+		unsigned r = fuzz_rnd(10);
+
+		if (r < 4) {
+			strbuf_addstr(out, "0000");
+		} else if (r < 7) {
+			unsigned k = fuzz_rnd(ARRAY_SIZE(lines) + 1);
+
+			if (k < ARRAY_SIZE(lines))
+				fuzz_pkt(out, lines[k], strlen(lines[k]));
+			else if (in->len)
+				fuzz_pkt(out, in->buf, in->len < 60000 ?
+					 in->len : 60000);
+		} else if (r < 8) {
+			strbuf_addf(out, "%04x", fuzz_rnd(65536));
+		} else if (r < 9) {
+			unsigned m = fuzz_rnd(50);
+
+			strbuf_addf(out, "%04x", fuzz_rnd(40));
+			for (unsigned j = 0; j < m; j++)
+				strbuf_addch(out, (char)fuzz_rnd(256));
+		} else {
+			unsigned m = fuzz_rnd(8);
+
+			for (unsigned j = 0; j < m; j++)
+				strbuf_addch(out, (char)fuzz_rnd(256));
+		}
+	}
+}
+
+static int
+filter_fuzz(int argc, const char **argv)
+{
+	struct strbuf pkt = STRBUF_INIT, in = STRBUF_INIT, out = STRBUF_INIT;
+	char junk[65536];
+	int flushes = 0, ret;
+
+	if (argc != 3)
+		usage_with_options(test_tool_usage, NULL);
+	fuzz_seed = strtoul(argv[2], NULL, 10);
+	/* the handshake, done right */
+	while ((ret = pkt_read(0, &pkt, 1)) == PKT_READ_DATA)
+		;
+	if (ret < 0 || pkt_write_line(1, "git-filter-server") < 0 ||
+	    pkt_write_line(1, "version=2") < 0 || pkt_flush(1) < 0)
+		return 1;
+	while ((ret = pkt_read(0, &pkt, 1)) == PKT_READ_DATA)
+		;
+	if (ret < 0 || pkt_write_line(1, "capability=clean") < 0 ||
+	    pkt_write_line(1, "capability=smudge") < 0 || pkt_flush(1) < 0)
+		return 1;
+	/* one request: its list, its content */
+	while (flushes < 2 && (ret = pkt_read(0, &pkt, 0)) >= 0) {
+		if (ret == PKT_READ_FLUSH)
+			flushes++;
+		else if (flushes == 1)
+			strbuf_addbuf(&in, &pkt);
+	}
+	if (flushes < 2)
+		return 0;
+	fuzz_answer(&out, &in);
+	if (write_full(1, out.buf, out.len) < 0)
+		return 1;
+	close(1);
+	while (read(0, junk, sizeof(junk)) > 0)
+		;
+	strbuf_release(&pkt);
+	strbuf_release(&in);
+	strbuf_release(&out);
+	return 0;
+}
+
 int
 cmd_test_tool(int argc, const char **argv)
 {
@@ -217,6 +423,8 @@ cmd_test_tool(int argc, const char **argv)
 		return mempool_bench(count_arg(argc, argv));
 	if (!strcmp(argv[1], "repo-setup"))
 		return repo_setup(argc, argv);
+	if (!strcmp(argv[1], "filter-fuzz"))
+		return filter_fuzz(argc, argv);
 	ret = repo_open(&repo, 0);
 	if (ret < 0)
 		die_lib(ret);
@@ -231,7 +439,9 @@ cmd_test_tool(int argc, const char **argv)
 		if (ret < 0)
 			die_lib(ret);
 		index_release(&idx);
-	} else
+	} else if (!strcmp(argv[1], "filter"))
+		ret = filter_files(&repo, argc, argv);
+	else
 		usage_with_options(test_tool_usage, NULL);
 	repo_release(&repo);
 	return ret;

@@ -10,6 +10,7 @@
  * printed: --verbose lines, refresh problems, failures by their kind.
  */
 #include "builtin.h"
+#include "convert.h"
 #include "index.h"
 #include "odb.h"
 #include "parse-options.h"
@@ -755,6 +756,8 @@ cmd_update_cache(int argc, const char **argv)
 	if (ret < 0)
 		die_lib(ret);
 	update_init(&uc.up, &uc.repo, &uc.idx, uc.odb);
+	/* the content checks of --refresh clean files as git does */
+	convert_attach_index(uc.up.convert, &uc.idx);
 	uc.up.report_ctx = &uc;
 	uc.up.progress = report_progress;
 	uc.up.progress_ctx = &uc;

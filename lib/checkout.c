@@ -25,14 +25,17 @@
 #include <stdlib.h>
 #include <unistd.h>
 
+#include "attr.h"
 #include "convert.h"
 #include "dir.h"
 #include "error.h"
+#include "filter.h"
 #include "index.h"
 #include "modified.h"
 #include "odb.h"
 #include "path.h"
 #include "repo.h"
+#include "strmap.h"
 #include "trace.h"
 #include "tree.h"
 #include "workers.h"
@@ -53,7 +56,13 @@ void
 checkout_release(struct checkout *co)
 {
 	strbuf_release(&co->path);
-	convert_cache_free(co->convert);
+	if (co->idx && co->convert && co->idx->hash_ctx == co->convert) {
+		co->idx->hash_file = NULL;
+		co->idx->hash_ctx = NULL;
+	}
+	/* NEEDSWORK: a filter process failing at its end is not reported */
+	if (convert_free(co->convert) < 0)
+		error_clear();
 	co->convert = NULL;
 }
 
@@ -186,10 +195,58 @@ read_blob(struct odb_object *obj, struct checkout *co,
 	return 0;
 }
 
+/* The conversions, made on first need (on the caller's thread). */
+static struct convert *
+convert_of(struct checkout *co)
+{
+	if (!co->convert) {
+		co->convert = convert_new(co->repo, co->idx, co->odb,
+					  co->convert_flags);
+		/* "is the file still the entry's?" cleans it as git does */
+		if (co->idx && !co->idx->hash_file)
+			convert_attach_index(co->convert, co->idx);
+	}
+	return co->convert;
+}
+
+/*
+ * The work-tree bytes of the regular file e whose blob is obj (git's
+ * smudge): *data and *len point into obj or conv.  0 or -E_*.
+ */
+static int
+smudge(struct checkout *co, const struct index_entry *e,
+       const struct odb_object *obj, struct strbuf *conv,
+       const void **data, size_t *len)
+{
+	struct convert_plan p;
+	int ret;
+
+	*data = obj->data;
+	*len = obj->size;
+	if (!S_ISREG(e->mode))
+		return 0;
+	convert_plan_for(&p, co->convert, e->name);
+	if (!convert_plan_smudges(co->convert, &p))
+		return 0;
+	p.blob = &e->oid;
+	ret = convert_to_worktree(conv, co->convert, &p, e->name, obj->data,
+				  obj->size);
+	if (ret < 0 || ret == FILTER_DELAYED)
+		return ret;
+	if (!ret) {
+		*data = conv->buf;
+		*len = conv->len;
+	}
+	return 0;
+}
+
 static int
 write_entry(struct checkout *co, struct index_entry *e, const char *path)
 {
+	struct strbuf conv = STRBUF_INIT;
 	struct odb_object obj;
+	const void *data;
+	size_t len;
 	int ret;
 
 	if (S_ISGITLINK(e->mode)) {
@@ -209,10 +266,16 @@ write_entry(struct checkout *co, struct index_entry *e, const char *path)
 					  path);
 		free(target);
 	} else {
-		ret = write_file(path, S_ISLNK(e->mode) ? 0644 : e->mode,
-				 obj.data, obj.size);
+		ret = smudge(co, e, &obj, &conv, &data, &len);
+		if (!ret)
+			ret = write_file(path, S_ISLNK(e->mode) ? 0644 :
+					 e->mode, data, len);
+		else if (ret == FILTER_DELAYED)
+			goto out;	/* written when the filter has it */
 	}
+out:
 	odb_object_release(&obj);
+	strbuf_release(&conv);
 	if (!ret)
 		trace_count(TC_FILES_CHECKED_OUT, 1);
 	return ret;
@@ -222,23 +285,33 @@ int
 checkout_entry_temp(struct checkout *co, const struct index_entry *e,
 		    struct strbuf *name)
 {
+	struct strbuf conv = STRBUF_INIT;
 	struct odb_object obj;
 	char tmpl[] = ".merge_file_XXXXXX";
+	const void *data;
+	size_t len;
 	int fd, ret;
 
 	if (S_ISGITLINK(e->mode))
 		return error_set(E_UNSUPPORTED, "cannot create temporary "
 				 "submodule %s", e->name);
+	convert_of(co);
 	ret = read_blob(&obj, co, e);
 	if (ret < 0)
 		return ret;
+	ret = smudge(co, e, &obj, &conv, &data, &len);
+	if (ret < 0) {
+		odb_object_release(&obj);
+		strbuf_release(&conv);
+		return ret;
+	}
 	if (S_ISLNK(e->mode))
 		memcpy(tmpl, ".merge_link_", 12);
 	fd = mkstemp(tmpl);
 	if (fd < 0) {
 		ret = error_errno(errno, "unable to create file %s", tmpl);
 	} else {
-		if (write_full(fd, obj.data, obj.size) < 0)
+		if (write_full(fd, data, len) < 0)
 			ret = error_set(error_code_of_errno(errno),
 					"unable to write file %s", tmpl);
 		if (close(fd) < 0 && !ret)
@@ -250,6 +323,7 @@ checkout_entry_temp(struct checkout *co, const struct index_entry *e,
 			strbuf_addstr(name, tmpl);
 	}
 	odb_object_release(&obj);
+	strbuf_release(&conv);
 	if (!ret)
 		trace_count(TC_FILES_CHECKED_OUT, 1);
 	return ret;
@@ -314,6 +388,7 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 	ret = set_path(co, e);
 	if (ret < 0)
 		return ret;
+	convert_of(co);
 	if (!leading_not_dirs(co->path.buf, baselen) &&
 	    !lstat(co->path.buf, &st)) {
 		if (!entry_modified(co, e, &st))
@@ -338,7 +413,7 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 	if (ret < 0)
 		return ret;
 	ret = write_entry(co, e, co->path.buf);
-	if (ret < 0)
+	if (ret < 0 || ret == FILTER_DELAYED)
 		return ret;
 	trace_step("file checked out");
 	if (co->refresh && !lstat(co->path.buf, &st)) {
@@ -350,27 +425,21 @@ checkout_entry(struct checkout *co, struct index_entry *e)
 }
 
 int
-checkout_no_conversion(struct checkout *co, const struct index_entry *e)
+checkout_check_conversion(struct checkout *co, const struct index_entry *e)
 {
-	struct strbuf why = STRBUF_INIT;
-	int ret;
+	struct convert_plan p;
 
 	if (!S_ISREG(e->mode))
 		return 0;
-	if (!co->convert) {
-		ret = convert_cache_new(&co->convert, co->repo, co->idx,
-					co->odb, co->convert_flags);
-		if (ret < 0)
-			return ret;
-	}
-	ret = convert_to_worktree_check(&why, co->convert, e->name, &e->oid);
-	if (ret > 0)
-		ret = error_set(E_UNSUPPORTED, "cannot check out '%s': git "
-				"would convert its content (%s) and dirc does "
-				"not convert content yet; nothing was written",
-				e->name, why.buf);
-	strbuf_release(&why);
-	return ret;
+	convert_plan_for(&p, convert_of(co), e->name);
+	if (!p.encoding)
+		return 0;
+	if (!ATTR_HAS_VALUE(p.encoding))
+		return error_set(E_INVALID, "true/false are no valid "
+				 "working-tree-encodings");
+	return error_set(E_UNSUPPORTED, "cannot check out '%s': "
+			 "working-tree-encoding=%s: dirc does not re-encode "
+			 "content; nothing was written", e->name, p.encoding);
 }
 
 int
@@ -384,13 +453,14 @@ checkout_precheck(struct checkout *co, const struct index_entry *e)
 		error_clear();
 		return 0;
 	}
+	convert_of(co);
 	path = co->path.buf;
 	if (!leading_not_dirs(path, baselen) && !lstat(path, &st)) {
 		/* kept as it is, or "already exists": nothing written */
 		if (!co->force ||
 		    !entry_modified(co, (struct index_entry *)e, &st))
 			return 0;
-		return checkout_no_conversion(co, e);
+		return checkout_check_conversion(co, e);
 	}
 	if (co->not_new)
 		return 0;
@@ -414,13 +484,15 @@ checkout_precheck(struct checkout *co, const struct index_entry *e)
 		if (gone)
 			break;	/* made from here on: nothing in the way */
 	}
-	return checkout_no_conversion(co, e);
+	return checkout_check_conversion(co, e);
 }
 
 struct many {
 	struct checkout *co;		/* per thread */
 	struct index_entry **entries;
 	struct checkout_report *rep;
+	int stop;			/* a filter failed as git dies: no
+					 * more entries (one thread then) */
 };
 
 static void
@@ -429,13 +501,92 @@ checkout_one(void *ctx, size_t i, int thread)
 	struct many *m = ctx;
 	struct checkout *co = &m->co[thread];
 
+	if (m->stop)
+		return;		/* after a filter's fatal failure, as git */
 	m->rep[i].ret = checkout_entry(co, m->entries[i]);
 	if (m->rep[i].ret < 0)
 		error_save(&m->rep[i].err);
+	if (m->rep[i].ret == -E_FILTER)
+		m->stop = 1;
 	if (co->progress.add)
 		co->progress.add(co->progress.ctx, 1);
 	if (!thread && co->progress.tick)
 		co->progress.tick(co->progress.ctx);
+}
+
+/*
+ * The entries a filter process delayed (rep[i].ret == FILTER_DELAYED),
+ * written as it hands them over, as git's finish_delayed_checkout: the
+ * filter answers "list_available_blobs" until it has nothing more.  One
+ * never delivered, or a filter that broke the exchange, fails the
+ * entries still waiting with "read-tree failed" (git's messages given
+ * already; git exits 128 without another).
+ */
+static void
+finish_delayed(struct checkout *co, struct index_entry **entries, size_t nr,
+	       struct checkout_report *rep)
+{
+	struct strmap byname = STRMAP_INIT;
+	struct strbuf path = STRBUF_INIT;
+	size_t errors = 0, waiting = 0;
+	int ret;
+
+	for (size_t i = 0; i < nr; i++) {
+		if (rep[i].ret != FILTER_DELAYED)
+			continue;
+		strmap_put(&byname, entries[i]->name, entries[i]->namelen,
+			   (void *)(i + 1));
+		waiting++;
+	}
+	if (!waiting)
+		goto out;
+	while ((ret = convert_delayed_next(co->convert, &path, &errors)) > 0) {
+		size_t i = (size_t)strmap_get(&byname, path.buf, path.len);
+
+		if (!i-- || rep[i].ret != FILTER_DELAYED) {
+			errors++;	/* not ours to write: git fails too */
+			continue;
+		}
+		rep[i].ret = checkout_entry(co, entries[i]);
+		if (rep[i].ret == FILTER_DELAYED)
+			rep[i].ret = error_set(E_CONFLICT, "read-tree failed");
+		if (rep[i].ret < 0)
+			error_save(&rep[i].err);
+	}
+	if (ret < 0) {
+		/* git dies of it: on the first entry still waiting */
+		size_t k = 0;
+
+		while (k < nr && rep[k].ret != FILTER_DELAYED)
+			k++;
+		if (k == nr)
+			k = 0;
+		error_saved_release(&rep[k].err);
+		rep[k].ret = ret;
+		error_save(&rep[k].err);
+		for (size_t i = 0; i < nr; i++)
+			if (rep[i].ret == FILTER_DELAYED)
+				rep[i].ret = 0;	/* never reached */
+		goto out;
+	}
+	for (size_t i = 0; i < nr; i++) {
+		if (rep[i].ret != FILTER_DELAYED)
+			continue;
+		rep[i].ret = error_set(E_CONFLICT, "read-tree failed");
+		error_save(&rep[i].err);
+		errors = 0;
+	}
+	for (size_t i = 0; i < nr && errors; i++)
+		if (rep[i].ret < 0)
+			errors = 0;	/* the command fails already */
+	if (errors && nr) {
+		/* all written, yet something failed: so does the command */
+		rep[0].ret = error_set(E_CONFLICT, "read-tree failed");
+		error_save(&rep[0].err);
+	}
+out:
+	strbuf_release(&path);
+	strmap_release(&byname);
 }
 
 /* Below this many files, threads are not worth starting. */
@@ -446,11 +597,16 @@ checkout_many(struct checkout *co, struct index_entry **entries, size_t nr,
 	      int threads, struct checkout_report *rep,
 	      const char *progress_title)
 {
-	struct many m = { NULL, entries, rep };
+	struct many m = { NULL, entries, rep, 0 };
 	size_t failed = 0;
 	int n = workers_count(threads, co->repo->settings.threads, nr, CHECKOUT_PARALLEL_MIN);
 
+	/* a filter sees the files one at a time in index order, as git's */
+	if (n > 1 && filter_any_configured(co->repo, FILTER_SMUDGE))
+		n = 1;
+
 	(void)progress_title;
+	convert_of(co);
 	if (n > 1)
 		odb_prepare_threads(co->odb);
 	m.co = xcalloc(n, sizeof(*m.co));
@@ -466,6 +622,8 @@ checkout_many(struct checkout *co, struct index_entry **entries, size_t nr,
 		strbuf_release(&m.co[t].path);
 	}
 	free(m.co);
+	if (!m.stop)
+		finish_delayed(co, entries, nr, rep);
 	for (size_t i = 0; i < nr; i++)
 		failed += rep[i].ret < 0;
 	if (co->refreshed && co->idx)

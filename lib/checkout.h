@@ -20,7 +20,7 @@
 #include "error.h"
 #include "strbuf.h"
 
-struct convert_cache;
+struct convert;
 struct index;
 struct index_entry;
 struct odb;
@@ -42,8 +42,9 @@ struct checkout {
 	int not_new;		/* only refresh files that already exist */
 	int quiet;		/* no "already exists" messages */
 	int refresh;		/* record the new file's stat data in the entry */
-	unsigned convert_flags;	/* CONVERT_* for checkout_no_conversion() */
-	struct convert_cache *convert;	/* owned; made by its first call */
+	unsigned convert_flags;	/* CONVERT_* (convert.h) */
+	struct convert *convert;	/* owned; made on first need: files
+					 * are smudged as git smudges them */
 	struct checkout_progress progress;	/* optional */
 	int refreshed;		/* some entry got new stat data */
 	struct strbuf path;	/* scratch */
@@ -68,20 +69,21 @@ int checkout_entry(struct checkout *co, struct index_entry *e);
  * Would checkout_entry(co, e) fail with -E_CONFLICT because a file,
  * symlink or other non-directory is in the way of a directory it must
  * make (without force)?  Then -E_CONFLICT with the message it would
- * set.  Would it write e with content git converts on the way out
- * (checkout_no_conversion)?  Then -E_UNSUPPORTED.  Else 0.  Changes
+ * set.  Would it write e with content dirc cannot convert
+ * (checkout_check_conversion)?  Then -E_UNSUPPORTED.  Else 0.  Changes
  * nothing: for callers that check every entry before writing the first.
  */
 int checkout_precheck(struct checkout *co, const struct index_entry *e);
 
 /*
- * dirc writes blobs as they are stored: would git convert e's content
- * (convert.h: a configured filter, ident, working-tree-encoding, CRLF)?
- * Then -E_UNSUPPORTED ("cannot check out '<name>': git would convert
- * its content (<why>) and dirc does not convert content yet; nothing
- * was written"), or an attributes file's read error; else 0.
+ * Can dirc write e's content as git would?  Not with a
+ * working-tree-encoding other than UTF-8 (-E_UNSUPPORTED, "cannot check
+ * out '<name>': working-tree-encoding=<v>: dirc does not re-encode
+ * content; nothing was written"; git's -E_INVALID for a set/unset one).
+ * Else 0.  For callers that refuse before writing the first file.
  */
-int checkout_no_conversion(struct checkout *co, const struct index_entry *e);
+int checkout_check_conversion(struct checkout *co,
+			      const struct index_entry *e);
 
 /*
  * Write e's content to a new temporary file in the current directory

@@ -30,6 +30,9 @@ enum dirc_error {
 	E_TOOBIG,	/* EFBIG: a write passed the file-size limit */
 	E_NOSPACE,	/* ENOSPC / EDQUOT */
 	E_PERM,		/* EACCES / EPERM */
+	E_FILTER,	/* a filter driver failed where git dies (a
+			 * required one, or a process that broke the
+			 * protocol): fatal for every command */
 };
 
 #define ERROR_MSG_MAX 8192

@@ -982,8 +982,9 @@ index_match_stat(const struct repo *repo, const struct index_entry *e,
 }
 
 int
-index_content_matches(const struct repo *repo, const struct index_entry *e,
-		      const struct stat *st, struct read_buf *rb)
+index_content_matches(const struct repo *repo, const struct index *idx,
+		      const struct index_entry *e, const struct stat *st,
+		      struct read_buf *rb)
 {
 	struct object_id oid;
 	int ret = 0;
@@ -1007,8 +1008,13 @@ index_content_matches(const struct repo *repo, const struct index_entry *e,
 
 		if (fd < 0)
 			return error_errno(errno, "unable to open %s", e->name);
-		ret = odb_hash_fd(&oid, "blob", fd, st->st_size, e->name,
-				  rb ? rb : &local);
+		if (idx && idx->hash_file)
+			ret = idx->hash_file(idx->hash_ctx, &oid, e->name, fd,
+					     st->st_size, &e->oid,
+					     rb ? rb : &local);
+		else
+			ret = odb_hash_fd(&oid, "blob", fd, st->st_size,
+					  e->name, rb ? rb : &local);
 		read_buf_release(&local);
 		close(fd);
 		if (ret < 0)
@@ -1129,7 +1135,7 @@ smudge_racy(const struct repo *repo, const struct index *idx,
 	if (index_match_stat(repo, e, &st))
 		return;	/* the stat data shows the change already */
 	/* what cannot be read cannot be trusted either */
-	if (index_content_matches(repo, e, &st, NULL) != 1) {
+	if (index_content_matches(repo, idx, e, &st, NULL) != 1) {
 		error_clear();
 		e->sd.size = 0;
 	}

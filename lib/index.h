@@ -114,6 +114,16 @@ struct index {
 	int read_extended;		/* an entry had extended flags when
 					 * read: the version a write guesses */
 	unsigned char checksum[HASH_RAWSZ]; /* trailer as read */
+	/*
+	 * How the content checks hash a regular file (git cleans it first:
+	 * convert.h's convert_hash_fd, set by convert_attach_index); NULL:
+	 * its bytes as they are.  index_blob is the entry's id.
+	 */
+	int (*hash_file)(void *ctx, struct object_id *out, const char *path,
+			 int fd, uint64_t size,
+			 const struct object_id *index_blob,
+			 struct read_buf *rb);
+	void *hash_ctx;			/* borrowed */
 
 	/* staged changes, merged by index_apply() */
 	struct index_entry **staged;
@@ -261,11 +271,12 @@ unsigned index_match_stat(const struct repo *repo,
 			  const struct index_entry *e, const struct stat *st);
 
 /*
- * Does the file at e->name still hold e's content?  (Hash the file or the
- * link target and compare ids.)  rb: a reusable buffer, or NULL.  1 yes,
- * 0 no, negative E_* on a read error.
+ * Does the file at e->name still hold e's content?  (Hash the file, as
+ * idx->hash_file cleans it when idx is not NULL, or the link target and
+ * compare ids.)  rb: a reusable buffer, or NULL.  1 yes, 0 no, negative
+ * E_* on a read error.
  */
-int index_content_matches(const struct repo *repo,
+int index_content_matches(const struct repo *repo, const struct index *idx,
 			  const struct index_entry *e, const struct stat *st,
 			  struct read_buf *rb);
 

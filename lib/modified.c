@@ -29,8 +29,9 @@ gitlink_changed(const struct index_entry *e, const struct stat *st)
 
 /* Does the content differ?  Unreadable counts as differing. */
 static int
-content_differs(const struct repo *repo, const struct index_entry *e,
-		const struct stat *st, struct read_buf *rb)
+content_differs(const struct repo *repo, const struct index *idx,
+		const struct index_entry *e, const struct stat *st,
+		struct read_buf *rb)
 {
 	int same;
 
@@ -38,7 +39,7 @@ content_differs(const struct repo *repo, const struct index_entry *e,
 		return gitlink_changed(e, st) != 0;
 	if (!S_ISREG(st->st_mode) && !S_ISLNK(st->st_mode))
 		return 1;
-	same = index_content_matches(repo, e, st, rb);
+	same = index_content_matches(repo, idx, e, st, rb);
 	if (same < 0)
 		error_clear();
 	return same != 1;
@@ -72,7 +73,7 @@ modified_check(unsigned *changed_out, const struct repo *repo,
 	if (!changed) {
 		if (index_entry_is_racy(idx, e) &&
 		    (flags & MODIFIED_RACY_IS_DIRTY ||
-		     content_differs(repo, e, st, rb)))
+		     content_differs(repo, idx, e, st, rb)))
 			changed = DATA_CHANGED;
 		else
 			state = ENTRY_CLEAN;
@@ -85,7 +86,7 @@ modified_check(unsigned *changed_out, const struct repo *repo,
 		goto out;
 	if (changed & DATA_CHANGED && e->sd.size)
 		goto out;
-	if (!content_differs(repo, e, st, rb))
+	if (!content_differs(repo, idx, e, st, rb))
 		state = ENTRY_RESTAT;
 out:
 	if (changed_out)

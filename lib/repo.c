@@ -1209,16 +1209,6 @@ load_settings(struct repo *repo)
 		s->threads = ret && threads > 0 ? (int)MIN(threads, 1024) : 0;
 	}
 
-	if (config_get(cfg, "core.autocrlf", &v) && v &&
-	    (!strcasecmp(v, "input") || config_parse_bool(v) == 1))
-		s->conversions = 1;
-	for (size_t i = 0; i < cfg->nr; i++) {
-		const char *key = cfg->entries[i].key;
-
-		if (starts_with(key, "filter.") &&
-		    (ends_with(key, ".clean") || ends_with(key, ".process")))
-			s->conversions = 1;
-	}
 	return 0;
 }
 

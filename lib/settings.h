@@ -36,7 +36,6 @@ struct repo_settings {
 	int log_all_ref_updates; /* 0 no, 1 yes (branches etc.), 2 always */
 	int index_version;	/* for new indexes: 2, 3, 4, or 0 = default */
 	int threads;		/* dirc.threads, 0 = automatic */
-	int conversions;	/* config asks git for content conversion */
 };
 
 #endif

@@ -731,11 +731,14 @@ unpack_update_worktree(struct index *idx, struct repo *repo, struct odb *odb,
 	if (o->progress_total)
 		o->progress_total(o->progress.ctx, nrm + n);
 	checkout_init(&co, repo, idx, odb);
-	/* git reads the attributes of the new index first */
-	co.convert_flags = CONVERT_INDEX_FIRST;
+	/*
+	 * git reads the attributes of the new index first, and lets a
+	 * filter process delay its answers here (not in checkout-index)
+	 */
+	co.convert_flags = CONVERT_INDEX_FIRST | CONVERT_CAN_DELAY;
 	/* content dirc cannot convert: refused before anything is touched */
 	for (size_t k = 0; k < n && !ret; k++)
-		ret = checkout_no_conversion(&co, todo[k]);
+		ret = checkout_check_conversion(&co, todo[k]);
 	for (size_t k = 0; k < nch && !ret; k++) {
 		if (!ch[k].remove)
 			continue;

@@ -34,6 +34,7 @@
 #include "strbuf.h"
 #include "strmap.h"
 
+struct convert;
 struct odb;
 struct repo;
 
@@ -115,6 +116,8 @@ struct update {
 	struct dir_cache dirs;		/* leading-path checks, in order */
 	int staged_removal;		/* a removal is staged: entries may
 					 * go at the next apply */
+	struct convert *convert;	/* owned: files are cleaned as git
+					 * cleans them (convert.h) */
 	struct object_id head, merge_head;	/* for --unresolve */
 	int has_head;
 };

@@ -1,12 +1,12 @@
 #!/bin/sh
-test_description='cat-file --textconv, --filters, --path and --use-mailmap without attributes or mailmaps
+test_description='cat-file --textconv, --filters, --path and --use-mailmap
 
-dirc reads no gitattributes and applies no mailmap.  Where none could
-apply (no attributes file at all, core.autocrlf not true, no mailmap),
-git prints objects unchanged, and dirc prints the same, compared here
-byte for byte with the same messages and exit codes.  As soon as an
-attributes file or a mailmap exists that git would read, dirc refuses
-with 128 and says why, rather than print unconverted content.'
+--filters converts a blob as a checkout by git would (attributes of the
+work tree, not the index, as git), compared with git byte for byte with
+the same messages and exit codes.  --textconv prints as git where no
+textconv program is configured for the diff driver of the path, and refuses
+(128) where one is; dirc applies no mailmap: where one exists that git
+would read, --use-mailmap refuses with 128 and says why.'
 . ./test-lib.sh
 INTEROP_STATE=none
 . "$TEST_DIRECTORY"/lib-interop.sh
@@ -82,69 +82,67 @@ test_expect_success GIT '--use-mailmap and --mailmap without a mailmap, as git' 
 	cf_same_in head-in --batch --use-mailmap
 '
 
-test_expect_success 'an attributes file that could apply: --textconv and --filters refuse' '
+test_expect_success GIT 'attributes: --filters converts as git, --textconv prints as git' '
 	echo "*.c diff=foo" >.gitattributes &&
-	test_expect_code 128 dirc cat-file --textconv HEAD:file >out 2>err &&
-	test_must_be_empty out &&
-	test_grep "^fatal: --textconv: dirc does not read gitattributes, and .*\.gitattributes.* may set attributes for .file." err &&
-	test_expect_code 128 dirc cat-file --filters HEAD:dir/crlf >out 2>err &&
-	test_must_be_empty out &&
-	test_grep "^fatal: --filters: dirc does not read gitattributes" err &&
+	cf_same --textconv HEAD:file &&
+	cf_same --filters HEAD:dir/crlf &&
+	echo "* eol=crlf" >.gitattributes &&
+	cf_same --filters HEAD:file &&
+	cf_same --filters HEAD:dir/crlf &&
+	cf_same --filters --path=x HEAD:file &&
 	echo "HEAD:file file" >in &&
-	test_expect_code 128 dirc cat-file --batch --textconv <in >out 2>err &&
-	test_must_be_empty out &&
-	dirc cat-file --batch-check --textconv <in >out &&
-	echo "$blob blob 18" >expect &&
-	test_cmp expect out &&
-	dirc cat-file --textconv HEAD:dir >out &&
-	git cat-file -p HEAD:dir >expect &&
-	test_cmp expect out &&
+	cf_same_in in --batch --filters &&
+	cf_same_in in --batch-check --filters &&
+	echo "x* eol=crlf" >.gitattributes &&
+	cf_same --filters --path=xfile HEAD:file &&
+	cf_same --filters HEAD:file &&
 	rm .gitattributes
 '
 
-test_expect_success 'attributes in a subdirectory, the index, info/attributes or core.attributesFile' '
-	echo "* text" >dir/.gitattributes &&
-	test_expect_code 128 dirc cat-file --filters HEAD:dir/crlf 2>err &&
-	test_grep "dir/.gitattributes" err &&
-	dirc cat-file --filters HEAD:file >out &&
-	test_cmp file out &&
+test_expect_success GIT 'attributes in a subdirectory, info/attributes or core.attributesFile; not the index' '
+	echo "* eol=crlf" >dir/.gitattributes &&
+	printf "a\nb\n" >dir/lf &&
+	git add dir/lf &&
+	test_tick &&
+	git commit -q -m lf &&
+	cf_same --filters HEAD:dir/lf &&
 	git add dir/.gitattributes &&
 	rm dir/.gitattributes &&
-	test_expect_code 128 dirc cat-file --filters HEAD:dir/crlf 2>err &&
-	test_grep ":dir/.gitattributes" err &&
+	cf_same --filters HEAD:dir/lf &&
 	git rm -q --cached dir/.gitattributes &&
 	mkdir -p .git/info &&
-	echo "* -text" >.git/info/attributes &&
-	test_expect_code 128 dirc cat-file --textconv HEAD:file 2>err &&
-	test_grep "info/attributes" err &&
+	echo "* eol=crlf ident" >.git/info/attributes &&
+	cf_same --filters HEAD:file &&
 	rm .git/info/attributes &&
-	echo "* diff=x" >attrs &&
-	test_expect_code 128 dirc -c core.attributesFile="$(pwd)/attrs" \
-		cat-file --textconv HEAD:file 2>err &&
-	test_grep "attrs" err &&
-	mkdir -p "$HOME/.config/git" xdg/git &&
-	cp attrs "$HOME/.config/git/attributes" &&
-	test_expect_code 128 dirc cat-file --textconv HEAD:file 2>err &&
-	test_grep ".config/git/attributes" err &&
-	rm "$HOME/.config/git/attributes" &&
-	cp attrs xdg/git/attributes &&
-	XDG_CONFIG_HOME="$(pwd)/xdg" &&
-	export XDG_CONFIG_HOME &&
-	test_expect_code 128 dirc cat-file --textconv HEAD:file 2>err &&
-	test_grep "xdg/git/attributes" err &&
-	unset XDG_CONFIG_HOME &&
-	rm -r xdg attrs &&
-	dirc cat-file --textconv HEAD:file >out &&
-	test_cmp file out
+	echo "* eol=crlf" >attrs &&
+	git config core.attributesFile "$(pwd)/attrs" &&
+	cf_same --filters HEAD:file &&
+	git config --unset core.attributesFile &&
+	rm attrs
 '
 
-test_expect_success 'core.autocrlf=true: --filters refuses, --textconv does not' '
-	test_expect_code 128 dirc -c core.autocrlf=true cat-file --filters HEAD:file 2>err &&
-	test_grep "core.autocrlf is true" err &&
-	dirc -c core.autocrlf=true cat-file --textconv HEAD:file >out &&
+test_expect_success GIT 'core.autocrlf=true and input: --filters as git' '
+	git config core.autocrlf true &&
+	cf_same --filters HEAD:file &&
+	cf_same --filters HEAD:dir/crlf &&
+	cf_same --textconv HEAD:file &&
+	git config core.autocrlf input &&
+	cf_same --filters HEAD:file &&
+	git config --unset core.autocrlf
+'
+
+test_expect_success 'a textconv program git would run: --textconv refuses' '
+	echo "file diff=up" >.gitattributes &&
+	git config diff.up.textconv "tr a-z A-Z" &&
+	test_expect_code 128 dirc cat-file --textconv HEAD:file >out 2>err &&
+	test_must_be_empty out &&
+	test_grep "^fatal: --textconv: dirc does not run textconv programs" err &&
+	echo "HEAD:file file" >in &&
+	test_expect_code 128 dirc cat-file --batch --textconv <in >out 2>err &&
+	dirc cat-file --filters HEAD:file >out &&
 	test_cmp file out &&
-	dirc -c core.autocrlf=input cat-file --filters HEAD:file >out &&
-	test_cmp file out
+	git config --unset diff.up.textconv &&
+	rm .gitattributes
 '
 
 test_expect_success 'a mailmap git would apply: --use-mailmap refuses' '

@@ -4,7 +4,7 @@ test_description='ls-files: --format, --with-tree, --eol, --debug and the rest
 --format with every atom git 2.39 has (and its errors, and its output
 from a subdirectory), --with-tree (from a subdirectory, in a conflict,
 without an index, usage errors, bad tree-ishes), --eol computed from the
-content (refused when attributes could apply), --debug, --abbrev,
+content and the attr/ column from the attributes, --debug, --abbrev,
 --deduplicate, --resolve-undo, -t -v -f, usage errors, a corrupt index
 with -h, a bare repository, and the options dirc refuses: ignore rules,
 --sparse, --recurse-submodules with a submodule, -f with fsmonitor.'
@@ -120,26 +120,23 @@ test_expect_success GIT '--format: the options it cannot be used with' '
 	test_grep "^fatal: --format cannot be used with -s, -o, -k, -t, --resolve-undo, --deduplicate, --eol$" dirc.err
 '
 
-test_expect_success GIT 'the attr/ column: refused where attributes could apply' '
-	(
-		cd w &&
-		echo "*.c text" >sub/.gitattributes &&
-		test_expect_code 128 dirc ls-files --eol 2>../err &&
-		test_expect_code 128 dirc ls-files "--format=%(eolattr)" \
-			2>../err2 &&
-		dirc ls-files --eol lf >../out &&
-		dirc ls-files "--format=%(eolinfo:index)" sub >../out2 &&
-		rm sub/.gitattributes &&
-		echo "* -text" >.git/info/attributes &&
-		test_expect_code 128 dirc ls-files --eol lf 2>../err3 &&
-		rm .git/info/attributes
-	) &&
-	test_grep "^fatal: ls-files --eol: attributes are not supported by dirc, and .sub/.gitattributes. may set some" err &&
-	test_grep "^fatal: ls-files --format: attributes" err2 &&
-	test_grep "info/attributes" err3 &&
-	test_line_count = 1 out &&
-	test_line_count = 3 out2 &&
-	ls_both w --eol
+test_expect_success GIT 'the attr/ column: the attributes, as git' '
+	n=0 &&
+	for attrs in "*.c text" "* -text" "* text=auto" "* text eol=crlf" \
+		"* eol=lf" "* text=auto eol=crlf" "* crlf=input" "* binary" \
+		"* -crlf" "* text=auto eol=lf" "* text=bogus"
+	do
+		echo "$attrs" >w/sub/.gitattributes &&
+		ls_both w --eol &&
+		ls_both w "--format=%(eolattr)|%(path)" &&
+		ls_both w/sub --eol &&
+		n=$((n + 1)) || return 1
+	done &&
+	test $n = 11 &&
+	rm w/sub/.gitattributes &&
+	echo "* text" >w/.git/info/attributes &&
+	ls_both w --eol -o &&
+	rm w/.git/info/attributes
 '
 
 test_expect_success GIT '--debug: stat data and flags as git shows them' '

@@ -1,19 +1,16 @@
 #!/bin/sh
-test_description='checkout-index and read-tree -u: content conversions dirc does not do are refused
+test_description='checkout-index and read-tree -u: content conversions as git does them
 
-git converts a blob on its way to the work tree for a filter=<driver>
-with a smudge or process command, ident (a blob with $Id$),
-working-tree-encoding other than UTF-8, and CRLF line ends (eol=crlf,
-text or text=auto with core.eol=crlf or core.autocrlf=true, and
-core.autocrlf=true alone) when the blob has a lone LF (under text=auto:
-and is text, without CR).  dirc converts nothing yet (issue 14): it
-refuses (128, "cannot check out ...") before writing anything, the
-repository and work tree byte for byte as they were; git goes ahead.
-Where git writes the blob as it is (no attributes, text or text=auto
-with LF, -text, binary, eol=lf, a driver with no smudge or a required
-one, ident without $Id$, a blob with no lone LF...), dirc writes the
-same bytes: twins rg (git) and rd (dirc) compared with lib-checkout,
-exit code, output, messages, entries, files and modes.'
+git converts a blob on its way to the work tree: ident ($Id$ expanded
+to the blob id), CRLF line ends (eol=crlf, text or text=auto with
+core.eol=crlf or core.autocrlf=true, core.autocrlf=true alone; under
+text=auto only a text blob without CR), a smudge filter.  dirc does the
+same: twins rg (git) and rd (dirc) compared with lib-checkout, exit
+code, output, messages, entries, files and modes, for many attribute
+settings, attributes from macros, subdirectories, info/attributes,
+core.attributesFile and the index (read-tree -u reads the new index
+first).  working-tree-encoding other than UTF-8 is refused (128) before
+anything is written.  (Filter drivers: see the filter tests.)'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-checkout.sh
 
@@ -56,8 +53,9 @@ make_twins () {
 }
 
 # refused WHY ARGS...: "checkout-index ARGS" (or read-tree, with
-# CMD=read-tree): git goes ahead, dirc refuses with "(WHY)" in its
-# message, exit 128, and rd (index bytes too) is as it was.
+# CMD=read-tree): git goes ahead, dirc refuses with WHY in its message
+# (a working-tree-encoding), exit 128, and rd (index bytes too) is as
+# it was.
 refused () {
 	rf_why=$1 &&
 	shift &&
@@ -70,7 +68,7 @@ refused () {
 	test_must_be_empty dirc.out &&
 	sed -e "s/^fatal: cannot check out '[^']*': /fatal: cannot check out 'P': /" \
 		dirc.err >msg &&
-	printf "fatal: cannot check out 'P': git would convert its content (%s) and dirc does not convert content yet; nothing was written\n" \
+	printf "fatal: cannot check out 'P': %s: dirc does not re-encode content; nothing was written\n" \
 		"$rf_why" >expect.msg &&
 	test_cmp expect.msg msg &&
 	state_unchanged &&
@@ -143,55 +141,62 @@ test_expect_success GIT 'no conversion: later lines and files win' '
 	as_git -a -f
 '
 
-test_expect_success GIT 'conversions: refused, nothing written' '
+test_expect_success GIT 'conversions: the same bytes as git' '
 	n=0 &&
-	while IFS="|" read -r why attrs config
+	while IFS="|" read -r attrs config
 	do
 		make_twins "$attrs" $config &&
-		refused "$why" -a -f &&
-		refused "$why" -f f.txt g.c d/s.txt &&
+		as_git -a -f &&
+		make_twins "$attrs" $config &&
+		as_git -f f.txt g.c d/s.txt m.txt h.bin n.c &&
 		n=$((n + 1)) || {
 			echo "^^^ for \"$attrs\" $config" >&2
 			return 1
 		}
 	done <<-\EOF &&
-	end-of-line conversion to CRLF|*.txt eol=crlf|
-	end-of-line conversion to CRLF|* text|core.eol=crlf
-	end-of-line conversion to CRLF|* text=auto|core.autocrlf=true
-	end-of-line conversion to CRLF|* text|core.autocrlf=true
-	end-of-line conversion to CRLF||core.autocrlf=true
-	end-of-line conversion to CRLF|*.txt crlf|core.eol=crlf
-	end-of-line conversion to CRLF|*.txt text=auto eol=crlf|
-	end-of-line conversion to CRLF|"f.txt" eol=crlf|
-	end-of-line conversion to CRLF|/f.txt eol=crlf|
-	end-of-line conversion to CRLF|d/s.txt eol=crlf|
-	end-of-line conversion to CRLF|d/* eol=crlf|
-	end-of-line conversion to CRLF|*.txt -crlf|core.autocrlf=true
-	ident|*.c ident|
-	working-tree-encoding=UTF-16|*.txt working-tree-encoding=UTF-16|
-	filter=foo|*.txt filter=foo|filter.foo.smudge=cat
-	filter=foo|*.c filter=foo|filter.foo.smudge=rev
+	*.txt eol=crlf|
+	* text|core.eol=crlf
+	* text=auto|core.autocrlf=true
+	* text|core.autocrlf=true
+	|core.autocrlf=true
+	*.txt crlf|core.eol=crlf
+	*.txt text=auto eol=crlf|
+	"f.txt" eol=crlf|
+	/f.txt eol=crlf|
+	d/s.txt eol=crlf|
+	d/* eol=crlf|
+	*.txt -crlf|core.autocrlf=true
+	*.c ident|
+	* ident eol=crlf|
+	*.bin text eol=crlf|
+	* text=auto|core.eol=crlf
 	EOF
 	test $n = 16
 '
 
+test_expect_success GIT 'working-tree-encoding: refused, nothing written' '
+	make_twins "*.txt working-tree-encoding=UTF-16" &&
+	refused "working-tree-encoding=UTF-16" -a -f &&
+	refused "working-tree-encoding=UTF-16" -f f.txt g.c d/s.txt
+'
+
 test_expect_success GIT 'conversions from a macro, a subdirectory, info/attributes, core.attributesFile, the index' '
 	make_twins "$(printf "[attr]mine eol=crlf\n*.txt mine")" &&
-	refused "end-of-line conversion to CRLF" -a -f &&
+	as_git -a -f &&
 	make_twins "" &&
 	echo "s.txt eol=crlf" >rg/d/.gitattributes &&
 	echo "s.txt eol=crlf" >rd/d/.gitattributes &&
-	refused "end-of-line conversion to CRLF" -a -f &&
+	as_git -a -f &&
 	make_twins "" &&
 	mkdir -p rg/.git/info rd/.git/info &&
 	echo "*.txt eol=crlf" >rg/.git/info/attributes &&
 	echo "*.txt eol=crlf" >rd/.git/info/attributes &&
-	refused "end-of-line conversion to CRLF" -a -f &&
+	as_git -a -f &&
 	make_twins "" &&
 	echo "*.c ident" >attrs &&
 	(cd rg && git config core.attributesFile ../attrs) &&
 	(cd rd && git config core.attributesFile ../attrs) &&
-	refused ident -a -f &&
+	as_git -a -f &&
 	make_twins "" &&
 	for r in rg rd
 	do
@@ -202,21 +207,7 @@ test_expect_success GIT 'conversions from a macro, a subdirectory, info/attribut
 			rm .gitattributes
 		) || return 1
 	done &&
-	refused "end-of-line conversion to CRLF" -a -f
-'
-
-test_expect_success 'a process filter: refused too' '
-	make_twins "*.txt filter=foo" filter.foo.process=some-filter-process &&
-	cp rd/.git/index index.before &&
-	snapshot rd >before &&
-	(
-		cd rd &&
-		test_expect_code 128 dirc checkout-index -a -f 2>../err
-	) &&
-	test_grep "^fatal: cannot check out .d/s.txt.: git would convert its content (filter=foo)" err &&
-	snapshot rd >after &&
-	test_cmp before after &&
-	test_cmp index.before rd/.git/index
+	as_git -a -f
 '
 
 test_expect_success GIT 'a file already checked out is not written: no refusal, as git' '
@@ -240,10 +231,42 @@ blank_names () {
 	sed -e "s/\.merge_file_[A-Za-z0-9]\{6\}/.merge_file_X/g"
 }
 
-test_expect_success GIT 'checkout-index --temp: refused, or the same listing and files' '
+# temp_alike ARGS...: "checkout-index --temp ARGS" in rg (git) and rd
+# (dirc): the same listing (temporary names blanked) and the same bytes
+# in each temporary file
+temp_alike () {
+	for r in rg rd
+	do
+		if test $r = rg
+		then
+			tool=git
+		else
+			tool=dirc
+		fi &&
+		(
+			cd $r &&
+			$tool checkout-index --temp "$@" >../$r.list 2>../$r.err &&
+			while read -r tmp path
+			do
+				echo "== $path" &&
+				cat "$tmp" &&
+				rm "$tmp" || exit 1
+			done <../$r.list >../$r.files
+		) || return 1
+	done &&
+	blank_names <rg.list >rg.blank &&
+	blank_names <rd.list >rd.blank &&
+	test_cmp rg.blank rd.blank &&
+	test_cmp rg.files rd.files &&
+	test_cmp rg.err rd.err
+}
+
+test_expect_success GIT 'checkout-index --temp: the same listing and files' '
 	make_twins "*.txt eol=crlf" &&
-	refused "end-of-line conversion to CRLF" --temp f.txt &&
-	refused "end-of-line conversion to CRLF" --temp -a &&
+	temp_alike f.txt &&
+	temp_alike -a &&
+	make_twins "* ident text" core.autocrlf=true &&
+	temp_alike -a &&
 	make_twins "* -text" core.autocrlf=true &&
 	interop_run checkout-index --temp -a &&
 	blank_names <git.out >git.blank &&
@@ -254,18 +277,18 @@ test_expect_success GIT 'checkout-index --temp: refused, or the same listing and
 '
 
 
-test_expect_success GIT 'read-tree -u: refused with attributes of the work tree, info/ or the new index' '
+test_expect_success GIT 'read-tree -u: attributes of the work tree, info/ or the new index, as git' '
 	make_twins "*.txt eol=crlf" &&
 	in_both "git read-tree --empty" &&
-	CMD=read-tree refused "end-of-line conversion to CRLF" -u --reset "$(cat rd/tree)" &&
+	CMD=read-tree as_git -u --reset "$(cat rd/tree)" &&
 	make_twins "" &&
 	in_both "mkdir -p .git/info && echo \"*.c ident\" >.git/info/attributes && git read-tree --empty" &&
-	CMD=read-tree refused ident -u --reset "$(cat rd/tree)" &&
+	CMD=read-tree as_git -u --reset "$(cat rd/tree)" &&
 	make_twins "" &&
 	in_both "echo \"*.txt eol=crlf\" >.gitattributes && git add .gitattributes &&
 		git commit -q -m attrs && git rev-parse HEAD^{tree} >tree2 &&
 		rm .gitattributes && git read-tree --empty" &&
-	CMD=read-tree refused "end-of-line conversion to CRLF" -u --reset "$(cat rd/tree2)"
+	CMD=read-tree as_git -u --reset "$(cat rd/tree2)"
 '
 
 test_expect_success GIT 'read-tree -u: no conversion, the same files as git' '

@@ -10,6 +10,7 @@
 #include "builtin.h"
 #include "diff-common.h"
 #include "index.h"
+#include "sparse.h"
 
 const char *const diff_files_usage[] = {
 	"dirc diff-files [-q] [-0 | -1 | -2 | -3 | -c] [<common-diff-options>] "
@@ -33,6 +34,7 @@ cmd_diff_files(int argc, const char **argv)
 	ret = index_read(&idx, c.repo.index_path, 0);
 	if (ret < 0)
 		die_lib(ret);
+	sparse_clear_present(&idx, &c.repo);
 	ret = diff_files(&c.d, &idx);
 	if (ret < 0)
 		die_lib(ret);

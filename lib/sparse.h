@@ -55,7 +55,8 @@ struct sparse {
 	int full;		/* cone: the full cone: all in */
 	int icase;		/* core.ignoreCase: names compare folded */
 	struct strmap recursive; /* cone: "d/e" taken whole (folded under
-				  * icase); a NULL value is no entry */
+				  * icase): how many lines say so, as a
+				  * pointer-sized count; NULL (0) is none */
 	struct strmap parent;	/* cone: "d" whose files are in */
 	char **keys;		/* the maps' keys; owned */
 	size_t keys_nr, keys_alloc;
@@ -93,11 +94,20 @@ void sparse_parse(struct sparse *sp, const char *buf, size_t len, int cone,
 
 /*
  * Is the index entry at path (len bytes, NUL-terminated, no trailing
- * '/'; mode: its mode, a gitlink matching as a directory) in the sparse
- * checkout?  1 in, 0 out.
+ * '/'; mode: its mode — every entry, a gitlink too, is matched as a
+ * file) in the sparse checkout?  1 in, 0 out.
  */
 int sparse_path_in(struct sparse *sp, const char *path, size_t len,
 		   unsigned mode);
+
+/*
+ * Cone mode: the length of the directory of path that the cone takes
+ * whole (the first one, walking down, in the recursive set, every
+ * directory above it having its files in), or 0 if none (non-cone mode,
+ * the full cone, a path outside the cone or decided by its own
+ * directory).  Uses the cache as sparse_path_in() does.
+ */
+size_t sparse_recursive_dir(struct sparse *sp, const char *path, size_t len);
 
 /*
  * git reads the patterns a second time in read-tree -u, the first time

@@ -183,6 +183,42 @@ apply_one(struct index *idx, struct repo *repo, const struct unpack_opts *o,
 	e->state &= ~SPARSE_STATE;
 }
 
+/*
+ * git's marking of the new entries walks the index directory by
+ * directory, looking at new entries only; but a directory the cone takes
+ * whole, reached through its first new entry, has the skip-worktree
+ * marks cleared from that entry to its end, new or not.  An old entry
+ * there that was out of the work tree is then taken as in already, and
+ * is not written (git 2.39 does so).
+ */
+static void
+cone_quirk(struct sparse *sp, struct index_entry **res, size_t nres)
+{
+	const char *dir = NULL;	/* the current directory taken whole */
+	size_t dirlen = 0;
+	int seen_new = 0;
+
+	for (size_t i = 0; i < nres; i++) {
+		struct index_entry *e = res[i];
+		size_t d = sparse_recursive_dir(sp, e->name, e->namelen);
+
+		if (!d) {
+			dir = NULL;
+			continue;
+		}
+		if (!dir || d != dirlen || memcmp(dir, e->name, d)) {
+			dir = e->name;
+			dirlen = d;
+			seen_new = 0;
+		}
+		seen_new |= !!(e->state & CE_ADDED);
+		if (seen_new) {
+			e->ext_flags &= ~CE_SKIP_WORKTREE;
+			e->state &= ~CE_NEW_SKIP_WORKTREE;
+		}
+	}
+}
+
 void
 unpack_sparse_apply(struct index *idx, struct repo *repo,
 		    const struct unpack_opts *o, struct index_entry **res,
@@ -201,6 +237,7 @@ unpack_sparse_apply(struct index *idx, struct repo *repo,
 			(*ch)[k].e->state |= CE_WT_UPDATE;
 	}
 	sort_array(gone, ngone, sizeof(*gone), cmp_name);
+	cone_quirk(o->sparse, res, nres);
 	/* in name order, as git warns in index order */
 	while (i < ngone || j < nres) {
 		int cmp = i == ngone ? 1 : j == nres ? -1 :

@@ -227,7 +227,7 @@ TESTS_FIRST = t5000-crash-kill.sh t3054-ls-tree-random.sh \
 	t4000-pack-read.sh t4001-pack-bad-input.sh t0005-init-shared.sh \
 	t2004-ls-files.sh t3000-write-tree.sh t3036-read-tree-random.sh \
 	t2011-ls-files-pathspec-random.sh t3065-diff-random.sh \
-	t3060-diff-tree.sh
+	t3060-diff-tree.sh t3102-ignore-random.sh
 T_FILES = $(notdir $(wildcard $(addprefix t/,$(T))))
 T_ORDERED = $(filter $(T_FILES),$(TESTS_FIRST)) \
 	$(filter-out $(TESTS_FIRST),$(T_FILES))

@@ -332,14 +332,39 @@ excludes_init(struct excludes *ex, unsigned flags)
 	memset(ex, 0, sizeof(*ex));
 	exclude_list_init(&ex->cmdline, "", "--exclude option");
 	strbuf_init(&ex->base, 0);
+	strbuf_init(&ex->absent, 0);
 	ex->flags = flags;
 }
 
 static void
 pop_dir(struct excludes *ex)
 {
-	exclude_list_release(&ex->stack[--ex->stack_nr].list);
+	--ex->stack_nr;
+	if (!ex->borrowed || ex->stack_nr)
+		exclude_list_release(&ex->stack[ex->stack_nr].list);
 	ex->dir_pattern = NULL;
+}
+
+void
+excludes_clone(struct excludes *dst, const struct excludes *src)
+{
+	memset(dst, 0, sizeof(*dst));
+	dst->cmdline = src->cmdline;
+	dst->files = src->files;
+	dst->files_nr = src->files_nr;
+	dst->per_dir = src->per_dir;
+	dst->flags = src->flags;
+	dst->idx = src->idx;
+	dst->odb = src->odb;
+	dst->cmdline_nr = src->cmdline_nr;
+	dst->borrowed = 1;
+	strbuf_init(&dst->base, 0);
+	strbuf_init(&dst->absent, 0);
+	if (src->stack_nr && !src->stack[0].baselen) {
+		ALLOC_GROW(dst->stack, 1, dst->stack_alloc);
+		dst->stack[0] = src->stack[0];
+		dst->stack_nr = 1;
+	}
 }
 
 void
@@ -348,6 +373,12 @@ excludes_release(struct excludes *ex)
 	while (ex->stack_nr)
 		pop_dir(ex);
 	free(ex->stack);
+	if (ex->borrowed) {
+		strbuf_release(&ex->base);
+		strbuf_release(&ex->absent);
+		memset(ex, 0, sizeof(*ex));
+		return;
+	}
 	for (size_t i = 0; i < ex->files_nr; i++) {
 		exclude_list_release(ex->files[i]);
 		free(ex->files[i]);
@@ -356,6 +387,7 @@ excludes_release(struct excludes *ex)
 	free(ex->per_dir);
 	exclude_list_release(&ex->cmdline);
 	strbuf_release(&ex->base);
+	strbuf_release(&ex->absent);
 	memset(ex, 0, sizeof(*ex));
 }
 
@@ -392,6 +424,14 @@ excludes_set_per_dir(struct excludes *ex, const char *name)
 	strbuf_reset(&ex->base);
 	free(ex->per_dir);
 	ex->per_dir = name ? xstrdup(name) : NULL;
+}
+
+void
+excludes_hint_absent(struct excludes *ex, const char *dir, size_t len)
+{
+	strbuf_reset(&ex->absent);
+	strbuf_add(&ex->absent, dir, len);
+	ex->has_absent = 1;
 }
 
 void
@@ -572,16 +612,18 @@ prepare(struct excludes *ex, const char *dir, size_t dirlen)
 			strbuf_addstr(&file, ex->per_dir);
 			free(d->list.src);
 			d->list.src = xstrdup(file.buf);
-			ret = exclude_list_read_file(&d->list, file.buf,
-						     EXCLUDE_READ_NOFOLLOW);
-			if (ret < 0 && error_code() != E_NOTFOUND &&
-			    error_code() != E_CORRUPT)
+			if (ex->has_absent && ex->absent.len == next &&
+			    !memcmp(ex->absent.buf, ex->base.buf, next))
+				ret = -E_NOTFOUND;	/* the walk saw none */
+			else
+				ret = exclude_list_read_file(&d->list, file.buf,
+							     EXCLUDE_READ_NOFOLLOW);
+			if (ret < 0 && ret != -E_NOTFOUND && ret != -E_CORRUPT)
 				diag_emit(DIAG_WARNING, "%s", error_msg());
-			if (ret < 0 && error_code() != E_CORRUPT) {
+			if (ret < 0)
 				error_clear();
+			if (ret < 0 && ret != -E_CORRUPT)
 				read_from_index(ex, &d->list, file.buf);
-			}
-			error_clear();
 			strbuf_release(&file);
 		}
 		cur = next;

@@ -155,11 +155,23 @@ struct excludes {
 					 * base (everything below is
 					 * excluded by it), or NULL */
 	int cmdline_nr;			/* patterns given so far */
+	struct strbuf absent;		/* excludes_hint_absent()'s dir */
+	int has_absent;
+	int borrowed;			/* excludes_clone(): cmdline, files,
+					 * per_dir and stack[0] are src's */
 };
 
 /* Set up an empty rule set.  flags: EXCLUDE_ICASE. */
 void excludes_init(struct excludes *ex, unsigned flags);
 void excludes_release(struct excludes *ex);
+
+/*
+ * A rule set for another thread: src's sources and its top-level
+ * per-directory list if it has one (all borrowed: src must outlive dst
+ * and stay unchanged meanwhile), with a stack of its own.  Release with
+ * excludes_release().  Nothing may be added to dst.
+ */
+void excludes_clone(struct excludes *dst, const struct excludes *src);
 
 /* An --exclude pattern (ls-files -x). */
 void excludes_add_pattern(struct excludes *ex, const char *pattern);
@@ -206,6 +218,13 @@ int excludes_add_standard(struct excludes *ex, struct repo *repo);
 const struct exclude_pattern *excludes_pattern(struct excludes *ex,
 					       const char *path, size_t len,
 					       int dtype);
+
+/*
+ * The caller listed the directory dir ("" or "a/b/", len bytes) and saw
+ * no per-directory file in it: when its list is next made, do not try
+ * to open one (a skip-worktree one in the index is still read).
+ */
+void excludes_hint_absent(struct excludes *ex, const char *dir, size_t len);
 
 /* Is path excluded (a positive pattern decides it)? */
 int excludes_path(struct excludes *ex, const char *path, size_t len,

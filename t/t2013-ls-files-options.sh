@@ -309,13 +309,6 @@ test_expect_success GIT 'usage errors and the options dirc refuses' '
 			2>../err &&
 		dirc ls-files --recurse-submodules lf >../out &&
 		test_expect_code 128 dirc ls-files --sparse 2>../err2 &&
-		test_expect_code 128 dirc ls-files -x foo 2>../err3 &&
-		test_expect_code 128 dirc ls-files --exclude-standard -o \
-			2>../err4 &&
-		test_expect_code 128 dirc ls-files -i -c 2>../err5 &&
-		test_expect_code 128 dirc ls-files -X list 2>../err6 &&
-		test_expect_code 128 dirc ls-files \
-			--exclude-per-directory=.gitignore 2>../err7 &&
 		test_expect_code 128 dirc -c core.fsmonitor=true ls-files -f \
 			2>../err8
 	) &&
@@ -323,12 +316,13 @@ test_expect_success GIT 'usage errors and the options dirc refuses' '
 	echo lf >expect &&
 	test_cmp expect out &&
 	test_grep "^fatal: ls-files --sparse: sparse indexes are not supported by dirc" err2 &&
-	test_grep "^fatal: ls-files --exclude: ignore rules are not supported by dirc" err3 &&
-	test_grep "^fatal: ls-files --exclude-standard: ignore rules" err4 &&
-	test_grep "^fatal: ls-files --ignored: ignore rules" err5 &&
-	test_grep "^fatal: ls-files --exclude-from: ignore rules" err6 &&
-	test_grep "^fatal: ls-files --exclude-per-directory: ignore rules" err7 &&
-	test_grep "^fatal: ls-files -f: core.fsmonitor is not supported" err8
+	test_grep "^fatal: ls-files -f: core.fsmonitor is not supported" err8 &&
+	# the ignore rules are no longer refused (t3101 tests them)
+	ls_both w -x foo &&
+	ls_both w --exclude-standard -o &&
+	ls_both w -i -c &&
+	ls_both w -X list &&
+	ls_both w --exclude-per-directory=.gitignore
 '
 
 test_expect_success GIT '-h in a corrupt repository; a corrupt index otherwise' '

@@ -276,8 +276,7 @@ test_expect_success GIT 'what dirc lacks: refused, 128, index untouched' '
 	t=$(cat side) &&
 	refused "read-tree: a --prefix read of 2 trees is a merge, which dirc does not support" --prefix=q/ $t $t &&
 	refused "--debug-unpack is not supported by dirc" --debug-unpack $t &&
-	refused "--recurse-submodules is not supported by dirc" --recurse-submodules $t &&
-	refused "--exclude-per-directory is not supported by dirc" -m -u --exclude-per-directory=.gitignore $t
+	refused "--recurse-submodules is not supported by dirc" --recurse-submodules $t
 '
 
 test_expect_success GIT 'sparse checkout with patterns and -u: applied as git applies them (t3130 has the rest)' '

@@ -174,12 +174,8 @@ test_expect_success GIT '--index-output: the result elsewhere, the index as it w
 	test_cmp .git/out-g .git/out-d
 '
 
-test_expect_success GIT '--exclude-per-directory: refused (ignore rules are not in dirc yet)' '
+test_expect_success GIT '--exclude-per-directory without -u: git'\''s message (t3103 tests it with -u)' '
 	repo_state before &&
-	test_expect_code 128 dirc read-tree -m -u --exclude-per-directory=.gitignore \
-		$(cat O) $(cat A) $(cat B) 2>err &&
-	echo "fatal: --exclude-per-directory is not supported by dirc" >expect &&
-	test_cmp expect err &&
 	fails_like_git 128 "fatal: --exclude-per-directory is meaningless unless -u" \
 		read-tree -m --exclude-per-directory=.gitignore $(cat A) $(cat B) &&
 	repo_state after &&

@@ -104,6 +104,14 @@ test_expect_success GIT 'exclude options, alone and together' '
 	test "$(cat rounds)" = 57
 '
 
+test_expect_success GIT 'the same through the parallel walk (forced on a small tree)' '
+	DIRC_PARALLEL_WALK_MIN=0 DIRC_THREADS=4 &&
+	export DIRC_PARALLEL_WALK_MIN DIRC_THREADS &&
+	test_when_finished "unset DIRC_PARALLEL_WALK_MIN DIRC_THREADS" &&
+	each_both sets &&
+	test "$(cat rounds)" = 57
+'
+
 test_expect_success GIT 'core.excludesFile and the XDG default' '
 	echo "a.3" >global &&
 	git -C w config core.excludesFile ../global &&

@@ -9,7 +9,8 @@ info/exclude, and a global excludes file (core.excludesFile or the
 default under $HOME/.config), holding random patterns (negations,
 directory-only, anchored, "**", sets and classes, escaped "#" "!" and
 spaces, trailing spaces, comments, blank lines, CRLF endings, a BOM);
-core.ignoreCase on or off.  Each round asks git and dirc the same
+core.ignoreCase on or off.  Odd rounds force dirc'\''s parallel walk.
+Each round asks git and dirc the same
 questions and compares the answers byte for byte:
 check-ignore -v -n --stdin and check-ignore --stdin over every path and
 some that do not exist, and ls-files -o / -i with --exclude-standard,
@@ -152,7 +153,13 @@ ask () {
 	(cd "$rd" && HOME=$TRASH_DIRECTORY/home$k &&
 	 export HOME && exec git "$@" <"../r$k.paths") >git.out 2>git.err
 	echo $? >git.code
+	# odd rounds: the parallel walk, whatever the tree's size
 	(cd "$rd" && HOME=$TRASH_DIRECTORY/home$k &&
+	 if test $((k % 2)) = 1
+	 then
+		DIRC_PARALLEL_WALK_MIN=0 DIRC_THREADS=3 &&
+		export DIRC_PARALLEL_WALK_MIN DIRC_THREADS
+	 fi &&
 	 export HOME && exec dirc "$@" <"../r$k.paths") >dirc.out 2>dirc.err
 	echo $? >dirc.code
 	if ! cmp -s git.out dirc.out || ! cmp -s git.code dirc.code ||

@@ -490,16 +490,27 @@ merged(struct merge *m, const struct slot *s, size_t cur)
 static int
 deleted(struct merge *m, unsigned mode, size_t cur)
 {
-	int ret;
+	int ret, twoway_entry;
 
 	if (cur == NONE)
 		return verify_absent(m, mode, WOULD_REMOVE, 0);
-	/* sparse: no directory in the way of an entry out of the checkout */
-	if (!(m->o->sparse && m->old[cur]->state & CE_NEW_SKIP_WORKTREE) &&
+	/*
+	 * Sparse checkout: git removes the index entry itself in a
+	 * three-way merge (no directory check for one out of the checkout)
+	 * but H's entry in a two-way merge, which has no sparse marks.
+	 */
+	twoway_entry = m->o->sparse && m->n == 2 && !conflicted(m, cur);
+	if (!(m->o->sparse && !twoway_entry &&
+	      m->old[cur]->state & CE_NEW_SKIP_WORKTREE) &&
 	    (ret = verify_absent(m, mode, WOULD_REMOVE, 1)) < 0)
 		return ret;
 	if (!conflicted(m, cur) && (ret = verify_uptodate(m, cur)) < 0)
 		return ret;
+	if (twoway_entry) {
+		/* it leaves the index: its marks no longer matter */
+		m->old[cur]->ext_flags &= ~CE_SKIP_WORKTREE;
+		m->old[cur]->state &= ~CE_NEW_SKIP_WORKTREE;
+	}
 	remove_old(m, cur);
 	return 0;
 }

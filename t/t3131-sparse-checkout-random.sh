@@ -106,7 +106,7 @@ tree_paths () {
 				path[np] = base name[i];
 				cont[np++] = "c" int(rand() * 3);
 				got = 1;
-			} else if (r < 0.55 && depth < 3) {
+			} else if ((r < 0.55 || depth == 0) && depth < 3) {
 				got += walk(base name[i] "/", depth + 1);
 			}
 		}
@@ -345,7 +345,8 @@ test_expect_success GIT "random patterns and merges against git ($ROUNDS rounds,
 		# it reads the patterns
 		if test $opt = 5 && test $newpat = 3
 		then
-			newpat=2
+			opt=0 &&
+			o="-m -u"
 		fi &&
 		if test $oldpat != 6
 		then

@@ -18,6 +18,7 @@
 #include "progress.h"
 #include "quote.h"
 #include "repo.h"
+#include "sparse.h"
 #include "strbuf.h"
 
 const char *const checkout_index_usage[] = {
@@ -369,6 +370,7 @@ cmd_checkout_index(int argc, const char **argv)
 	ret = index_read(&ci.idx, ci.repo.index_path, 0);
 	if (ret < 0)
 		die_lib(ret);
+	sparse_clear_present(&ci.idx, &ci.repo);
 	checkout_init(&ci.co, &ci.repo, &ci.idx, odb);
 	ci.co.base = prefix ? prefix : "";
 	ci.co.force = force;

@@ -11,6 +11,7 @@
 #include "convert.h"
 #include "diff-common.h"
 #include "index.h"
+#include "sparse.h"
 
 const char *const diff_files_usage[] = {
 	"dirc diff-files [-q] [-0 | -1 | -2 | -3 | -c] [<common-diff-options>] "
@@ -41,6 +42,7 @@ cmd_diff_files(int argc, const char **argv)
 			 0);
 	error_clear();
 	convert_attach_index(cv, &idx);
+	sparse_clear_present(&idx, &c.repo);
 	ret = diff_files(&c.d, &idx);
 	if (ret < 0)
 		die_lib(ret);

@@ -39,6 +39,7 @@
 #include "pathspec.h"
 #include "quote.h"
 #include "repo.h"
+#include "sparse.h"
 #include "strbuf.h"
 #include "strmap.h"
 #include "tree.h"
@@ -908,6 +909,7 @@ cmd_ls_files(int argc, const char **argv)
 	error_clear();
 	convert_attach_index(cv, &ls.idx);
 	ls.convert = cv;
+	sparse_clear_present(&ls.idx, &repo);
 	argc = parse_options(argc, argv, opts, ls_files_usage, 0);
 
 	if (ls.format && (ls.show_stage || ls.show_others || ls.show_killed ||

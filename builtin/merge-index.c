@@ -24,6 +24,7 @@
 #include "index.h"
 #include "repo.h"
 #include "run-command.h"
+#include "sparse.h"
 #include "strbuf.h"
 
 const char *const merge_index_usage[] = {
@@ -152,6 +153,7 @@ cmd_merge_index(int argc, const char **argv)
 	ret = index_read(&mi.idx, repo.index_path, 0);
 	if (ret < 0)
 		die_lib(ret);
+	sparse_clear_present(&mi.idx, &repo);
 
 	/* what the programs see: git's PATH, GIT_PREFIX and GIT_DIR */
 	ret = run_setup_path();

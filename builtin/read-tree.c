@@ -24,10 +24,9 @@
 #include "parse-options.h"
 #include "progress.h"
 #include "repo.h"
+#include "sparse.h"
 #include "strbuf.h"
 #include "unpack.h"
-
-#include <sys/stat.h>
 
 const char *const read_tree_usage[] = {
 	"dirc read-tree [(-m [--trivial] [--aggressive] | --reset | "
@@ -97,27 +96,10 @@ progress_redraw(void *ctx)
 	progress_tick(update_progress);
 }
 
-/* Would git apply sparse-checkout patterns here?  dirc has none. */
-static int
-sparse_patterns(const struct repo *repo)
-{
-	struct strbuf path = STRBUF_INIT;
-	struct stat st;
-	int on = 0, ret;
-
-	if (config_get_bool(&repo->config, "core.sparsecheckout", &on) < 0 ||
-	    !on)
-		return 0;
-	strbuf_addf(&path, "%s/info/sparse-checkout", repo->gitdir);
-	ret = !stat(path.buf, &st);
-	strbuf_release(&path);
-	return ret;
-}
-
 /* dirc's refusals: what it does not have. */
 static void
 refuse(const struct rt_opts *r, int debug, int no_sparse, size_t nr,
-       const struct repo *repo)
+       int sparse)
 {
 	if (r->uo.prefix && nr > 1)
 		die("read-tree: a --prefix read of %zu trees is a merge, which "
@@ -126,9 +108,10 @@ refuse(const struct rt_opts *r, int debug, int no_sparse, size_t nr,
 		die("--debug-unpack is not supported by dirc");
 	if (r->recurse)
 		die("--recurse-submodules is not supported by dirc");
-	if (r->uo.update && !no_sparse && sparse_patterns(repo))
-		die("sparse checkout (core.sparseCheckout) is not supported "
-		    "by dirc; use --no-sparse-checkout");
+	if (r->uo.prefix && r->uo.update && !no_sparse && sparse)
+		die("read-tree --prefix -u in a sparse checkout "
+		    "(core.sparseCheckout) is not supported by dirc; use "
+		    "--no-sparse-checkout");
 }
 
 int
@@ -139,6 +122,7 @@ cmd_read_tree(int argc, const char **argv)
 	struct repo repo;
 	struct index idx;
 	struct excludes ignored;
+	struct sparse sparse;
 	struct odb *odb;
 	struct convert *cv;
 	struct lockfile lk = LOCKFILE_INIT;
@@ -188,6 +172,7 @@ cmd_read_tree(int argc, const char **argv)
 		OPT_END(),
 	};
 
+	sparse_init(&sparse);
 	argc = parse_options(argc, argv, opts, read_tree_usage, 0);
 	if (!!uo->merge + !!uo->reset + !!uo->prefix > 1)
 		die("Which one? -m, --reset, or --prefix?");
@@ -222,6 +207,7 @@ cmd_read_tree(int argc, const char **argv)
 		ret = index_read(&idx, repo.index_path, 0);
 		if (ret < 0)
 			die_lib(ret);
+		sparse_clear_present(&idx, &repo);
 		if (!uo->reset)
 			for (size_t k = 0; k < idx.nr; k++)
 				if (ce_stage(idx.entries[k]))
@@ -258,7 +244,15 @@ cmd_read_tree(int argc, const char **argv)
 		    uo->update ? "-u" : "-i");
 	if (merge && !nr)
 		die("you must specify at least one tree to merge");
-	refuse(&r, debug, no_sparse, nr, &repo);
+	/* git reads the patterns for -u only, and not with --no-sparse-... */
+	if (uo->update && !no_sparse) {
+		ret = sparse_load(&sparse, &repo);
+		if (ret < 0)
+			die_lib(ret);
+		if (ret > 0)
+			uo->sparse = &sparse;
+	}
+	refuse(&r, debug, no_sparse, nr, uo->sparse != NULL);
 
 	if (verbose && uo->update && !uo->dry_run) {
 		/* on a terminal, after a second: quick runs print nothing */
@@ -315,6 +309,7 @@ cmd_read_tree(int argc, const char **argv)
 	free(prefix_buf);
 	if (uo->ignored)
 		excludes_release(&ignored);
+	sparse_release(&sparse);
 	index_release(&idx);
 	repo_release(&repo);
 	return 0;

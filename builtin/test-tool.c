@@ -35,6 +35,12 @@
  *                                    content, bad lengths, junk), closes
  *                                    its output and reads its input to
  *                                    the end
+ *   dirc test-tool sparse-match      the repository's sparse-checkout
+ *                                    patterns (as read-tree -u reads
+ *                                    them) on the paths of stdin, one a
+ *                                    line ("160000 " before a gitlink's):
+ *                                    "H <path>" in, "S <path>" out, as
+ *                                    git ls-files -t marks them
  */
 #include <malloc.h>
 #include <stdlib.h>
@@ -49,6 +55,8 @@
 #include "parse-options.h"
 #include "pkt-line.h"
 #include "repo.h"
+#include "sparse.h"
+#include "strbuf.h"
 #include "trace.h"
 
 const char *const test_tool_usage[] = {
@@ -59,6 +67,7 @@ const char *const test_tool_usage[] = {
 	"dirc test-tool filter [--delay] [--blob] (clean|smudge) <driver> "
 	"<path>...",
 	"dirc test-tool filter-fuzz <seed>",
+	"dirc test-tool sparse-match <paths",
 	NULL,
 };
 
@@ -411,6 +420,36 @@ filter_fuzz(int argc, const char **argv)
 	return 0;
 }
 
+static int
+sparse_match(struct repo *repo)
+{
+	struct sparse sp;
+	struct strbuf line = STRBUF_INIT;
+	int ret;
+
+	sparse_init(&sp);
+	ret = sparse_load(&sp, repo);
+	if (ret < 0)
+		die_lib(ret);
+	if (!ret)
+		die("sparse checkout is off (core.sparseCheckout, "
+		    "info/sparse-checkout)");
+	while (strbuf_getdelim(&line, stdin, '\n') != EOF) {
+		const char *path = line.buf;
+		unsigned mode = 0100644;
+
+		if (!strncmp(path, "160000 ", 7)) {
+			mode = 0160000;
+			path += 7;
+		}
+		printf("%c %s\n", sparse_path_in(&sp, path, strlen(path),
+						  mode) ? 'H' : 'S', path);
+	}
+	strbuf_release(&line);
+	sparse_release(&sp);
+	return 0;
+}
+
 int
 cmd_test_tool(int argc, const char **argv)
 {
@@ -432,6 +471,8 @@ cmd_test_tool(int argc, const char **argv)
 		ret = read_index_n(&repo, count_arg(argc, argv));
 	else if (!strcmp(argv[1], "write-index"))
 		ret = write_index_n(&repo, count_arg(argc, argv));
+	else if (!strcmp(argv[1], "sparse-match"))
+		ret = sparse_match(&repo);
 	else if (!strcmp(argv[1], "verify-index")) {
 		struct index idx;
 

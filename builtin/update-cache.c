@@ -20,6 +20,7 @@
 #include "quote.h"
 #include "refresh.h"
 #include "repo.h"
+#include "sparse.h"
 #include "strbuf.h"
 #include "trace.h"
 #include "update.h"
@@ -752,6 +753,7 @@ cmd_update_cache(int argc, const char **argv)
 	ret = index_read(&uc.idx, uc.repo.index_path, 0);
 	if (ret < 0)
 		die_lib(ret);
+	sparse_clear_present(&uc.idx, &uc.repo);
 	ret = repo_odb(&uc.odb, &uc.repo);
 	if (ret < 0)
 		die_lib(ret);

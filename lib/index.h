@@ -51,6 +51,10 @@ enum ce_state {
 	CE_NEW = 1 << 2,	/* added or changed in this process */
 	CE_STAGED_REPLACE = 1 << 3, /* staged with INDEX_ADD_REPLACE */
 	CE_STAGED_DELETE = 1 << 4,  /* a staged removal of all stages */
+	CE_NEW_SKIP_WORKTREE = 1 << 5, /* unpack, sparse checkout: out of
+					* the work tree after this read */
+	CE_ADDED = 1 << 6,	/* unpack, sparse checkout: new in this read */
+	CE_WT_UPDATE = 1 << 7,	/* unpack, sparse checkout: to be written */
 };
 
 struct stat_data {

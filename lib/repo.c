@@ -1101,7 +1101,13 @@ load_settings(struct repo *repo)
 	    (ret = get_bool(cfg, "core.trustctime", &s->trustctime, 1)) < 0 ||
 	    (ret = get_bool(cfg, "core.symlinks", &s->symlinks, 1)) < 0 ||
 	    (ret = get_bool(cfg, "core.ignorecase", &s->ignorecase, 0)) < 0 ||
-	    (ret = get_bool(cfg, "core.quotepath", &s->quotepath, 1)) < 0)
+	    (ret = get_bool(cfg, "core.quotepath", &s->quotepath, 1)) < 0 ||
+	    (ret = get_bool(cfg, "core.sparsecheckout", &s->sparse_checkout,
+			    0)) < 0 ||
+	    (ret = get_bool(cfg, "core.sparsecheckoutcone",
+			    &s->sparse_checkout_cone, 0)) < 0 ||
+	    (ret = get_bool(cfg, "sparse.expectfilesoutsideofpatterns",
+			    &s->sparse_expect_outside, 0)) < 0)
 		return ret;
 	if ((ret = get_bool(cfg, "core.protectntfs", &b, 1)) < 0)
 		return ret;

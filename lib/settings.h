@@ -28,6 +28,9 @@ struct repo_settings {
 	int checkstat_minimal;	/* core.checkStat=minimal */
 	int symlinks;		/* core.symlinks */
 	int ignorecase;		/* core.ignorecase */
+	int sparse_checkout;	/* core.sparseCheckout */
+	int sparse_checkout_cone; /* core.sparseCheckoutCone */
+	int sparse_expect_outside; /* sparse.expectFilesOutsideOfPatterns */
 	unsigned protect;	/* PATH_PROTECT_* from core.protectNTFS/HFS */
 	int quotepath;		/* core.quotePath */
 	int loose_level;	/* zlib level for loose objects, -1..9 */

@@ -15,6 +15,7 @@ struct index;
 struct index_entry;
 struct odb;
 struct repo;
+struct sparse;
 struct strbuf;
 struct tree_entry;
 struct unpack_opts;
@@ -78,6 +79,34 @@ int unpack_update_worktree(struct index *idx, struct repo *repo,
  */
 void unpack_repair_cache_tree(struct index *idx, struct odb *odb,
 			      int threads, int keep_valid);
+
+/*
+ * Sparse checkout, before a merge (git's first marking pass): each
+ * entry of entries[0..nr) at stage 0 that the patterns leave out gets
+ * CE_NEW_SKIP_WORKTREE, every other loses it; CE_ADDED is cleared.
+ * Merges carry the mark to an entry that replaces one (with its
+ * skip-worktree bit) and set CE_ADDED on an entry new to the index, whose
+ * check for untracked files in its way they leave to
+ * unpack_sparse_apply().
+ */
+void unpack_sparse_mark(struct sparse *sp, struct index_entry **entries,
+			size_t nr);
+
+/*
+ * Sparse checkout, after a merge of idx (still the old index) into
+ * res[0..nres) with the work-tree changes (*ch)[0..*nch) (*ch_alloc
+ * allocated): each new entry is marked from the patterns, each entry's
+ * skip-worktree bit becomes its mark, and the changes follow: no write
+ * for an entry out of the checkout, no removal of a file that was out
+ * already, a removal for an entry leaving the checkout, a write for one
+ * entering it.  git's warnings (not errors) go out unless o->quiet:
+ * local changes keep an entry in the checkout, a file in the way keeps
+ * an entry from being written.  *ch may move.
+ */
+void unpack_sparse_apply(struct index *idx, struct repo *repo,
+			 const struct unpack_opts *o, struct index_entry **res,
+			 size_t nres, struct change **ch, size_t *nch,
+			 size_t *ch_alloc);
 
 /*
  * The two- and three-way merges (unpack-merge.c): trees[0..nr), nr >= 2,

@@ -256,7 +256,7 @@ add_result(struct merge *m, struct index_entry *e)
 static void
 add_change(struct merge *m, struct index_entry *e, int update, int remove)
 {
-	if (!m->o->update || m->o->dry_run)
+	if (!m->o->update || (m->o->dry_run && !m->o->sparse))
 		return;
 	ALLOC_GROW(m->ch, m->ch_nr + 1, m->ch_alloc);
 	m->ch[m->ch_nr].e = e;
@@ -455,9 +455,13 @@ merged(struct merge *m, const struct slot *s, size_t cur)
 	int ret;
 
 	if (cur == NONE) {
-		if ((ret = verify_absent(m, s->mode, WOULD_OVERWRITE, 0)) < 0)
+		/* sparse: checked once the patterns have marked it */
+		if (!m->o->sparse &&
+		    (ret = verify_absent(m, s->mode, WOULD_OVERWRITE, 0)) < 0)
 			return ret;
 		e = new_entry(m, s, 0);
+		if (m->o->sparse)
+			e->state |= CE_ADDED;
 	} else if (!conflicted(m, cur)) {
 		struct index_entry *old = m->old[cur];
 
@@ -470,6 +474,7 @@ merged(struct merge *m, const struct slot *s, size_t cur)
 			return ret;
 		e = new_entry(m, s, 0);
 		e->ext_flags |= old->ext_flags & CE_SKIP_WORKTREE;
+		e->state |= old->state & CE_NEW_SKIP_WORKTREE;
 	} else {
 		m->mark[cur] |= MARK_USED;
 		if ((ret = verify_absent(m, s->mode, WOULD_OVERWRITE, 1)) < 0)
@@ -485,14 +490,27 @@ merged(struct merge *m, const struct slot *s, size_t cur)
 static int
 deleted(struct merge *m, unsigned mode, size_t cur)
 {
-	int ret;
+	int ret, twoway_entry;
 
 	if (cur == NONE)
 		return verify_absent(m, mode, WOULD_REMOVE, 0);
-	if ((ret = verify_absent(m, mode, WOULD_REMOVE, 1)) < 0)
+	/*
+	 * Sparse checkout: git removes the index entry itself in a
+	 * three-way merge (no directory check for one out of the checkout)
+	 * but H's entry in a two-way merge, which has no sparse marks.
+	 */
+	twoway_entry = m->o->sparse && m->n == 2 && !conflicted(m, cur);
+	if (!(m->o->sparse && !twoway_entry &&
+	      m->old[cur]->state & CE_NEW_SKIP_WORKTREE) &&
+	    (ret = verify_absent(m, mode, WOULD_REMOVE, 1)) < 0)
 		return ret;
 	if (!conflicted(m, cur) && (ret = verify_uptodate(m, cur)) < 0)
 		return ret;
+	if (twoway_entry) {
+		/* it leaves the index: its marks no longer matter */
+		m->old[cur]->ext_flags &= ~CE_SKIP_WORKTREE;
+		m->old[cur]->state &= ~CE_NEW_SKIP_WORKTREE;
+	}
 	remove_old(m, cur);
 	return 0;
 }
@@ -1069,6 +1087,8 @@ unpack_merge(struct index *idx, struct repo *repo, struct odb *odb,
 	if (nr < 2 || nr > UNPACK_MAX_TREES)
 		BUG("unpack_merge: %zu trees", nr);
 	m.initial = !idx->exists && !idx->nr;
+	if (o->sparse)
+		unpack_sparse_mark(o->sparse, idx->entries, idx->nr);
 	collapse_unmerged(&m);
 	for (size_t k = 0; k < nr; k++)
 		top[k] = &trees[k];
@@ -1094,11 +1114,16 @@ unpack_merge(struct index *idx, struct repo *repo, struct odb *odb,
 		goto out;
 	}
 
+	if (m.res_unsorted)
+		sort_array(m.res, m.res_nr, sizeof(*m.res), cmp_res);
+	if (o->sparse)
+		unpack_sparse_apply(idx, repo, o, m.res, m.res_nr, &m.ch,
+				    &m.ch_nr, &m.ch_alloc);
+	if (o->dry_run)
+		m.ch_nr = 0;
 	if ((ret = blobs_present(&m)) < 0)
 		goto out;
 	/* the new index */
-	if (m.res_unsorted)
-		sort_array(m.res, m.res_nr, sizeof(*m.res), cmp_res);
 	free(idx->entries);
 	idx->entries = m.res;
 	idx->nr = m.res_nr;

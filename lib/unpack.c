@@ -29,6 +29,7 @@
 #include "odb.h"
 #include "path.h"
 #include "repo.h"
+#include "sparse.h"
 #include "strbuf.h"
 #include "tree.h"
 #include "unpack-internal.h"
@@ -746,6 +747,12 @@ unpack_update_worktree(struct index *idx, struct repo *repo, struct odb *odb,
 		if (o->progress.add)
 			o->progress.add(o->progress.ctx, 1);
 	}
+	/* git reads the patterns again for the first file's attributes */
+	for (size_t k = 0; k < n && o->sparse; k++)
+		if (S_ISREG(todo[k]->mode)) {
+			sparse_warn_again(o->sparse);
+			break;
+		}
 	co.force = 1;
 	co.refresh = 1;
 	co.progress = o->progress;
@@ -763,6 +770,34 @@ unpack_update_worktree(struct index *idx, struct repo *repo, struct odb *odb,
 }
 
 /*
+ * An entry leaving the index where the work tree has a directory: 0
+ * after git's message if untracked files in it would be lost (git checks
+ * this before the entry itself; not for an entry sparse checkout leaves
+ * out), else 1.
+ */
+static int
+lost_in_dir(const struct index *idx, const struct index_entry *old,
+	    const struct unpack_opts *o)
+{
+	struct strbuf dir = STRBUF_INIT;
+	struct stat st;
+	int ok = 1;
+
+	if (!o->update || o->index_only || S_ISGITLINK(old->mode) ||
+	    (o->sparse && old->state & CE_NEW_SKIP_WORKTREE) ||
+	    lstat(old->name, &st) < 0 || !S_ISDIR(st.st_mode))
+		return 1;
+	strbuf_addstr(&dir, old->name);
+	if (!unpack_all_tracked(idx, &dir)) {
+		report(o, "Updating '%s' would lose untracked files in it",
+		       old->name);
+		ok = 0;
+	}
+	strbuf_release(&dir);
+	return ok;
+}
+
+/*
  * The one-way merge of the index with tree list t: into result[] and
  * the work-tree changes ch[].  0, or -E_CONFLICT after the messages.
  */
@@ -771,6 +806,7 @@ oneway(struct index *idx, struct repo *repo, const struct list *t,
        struct index_entry **result, size_t *nres, struct change *ch,
        size_t *nch, const struct unpack_opts *o)
 {
+	const char *unmerged = NULL;	/* the last unmerged path dropped */
 	size_t i = 0, j = 0;
 	int bad = 0;
 
@@ -789,6 +825,7 @@ oneway(struct index *idx, struct repo *repo, const struct list *t,
 			 */
 			size_t first = i;
 
+			unmerged = old->name;
 			while (i < idx->nr &&
 			       !strcmp(idx->entries[i]->name, old->name))
 				i++;
@@ -804,7 +841,10 @@ oneway(struct index *idx, struct repo *repo, const struct list *t,
 		cmp = !old ? 1 : !a ? -1 : cmp_entry(&old, &a);
 		if (cmp < 0) {
 			/* left the index */
-			if (!o->reset && !unpack_uptodate(repo, idx, old, o)) {
+			if (!o->reset && !lost_in_dir(idx, old, o))
+				bad = 1;
+			else if (!o->reset &&
+				 !unpack_uptodate(repo, idx, old, o)) {
 				report(o, "Entry '%s' not uptodate. Cannot "
 				       "merge.", old->name);
 				bad = 1;
@@ -813,8 +853,11 @@ oneway(struct index *idx, struct repo *repo, const struct list *t,
 			ch[(*nch)++].remove = o->update;
 			i++;
 		} else if (cmp > 0) {
-			/* new */
-			if (!absent(idx, a, o))
+			/* new (sparse: its check waits for its mark) */
+			if (o->sparse && !(unmerged && !strcmp(unmerged,
+							       a->name)))
+				a->state |= CE_ADDED;
+			else if (!absent(idx, a, o))
 				bad = 1;
 			result[(*nres)++] = a;
 			ch[*nch].e = a;
@@ -846,6 +889,7 @@ oneway(struct index *idx, struct repo *repo, const struct list *t,
 				}
 				a->ext_flags |= old->ext_flags &
 						CE_SKIP_WORKTREE;
+				a->state |= old->state & CE_NEW_SKIP_WORKTREE;
 				result[(*nres)++] = a;
 				ch[*nch].e = a;
 				ch[(*nch)++].update = o->update;
@@ -865,7 +909,7 @@ unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 	struct list *t = xcalloc(nr + 1, sizeof(*t));
 	struct change *ch = NULL;
 	struct index_entry **result = NULL;
-	size_t nch = 0, nres = 0;
+	size_t nch = 0, nres = 0, ch_alloc = 0;
 	int threads = workers_count(0, repo->settings.threads, 0, 0);
 	int ret = 0;
 
@@ -925,10 +969,16 @@ unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 	}
 
 	result = xmalloc(st_mult(t[0].nr + 1, sizeof(*result)));
-	ch = xcalloc(st_add(t[0].nr, idx->nr) + 1, sizeof(*ch));
+	ch_alloc = st_add(t[0].nr, idx->nr) + 1;
+	ch = xcalloc(ch_alloc, sizeof(*ch));
+	if (o->sparse)
+		unpack_sparse_mark(o->sparse, idx->entries, idx->nr);
 	ret = oneway(idx, repo, &t[0], result, &nres, ch, &nch, o);
 	if (ret < 0)
 		goto out;
+	if (o->sparse)
+		unpack_sparse_apply(idx, repo, o, result, nres, &ch, &nch,
+				    &ch_alloc);
 	/* the new index */
 	free(idx->entries);
 	idx->entries = result;

@@ -20,6 +20,7 @@ struct excludes;
 struct index;
 struct odb;
 struct repo;
+struct sparse;
 
 /* git's limit on the trees one read-tree reads (MAX_UNPACK_TREES). */
 #define UNPACK_MAX_TREES 8
@@ -38,6 +39,10 @@ struct unpack_opts {
 				 * resolves removals and identical adds */
 	int trivial;		/* --trivial: a three-way merge that needs
 				 * file-level merging fails */
+	struct sparse *sparse;	/* a merge with -u in a sparse checkout:
+				 * the patterns (sparse_load()); NULL:
+				 * skip-worktree bits are carried as they
+				 * are (git without core.sparseCheckout) */
 	/*
 	 * With -u (not --reset): untracked paths these rules exclude may
 	 * be overwritten or removed, as git 2.39's read-tree allows; NULL:
@@ -94,6 +99,18 @@ struct unpack_opts {
  * update and not dry_run); an I/O error there returns its E_* with idx
  * already changed (not to be written).  A corrupt tree is -E_CORRUPT, a
  * missing one -E_NOTFOUND.
+ *
+ * Sparse checkout (opts->sparse, merges only): every entry of the new
+ * index gets the skip-worktree bit the patterns give it (an unmerged
+ * entry never has it), as git's read-tree -m -u does.  An entry that
+ * leaves the checkout has its file removed, one that enters it is
+ * written; a new entry outside it is not written and no untracked file
+ * in its way is a conflict.  What git only warns about — an entry that
+ * would leave the checkout while its file has local changes (it stays
+ * in), an entry entering it where a file is already in the way (that
+ * file is kept) — is reported through diag_emit ("Path '<p>' not
+ * uptodate; will not remove from working tree.", "Path '<p>' already
+ * present; will not overwrite with sparse update.") and is not an error.
  */
 int unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 		 const struct object_id *trees, size_t nr,

@@ -279,7 +279,7 @@ test_expect_success GIT 'what dirc lacks: refused, 128, index untouched' '
 	refused "--recurse-submodules is not supported by dirc" --recurse-submodules $t
 '
 
-test_expect_success GIT 'sparse checkout with patterns and -u: refused unless --no-sparse-checkout' '
+test_expect_success GIT 'sparse checkout with patterns and -u: applied as git applies them (t3130 has the rest)' '
 	test_when_finished "git config --unset core.sparseCheckout; rm -f .git/info/sparse-checkout" &&
 	git read-tree $(cat main) &&
 	git checkout-index -f -a &&
@@ -287,7 +287,15 @@ test_expect_success GIT 'sparse checkout with patterns and -u: refused unless --
 	git config core.sparseCheckout true &&
 	mkdir -p .git/info &&
 	echo "/a" >.git/info/sparse-checkout &&
-	refused "sparse checkout (core.sparseCheckout) is not supported by dirc; use --no-sparse-checkout" -m -u $(cat main) &&
+	dirc read-tree -m -u $(cat main) &&
+	git ls-files -t >actual &&
+	git read-tree $(cat main) &&
+	git checkout-index -f -a &&
+	git update-index -q --refresh &&
+	git read-tree -m -u $(cat main) &&
+	git ls-files -t >expect &&
+	test_cmp expect actual &&
+	grep "^S " actual &&
 	dirc read-tree -m -u --no-sparse-checkout $(cat main) &&
 	dirc read-tree -m $(cat main)
 '

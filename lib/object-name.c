@@ -1944,8 +1944,8 @@ on_disk(struct res *r, const char *path)
 	struct stat st;
 	int ret;
 
-	if (r->repo->worktree && *path != '/')
-		strbuf_addf(&full, "%s/%s", r->repo->worktree, path);
+	if (*path != '/')
+		repo_worktree_path(&full, r->repo, path);
 	else
 		strbuf_addstr(&full, path);
 	ret = *path && !lstat(full.buf, &st);

@@ -1439,6 +1439,16 @@ repo_odb(struct odb **out, struct repo *repo)
 }
 
 void
+repo_worktree_path(struct strbuf *out, const struct repo *repo,
+		   const char *path)
+{
+	strbuf_reset(out);
+	if (!repo->in_worktree_dir && repo->worktree)
+		strbuf_addf(out, "%s/", repo->worktree);
+	strbuf_addstr(out, path);
+}
+
+void
 repo_paths_top(struct strbuf *out, const struct repo *repo)
 {
 	const char *env = getenv("GIT_DIR");

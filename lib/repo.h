@@ -152,6 +152,14 @@ enum sync_mode repo_sync_mode(const struct repo_settings *s,
  */
 void repo_paths_top(struct strbuf *out, const struct repo *repo);
 
+/*
+ * How to open path (relative to the top of the work tree) from here, into
+ * out (replaced): path itself once the process is at the top (so a path
+ * near PATH_MAX still opens, as it does for git), else <worktree>/path.
+ */
+void repo_worktree_path(struct strbuf *out, const struct repo *repo,
+			const char *path);
+
 /* Make path absolute against base (or the cwd if base is NULL). */
 char *repo_abspath(const char *path, const char *base);
 

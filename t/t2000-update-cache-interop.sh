@@ -375,6 +375,30 @@ test_expect_success GIT 'absolute paths inside the work tree' '
 	same_result
 '
 
+# The .gitattributes files of a path's directories are opened from the top
+# of the work tree, as git opens them: a directory within a few bytes of
+# PATH_MAX is no reason to warn, however deep the work tree itself is.
+test_expect_success GIT,LONG_PATHS 'a directory near PATH_MAX: its .gitattributes read without a warning' '
+	c=$(printf "%0200d" 0) &&
+	near=M &&
+	for i in $(test_seq 20)
+	do
+		near=$near/$c || return 1
+	done &&
+	near=$near/$(printf "%049d" 0) &&
+	test ${#near} = 4071 &&
+	mkdir -p "$near" &&
+	echo near >"$near/f" &&
+	touch -d @$T0 "$near/f" &&
+	rm -f .git/index &&
+	run_both --add "$near/f" a0 &&
+	same_result &&
+	test_must_be_empty dirc.err &&
+	git check-attr -a "$near/f" >expect 2>&1 &&
+	dirc check-attr -a "$near/f" >actual 2>&1 &&
+	test_cmp expect actual
+'
+
 test_expect_success GIT 'update-index is another name for update-cache' '
 	rm -f .git/index &&
 	stage_all dirc update-index --add &&

@@ -179,10 +179,13 @@ PERF_PROGS += perf/evict
 PERF_PROGS += perf/gen-tree
 PERF_PROGS += perf/runcmd
 
+# Helpers for the test scripts: self-contained C programs (libc only).
+TEST_PROGS += t/helper/snapshot
+
 LIB = lib/libdirc.a
 OBJS = $(LIB_OBJS) $(BUILTIN_OBJS) $(UNIT_PROGS:=.o) t/unit/tap.o
 
-all:: dirc $(PERF_PROGS)
+all:: dirc $(PERF_PROGS) $(TEST_PROGS)
 
 # Rebuild everything when the flags change.
 DIRC-CFLAGS: FORCE
@@ -205,6 +208,9 @@ t/unit/%: t/unit/%.o t/unit/tap.o $(LIB)
 
 # The perf tools are self-contained C programs (libc only).
 perf/%: perf/%.c DIRC-CFLAGS
+	$(QUIET_CC)$(CC) $(BASIC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+t/helper/%: t/helper/%.c DIRC-CFLAGS
 	$(QUIET_CC)$(CC) $(BASIC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 -include $(OBJS:.o=.d)
@@ -347,7 +353,7 @@ install: all
 	$(INSTALL) -m 644 Documentation/*.7 $(DESTDIR)$(MANDIR)/man7/
 
 clean:
-	rm -f dirc $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) DIRC-CFLAGS
+	rm -f dirc $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) $(TEST_PROGS) DIRC-CFLAGS
 	rm -rf t/trash\ directory.* t/test-results $(FUZZ_DIR)
 
 .PHONY: all test test-hostile test-long unit prove check-headers demo demo-valgrind analyze cppcheck perf perf-quick install clean FORCE

@@ -31,14 +31,14 @@ in_both () {
 
 # checkout_state_ REPO: REPO's staged entries and work tree, on stdout
 checkout_state_ () {
-	git -C "$1" ls-files -s >checkout.stage &&
-	snapshot "$1" >checkout.tree &&
+	git -C "$1" ls-files -s &&
 	if test -n "${INTEROP_FILTER-}"
 	then
-		$INTEROP_FILTER <checkout.tree | sort >checkout.filtered &&
-		mv checkout.filtered checkout.tree
+		snapshot "$1" >checkout.tree &&
+		$INTEROP_FILTER <checkout.tree | sort
+	else
+		snapshot "$1"
 	fi &&
-	cat checkout.stage checkout.tree &&
 	if test -n "${CHECKOUT_DIFF_FILES-}"
 	then
 		git -C "$1" diff-files --name-status

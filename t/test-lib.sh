@@ -52,6 +52,10 @@ DIRC_BUILD_DIR=$(cd "$DIRC_BUILD_DIR" 2>/dev/null && pwd -P) ||
 	tl_bail_ "DIRC_BUILD_DIR '$DIRC_BUILD_DIR' is not a directory"
 test -x "$DIRC_BUILD_DIR/dirc" && test -f "$DIRC_BUILD_DIR/dirc" ||
 	tl_bail_ "no executable '$DIRC_BUILD_DIR/dirc': run 'make' at the top level first (or set DIRC_BUILD_DIR)"
+# The C helpers of the scripts (t/helper/, built by make with dirc).
+TEST_HELPER_DIR=$DIRC_BUILD_DIR/t/helper
+test -x "$TEST_HELPER_DIR/snapshot" ||
+	tl_bail_ "no executable '$TEST_HELPER_DIR/snapshot': run 'make' at the top level first"
 
 # The script's name, without directory and ".sh": "t1234-foo".
 tl_name_=${0##*/}

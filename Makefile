@@ -52,6 +52,15 @@ DEP_LIBS := $(shell $(PKG_CONFIG) --libs zlib libcrypto 2>/dev/null)
 ifeq ($(strip $(DEP_LIBS)),)
 DEP_LIBS = -lz -lcrypto
 endif
+# libcrypto is linked statically when its archive is there (libssl-dev
+# has it): dirc takes only SHA-1 from it, a few kilobytes, where loading
+# the shared library costs every process about 3.5 ms of relocations.
+# CRYPTO_STATIC= (empty) links it dynamically.
+CRYPTO_STATIC ?= $(shell f=`$(CC) -print-file-name=libcrypto.a` && \
+	test -f "$$f" && echo "$$f")
+ifneq ($(strip $(CRYPTO_STATIC)),)
+DEP_LIBS := $(filter-out -lcrypto,$(DEP_LIBS)) $(CRYPTO_STATIC)
+endif
 LIBS = $(DEP_LIBS) -lpthread
 
 ifndef V

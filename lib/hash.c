@@ -1,13 +1,18 @@
 /*
- * hash: hex conversion and SHA-1 over libcrypto's EVP interface.
- * The SHA1 EVP_MD is fetched once per process (an implicit fetch on every
- * EVP_DigestInit would look the algorithm up again each time); each
- * thread owns one EVP_MD_CTX, reset per digest by EVP_DigestInit_ex2.
+ * hash: hex conversion and SHA-1 over libcrypto's SHA1_* functions.
+ *
+ * Not EVP: an EVP digest needs the provider machinery set up (an
+ * EVP_MD_fetch, about a millisecond and a half at every start, and all of
+ * libcrypto linked in); SHA1_* is the same assembly (SHA extensions where
+ * the CPU has them) with a plain context and nothing to set up.  OpenSSL 3
+ * marks these functions deprecated, hence the define; they remain in
+ * every OpenSSL 3 build that keeps the 3.0 API (Debian's does).  Each
+ * thread owns one context, reset per digest by hasher_begin().
  */
+#define OPENSSL_SUPPRESS_DEPRECATED
 #include "hash.h"
 
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
+#include <openssl/sha.h>
 #include <pthread.h>
 
 const struct object_id null_oid;
@@ -82,8 +87,7 @@ loose_name_to_oid(struct object_id *out, int fanout, const char *name)
 	return hex_to_oid(out, hex);
 }
 
-static EVP_MD *sha1_md;
-static pthread_once_t sha1_once = PTHREAD_ONCE_INIT;
+static pthread_once_t key_once = PTHREAD_ONCE_INIT;
 static pthread_key_t thread_key;
 
 static void
@@ -104,23 +108,11 @@ release_main_hasher(void)
 		pthread_setspecific(thread_key, NULL);
 		free_thread_hasher(h);
 	}
-	EVP_MD_free(sha1_md);
-	sha1_md = NULL;
 }
 
 static void
-sha1_setup(void)
+key_setup(void)
 {
-	/*
-	 * No openssl.cnf: dirc needs nothing from it, and reading it costs
-	 * about 0.6 MiB of memory and a millisecond at every start.
-	 */
-	OPENSSL_init_crypto(OPENSSL_INIT_NO_LOAD_CONFIG, NULL);
-	sha1_md = EVP_MD_fetch(NULL, "SHA1", NULL);
-	if (!sha1_md) {
-		fprintf(stderr, "fatal: libcrypto has no SHA-1\n");
-		exit(128);
-	}
 	if (pthread_key_create(&thread_key, free_thread_hasher))
 		die_oom(sizeof(thread_key));
 	atexit(release_main_hasher);
@@ -129,38 +121,35 @@ sha1_setup(void)
 void
 hasher_init(struct hasher *h)
 {
-	pthread_once(&sha1_once, sha1_setup);
-	h->ctx = EVP_MD_CTX_new();
-	if (!h->ctx)
-		die_oom(sizeof(void *));
+	h->ctx = xmalloc(sizeof(SHA_CTX));
 }
 
 void
 hasher_release(struct hasher *h)
 {
-	EVP_MD_CTX_free(h->ctx);
+	free(h->ctx);
 	h->ctx = NULL;
 }
 
 void
 hasher_begin(struct hasher *h)
 {
-	if (!EVP_DigestInit_ex2(h->ctx, sha1_md, NULL))
-		BUG("EVP_DigestInit_ex2 failed");
+	if (!SHA1_Init(h->ctx))
+		BUG("SHA1_Init failed");
 }
 
 void
 hasher_update(struct hasher *h, const void *data, size_t len)
 {
-	if (len && !EVP_DigestUpdate(h->ctx, data, len))
-		BUG("EVP_DigestUpdate failed");
+	if (len && !SHA1_Update(h->ctx, data, len))
+		BUG("SHA1_Update failed");
 }
 
 void
 hasher_final(struct hasher *h, unsigned char out[HASH_RAWSZ])
 {
-	if (!EVP_DigestFinal_ex(h->ctx, out, NULL))
-		BUG("EVP_DigestFinal_ex failed");
+	if (!SHA1_Final(out, h->ctx))
+		BUG("SHA1_Final failed");
 }
 
 struct hasher *
@@ -168,7 +157,7 @@ hasher_thread(void)
 {
 	struct hasher *h;
 
-	pthread_once(&sha1_once, sha1_setup);
+	pthread_once(&key_once, key_setup);
 	h = pthread_getspecific(thread_key);
 	if (!h) {
 		h = xmalloc(sizeof(*h));

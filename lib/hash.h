@@ -1,6 +1,6 @@
 /*
- * hash: object ids and SHA-1.  SHA-1 comes from libcrypto's EVP interface
- * (hardware SHA extensions where the CPU has them).  Each thread reuses one
+ * hash: object ids and SHA-1.  SHA-1 comes from libcrypto's SHA1_*
+ * functions (hardware SHA extensions where the CPU has them).  Each thread reuses one
  * digest context (hasher_thread()); nothing allocates a context per object.
  */
 #ifndef DIRC_HASH_H
@@ -63,7 +63,7 @@ int hexval(int c);
  * A SHA-1 digest context.  Not thread-safe: one per thread.
  */
 struct hasher {
-	void *ctx;	/* EVP_MD_CTX; owned */
+	void *ctx;	/* SHA_CTX; owned */
 };
 
 /* Allocate the context (once).  Dies on allocation failure. */

@@ -30,6 +30,66 @@ probe () {
 	)
 }
 
+# same_text EXPECT ACTUAL: two strings alike; else both in files and
+# their diff (test_cmp), false.  A comparison without a cmp process.
+same_text () {
+	test "$1" = "$2" && return 0
+	printf "%s\n" "$1" >expect &&
+	printf "%s\n" "$2" >actual &&
+	test_cmp expect actual
+}
+
+# probe_same DIR ENV: probe with git and with dirc, the same answers,
+# in four processes where probe takes eighteen when the answers agree.
+# First all the questions but --show-toplevel in one call for each side,
+# --is-bare-repository first:
+#  - both answer every one (exit 0, nothing on stderr) with the same
+#    bytes: each asked alone is answered alike too, as rev-parse and
+#    repo-setup answer them one after another from one setup, without
+#    state between them (--path-format=absolute comes last, before
+#    --git-common-dir, the only one it is for);
+#  - both fail with nothing on stdout, the same exit code and the same
+#    stderr: the setup failed (--is-bare-repository always answers once
+#    there is a repository), before and whatever the question, so each
+#    asked alone fails alike too.
+# --show-toplevel, which fails outside a work tree, goes alone (exit
+# code and output).  Anything else, a difference or a mixed outcome, is
+# asked one question at a time as probe does, and compared.
+probe_same () {
+	ps_git=$(cd "$1" && eval "$2 git rev-parse --is-bare-repository \
+		--git-dir --absolute-git-dir --show-prefix --show-cdup \
+		--is-inside-work-tree --is-inside-git-dir \
+		--path-format=absolute --git-common-dir" 2>"$TRASH_DIRECTORY/ps.git.err")
+	ps_git_code=$?
+	ps_dirc=$(cd "$1" && eval "$2 dirc test-tool repo-setup \
+		--is-bare-repository --git-dir --absolute-git-dir \
+		--show-prefix --show-cdup --is-inside-work-tree \
+		--is-inside-git-dir --git-common-dir" 2>"$TRASH_DIRECTORY/ps.dirc.err")
+	ps_dirc_code=$?
+	if test "$ps_git_code" = "$ps_dirc_code" &&
+		test "$ps_git" = "$ps_dirc" &&
+		if test "$ps_git_code" = 0
+		then
+			! test -s ps.git.err && ! test -s ps.dirc.err
+		else
+			test -z "$ps_git" && test_cmp ps.git.err ps.dirc.err 2>/dev/null
+		fi &&
+		ps_git=$(cd "$1" && eval "$2 git rev-parse --show-toplevel" 2>&1
+			echo "exit $?") &&
+		ps_dirc=$(cd "$1" && eval "$2 dirc test-tool repo-setup --show-toplevel" 2>&1
+			echo "exit $?") &&
+		test "$ps_git" = "$ps_dirc"
+	then
+		return 0
+	fi
+	probe "$1" "$2" git >expect &&
+	probe "$1" "$2" dirc >actual &&
+	test_cmp expect actual || {
+		echo "^^^ probe in \"$1\" with \"$2\"" >&2
+		return 1
+	}
+}
+
 test_expect_success 'setup: the layouts' '
 	git init -q r &&
 	mkdir -p r/sub/deep &&
@@ -63,9 +123,7 @@ test_expect_success GIT 'discovery from every directory: rev-parse as git' '
 	n=0 &&
 	while read -r dir env
 	do
-		probe "$dir" "$env" git >expect &&
-		probe "$dir" "$env" dirc >actual &&
-		test_cmp expect actual &&
+		probe_same "$dir" "$env" &&
 		n=$((n + 1)) || return 1
 	done <<-\EOF &&
 	r
@@ -101,19 +159,30 @@ test_expect_success GIT 'discovery from every directory: rev-parse as git' '
 '
 
 test_expect_success GIT 'dirc rev-parse itself: the top, the prefix and the git directory, as git' '
-	rm -f expect actual &&
+	: >expect &&
+	: >actual &&
 	n=0 &&
 	for d in r r/sub/deep b.git/sub g/sub wtcfg-tree/sub linked/sub \
 		main/.git/worktrees/linked nest.git/inner
 	do
-		(
-			cd $d &&
-			for opt in --show-toplevel --show-prefix --absolute-git-dir
-			do
-				git rev-parse $opt >>"$TRASH_DIRECTORY/expect" 2>&1
-				dirc rev-parse $opt >>"$TRASH_DIRECTORY/actual" 2>&1
-			done
-		) &&
+		# the three in one call each first: answered (exit 0) alike,
+		# each alone is too (rev-parse answers them one after another);
+		# otherwise one at a time, each answer into expect and actual
+		{
+			rp_git=$(cd $d && git rev-parse --show-prefix \
+				--absolute-git-dir --show-toplevel 2>&1) &&
+			rp_dirc=$(cd $d && dirc rev-parse --show-prefix \
+				--absolute-git-dir --show-toplevel 2>&1) &&
+			test "$rp_git" = "$rp_dirc" ||
+			(
+				cd $d &&
+				for opt in --show-toplevel --show-prefix --absolute-git-dir
+				do
+					git rev-parse $opt >>"$TRASH_DIRECTORY/expect" 2>&1
+					dirc rev-parse $opt >>"$TRASH_DIRECTORY/actual" 2>&1
+				done
+			)
+		} &&
 		n=$((n + 1)) || return 1
 	done &&
 	test $n = 8 &&
@@ -124,9 +193,7 @@ test_expect_success GIT 'GIT_DIR, GIT_WORK_TREE and friends: rev-parse as git' '
 	n=0 &&
 	while read -r dir env
 	do
-		probe "$dir" "$env" git >expect &&
-		probe "$dir" "$env" dirc >actual &&
-		test_cmp expect actual &&
+		probe_same "$dir" "$env" &&
 		n=$((n + 1)) || return 1
 	done <<-EOF &&
 	. GIT_DIR=r/.git
@@ -178,15 +245,11 @@ test_expect_success GIT 'safe.bareRepository=explicit: implicit bare repositorie
 	n=0 &&
 	for d in b.git b.git/sub r/.git r nest.git/inner
 	do
-		probe "$d" "GIT_CONFIG_PARAMETERS=\"'\''safe.bareRepository=explicit'\''\"" git >expect &&
-		probe "$d" "GIT_CONFIG_PARAMETERS=\"'\''safe.bareRepository=explicit'\''\"" dirc >actual &&
-		test_cmp expect actual &&
+		probe_same "$d" "GIT_CONFIG_PARAMETERS=\"'\''safe.bareRepository=explicit'\''\"" &&
 		n=$((n + 1)) || return 1
 	done &&
 	test $n = 5 &&
-	probe . "GIT_DIR=b.git GIT_CONFIG_PARAMETERS=\"'\''safe.bareRepository=explicit'\''\"" git >expect &&
-	probe . "GIT_DIR=b.git GIT_CONFIG_PARAMETERS=\"'\''safe.bareRepository=explicit'\''\"" dirc >actual &&
-	test_cmp expect actual
+	probe_same . "GIT_DIR=b.git GIT_CONFIG_PARAMETERS=\"'\''safe.bareRepository=explicit'\''\""
 '
 
 test_expect_success GIT 'broken .git files during discovery: the errors of git' '
@@ -197,9 +260,7 @@ test_expect_success GIT 'broken .git files during discovery: the errors of git' 
 	printf "gitdir: ../r/.git\r\n" >bad4/.git &&
 	for d in bad1 bad2 bad3 bad4
 	do
-		probe $d "" git >expect &&
-		probe $d "" dirc >actual &&
-		test_cmp expect actual || return 1
+		probe_same $d "" || return 1
 	done
 '
 
@@ -226,57 +287,55 @@ test_expect_success GIT 'random .git files (300 rounds): the answers and errors 
 	while IFS= read -r line
 	do
 		printf "$line" >rnd/.git &&
-		for who in git dirc
-		do
-			{
-				(
-					cd rnd/sub &&
-					if test $who = git
-					then
-						git rev-parse --absolute-git-dir --show-toplevel --show-prefix
-					else
-						dirc test-tool repo-setup --absolute-git-dir --show-toplevel --show-prefix
-					fi
-				) >$who.rnd 2>&1
-				echo "exit $?" >>$who.rnd
-			} || return 1
-		done &&
-		test_cmp git.rnd dirc.rnd &&
-		n=$((n + 1)) || return 1
+		rnd_git=$(
+			cd rnd/sub &&
+			git rev-parse --absolute-git-dir --show-toplevel --show-prefix 2>&1
+			echo "exit $?"
+		) &&
+		rnd_dirc=$(
+			cd rnd/sub &&
+			dirc test-tool repo-setup --absolute-git-dir --show-toplevel --show-prefix 2>&1
+			echo "exit $?"
+		) &&
+		same_text "$rnd_git" "$rnd_dirc" &&
+		n=$((n + 1)) || {
+			echo "^^^ round $((n + 1)): $line" >&2
+			return 1
+		}
 	done <rnd.list &&
 	test $n = 300
 '
 
 test_expect_success GIT 'a gitfile too large, and a HEAD that does not make a repository' '
 	mkdir -p big &&
-	{ printf "gitdir: ../r/.git" && test_seq 1 200000; } >big/.git &&
-	probe big "" git >expect &&
-	probe big "" dirc >actual &&
-	test_cmp expect actual &&
+	{
+		printf "gitdir: ../r/.git" &&
+		awk "BEGIN { for (i = 1; i <= 200000; i++) print i }"
+	} >big/.git &&
+	probe_same big "" &&
 	git init -q badhead &&
 	echo "garbage" >badhead/.git/HEAD &&
-	probe badhead "GIT_CEILING_DIRECTORIES=$TRASH_DIRECTORY" git >expect &&
-	probe badhead "GIT_CEILING_DIRECTORIES=$TRASH_DIRECTORY" dirc >actual &&
-	test_cmp expect actual &&
+	probe_same badhead "GIT_CEILING_DIRECTORIES=$TRASH_DIRECTORY" &&
 	echo "ref:  refs/heads/x" >badhead/.git/HEAD &&
-	probe badhead "" git >expect &&
-	probe badhead "" dirc >actual &&
-	test_cmp expect actual
+	probe_same badhead ""
 '
 
 test_expect_success GIT 'repository formats: what git refuses, dirc refuses with its message' '
+	# one repository, its whole configuration written afresh each time
+	# (the questions and hash-object without -w write nothing)
+	git init -q fmt &&
 	n=0 &&
 	while read -r cfg
 	do
-		rm -rf fmt && git init -q fmt &&
 		printf "$cfg" >fmt/.git/config &&
-		probe fmt "" git >expect &&
-		probe fmt "" dirc >actual &&
-		test_cmp expect actual &&
-		(cd fmt && git hash-object ../r/.git/HEAD >../expect 2>&1; echo $? >>../expect) &&
-		(cd fmt && dirc hash-object ../r/.git/HEAD >../actual 2>&1; echo $? >>../actual) &&
-		test_cmp expect actual &&
-		n=$((n + 1)) || return 1
+		probe_same fmt "" &&
+		fmt_git=$(cd fmt && git hash-object ../r/.git/HEAD 2>&1; echo $?) &&
+		fmt_dirc=$(cd fmt && dirc hash-object ../r/.git/HEAD 2>&1; echo $?) &&
+		same_text "$fmt_git" "$fmt_dirc" &&
+		n=$((n + 1)) || {
+			echo "^^^ for $cfg" >&2
+			return 1
+		}
 	done <<-\EOF &&
 	[core]\n\trepositoryformatversion = 2\n
 	[core]\n\trepositoryformatversion = 1\n[extensions]\n\tfoo = 1\n\tBar\n\tnoop\n
@@ -298,10 +357,11 @@ test_expect_success GIT 'discovery writes where git writes: index and objects fr
 	while read -r dir path env
 	do
 		rm -rf w-git w-dirc &&
+		git init -q w-git &&
+		git init -q w-dirc &&
+		mkdir -p w-git/sub w-git/other w-dirc/sub w-dirc/other &&
 		for who in git dirc
 		do
-			git init -q w-$who &&
-			mkdir -p w-$who/sub w-$who/other &&
 			echo x >w-$who/sub/f &&
 			(
 				cd w-$who/$dir &&

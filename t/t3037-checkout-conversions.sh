@@ -16,40 +16,81 @@ anything is written.  (Filter drivers: see the filter tests.)'
 
 INTEROP_STATE=twins
 
-# make_twins 'ATTRIBUTES' [KEY=VALUE...]: rg and rd afresh, alike: one
-# commit of the files below, then the configuration and a .gitattributes
-# (not in the index), and the files removed, so that a checkout writes
-# them.  The tree is in rd/tree.
+# make_twins 'ATTRIBUTES' [KEY=VALUE...]: rg and rd afresh, alike:
+# copies of twins/rg and twins/rd (the setup: one commit of the files
+# below, the same each time, and the files removed, so that a checkout
+# writes them), then the configuration and a .gitattributes (not in
+# the index).  The tree is in rd/tree.
 make_twins () {
 	mt_attrs=$1 &&
 	shift &&
 	rm -rf rg rd &&
-	for mt_r in rg rd
+	cp -R twins/rg twins/rd . &&
+	twins_config_ "$@" &&
+	if test -n "$mt_attrs"
+	then
+		printf "%s\n" "$mt_attrs" >rg/.gitattributes &&
+		printf "%s\n" "$mt_attrs" >rd/.gitattributes
+	fi
+}
+
+# twins_config_ KEY=VALUE...: "git config KEY VALUE" in rg and in rd,
+# in the shell where it writes what git config would: each variable
+# appended to .git/config (a fresh one ends in [core]), after a header
+# when its section is not the one the file ends in.  When a section
+# comes back (git would add to it), a variable is set again (git would
+# replace it) or a name or value is not plain (git would quote it), git
+# config writes them all.
+twins_config_ () {
+	tc_last=core &&
+	tc_text= &&
+	tc_seen=" core " &&
+	tc_keys=" core.repositoryformatversion core.filemode core.bare core.logallrefupdates " &&
+	for tc_c
 	do
-		git init -q $mt_r &&
-		(
-			cd $mt_r &&
-			mkdir d &&
-			printf "a\nb\n" >f.txt &&
-			printf "a\r\nb\n" >m.txt &&
-			printf "c\nd\n" >d/s.txt &&
-			printf "x \$Id\$\n" >g.c &&
-			printf "no ident\n" >n.c &&
-			printf "bin\0\r\n" >h.bin &&
-			git add . &&
-			git commit -q -m files &&
-			git rev-parse HEAD^{tree} >tree &&
-			for mt_c in "$@"
-			do
-				git config "${mt_c%%=*}" "${mt_c#*=}" || return 1
-			done &&
-			if test -n "$mt_attrs"
-			then
-				printf "%s\n" "$mt_attrs" >.gitattributes
-			fi &&
-			rm f.txt m.txt d/s.txt g.c n.c h.bin
-		) || return 1
-	done
+		tc_key=${tc_c%%=*} &&
+		tc_val=${tc_c#*=} &&
+		tc_sect=${tc_key%.*} &&
+		case $tc_val in
+		""|*[!a-z0-9]*) tc_text=git && break ;;
+		esac &&
+		case $tc_key in
+		*[!a-z0-9.]*|.*|*.|*..*|*.*.*.*) tc_text=git && break ;;
+		*.*) ;;
+		*) tc_text=git && break ;;
+		esac &&
+		case $tc_keys in
+		*" $tc_key "*) tc_text=git && break ;;
+		esac &&
+		tc_keys="$tc_keys$tc_key " &&
+		if test "$tc_sect" != "$tc_last"
+		then
+			case $tc_seen in
+			*" $tc_sect "*) tc_text=git && break ;;
+			esac &&
+			case $tc_sect in
+			*.*) tc_text="$tc_text[${tc_sect%%.*} \"${tc_sect#*.}\"]
+" ;;
+			*) tc_text="$tc_text[$tc_sect]
+" ;;
+			esac &&
+			tc_last=$tc_sect &&
+			tc_seen="$tc_seen$tc_sect "
+		fi &&
+		tc_text="$tc_text	${tc_key##*.} = $tc_val
+" || return 1
+	done &&
+	if test "$tc_text" != git
+	then
+		printf "%s" "$tc_text" >>rg/.git/config &&
+		printf "%s" "$tc_text" >>rd/.git/config
+	else
+		for tc_c
+		do
+			git -C rg config "${tc_c%%=*}" "${tc_c#*=}" &&
+			git -C rd config "${tc_c%%=*}" "${tc_c#*=}" || return 1
+		done
+	fi
 }
 
 # refused WHY ARGS...: "checkout-index ARGS" (or read-tree, with
@@ -82,6 +123,25 @@ as_git () {
 	echo 0 >expect.code &&
 	test_cmp_codes expect.code dirc.code
 }
+
+test_expect_success GIT 'setup: the commit the twins start from' '
+	git init -q twins/rg &&
+	(
+		cd twins/rg &&
+		mkdir d &&
+		printf "a\nb\n" >f.txt &&
+		printf "a\r\nb\n" >m.txt &&
+		printf "c\nd\n" >d/s.txt &&
+		printf "x \$Id\$\n" >g.c &&
+		printf "no ident\n" >n.c &&
+		printf "bin\0\r\n" >h.bin &&
+		git add . &&
+		git commit -q -m files &&
+		git rev-parse HEAD^{tree} >tree &&
+		rm f.txt m.txt d/s.txt g.c n.c h.bin
+	) &&
+	cp -R twins/rg twins/rd
+'
 
 # each case: "ATTRIBUTES|KEY=VALUE KEY=VALUE" (no spaces in values)
 test_expect_success GIT 'no conversion: git writes the blobs as they are, and so does dirc' '
@@ -194,8 +254,8 @@ test_expect_success GIT 'conversions from a macro, a subdirectory, info/attribut
 	as_git -a -f &&
 	make_twins "" &&
 	echo "*.c ident" >attrs &&
-	(cd rg && git config core.attributesFile ../attrs) &&
-	(cd rd && git config core.attributesFile ../attrs) &&
+	git -C rg config core.attributesFile ../attrs &&
+	git -C rd config core.attributesFile ../attrs &&
 	as_git -a -f &&
 	make_twins "" &&
 	for r in rg rd
@@ -246,12 +306,19 @@ temp_alike () {
 		(
 			cd $r &&
 			$tool checkout-index --temp "$@" >../$r.list 2>../$r.err &&
+			# the temporary files, removed by one rm (a name listed
+			# twice makes it fail, as the second cat would)
+			set -- &&
 			while read -r tmp path
 			do
 				echo "== $path" &&
 				cat "$tmp" &&
-				rm "$tmp" || exit 1
-			done <../$r.list >../$r.files
+				set -- "$@" "$tmp" || exit 1
+			done <../$r.list >../$r.files &&
+			if test $# != 0
+			then
+				rm "$@"
+			fi
 		) || return 1
 	done &&
 	blank_names <rg.list >rg.blank &&
@@ -280,24 +347,29 @@ test_expect_success GIT 'checkout-index --temp: the same listing and files' '
 test_expect_success GIT 'read-tree -u: attributes of the work tree, info/ or the new index, as git' '
 	make_twins "*.txt eol=crlf" &&
 	in_both "git read-tree --empty" &&
-	CMD=read-tree as_git -u --reset "$(cat rd/tree)" &&
+	read -r tree <rd/tree &&
+	CMD=read-tree as_git -u --reset "$tree" &&
 	make_twins "" &&
 	in_both "mkdir -p .git/info && echo \"*.c ident\" >.git/info/attributes && git read-tree --empty" &&
-	CMD=read-tree as_git -u --reset "$(cat rd/tree)" &&
+	read -r tree <rd/tree &&
+	CMD=read-tree as_git -u --reset "$tree" &&
 	make_twins "" &&
 	in_both "echo \"*.txt eol=crlf\" >.gitattributes && git add .gitattributes &&
 		git commit -q -m attrs && git rev-parse HEAD^{tree} >tree2 &&
 		rm .gitattributes && git read-tree --empty" &&
-	CMD=read-tree as_git -u --reset "$(cat rd/tree2)"
+	read -r tree <rd/tree2 &&
+	CMD=read-tree as_git -u --reset "$tree"
 '
 
 test_expect_success GIT 'read-tree -u: no conversion, the same files as git' '
 	make_twins "* -text" core.autocrlf=true &&
 	in_both "git read-tree --empty" &&
-	CMD=read-tree as_git -u --reset "$(cat rd/tree)" &&
+	read -r tree <rd/tree &&
+	CMD=read-tree as_git -u --reset "$tree" &&
 	make_twins "* text=auto" &&
 	in_both "git read-tree --empty" &&
-	CMD=read-tree as_git -u --reset "$(cat rd/tree)"
+	read -r tree <rd/tree &&
+	CMD=read-tree as_git -u --reset "$tree"
 '
 
 test_done

@@ -55,33 +55,57 @@ paths () {
 
 test_expect_success GIT 'setup: a pool of random trees' '
 	commit=1111111111111111111111111111111111111111 &&
+	# every blob ("<path> <tree>") in a file first, all written by one
+	# hash-object; then each tree from an index of its own, and all the
+	# directories of the work tree made by one mkdir
+	mkdir blobs &&
+	b=0 &&
 	n=0 &&
 	while test $n -lt $POOL
 	do
-		rm -f .git/index &&
 		paths $((SEED * 100 + n)) >paths.$n &&
 		while read -r mode p
 		do
 			case $mode in
+			160000) ;;
+			*)
+				b=$((b + 1)) &&
+				echo "$p $n" >blobs/$b &&
+				echo blobs/$b ;;
+			esac || return 1
+		done <paths.$n &&
+		n=$((n + 1)) || return 1
+	done >blobs.list &&
+	git hash-object -w --no-filters --stdin-paths <blobs.list >blobs.ids &&
+	set -- &&
+	n=0 &&
+	while test $n -lt $POOL
+	do
+		while read -r mode p
+		do
+			case $mode in
 			160000) id=$commit ;;
-			*) id=$(echo "$p $n" | git hash-object -w --stdin) ;;
+			*) read -r id <&3 ;;
 			esac &&
 			printf "%s %s\t%s\n" $mode $id "$p" || return 1
 		done <paths.$n >info &&
-		git update-index --index-info <info &&
-		git write-tree >tree.$n &&
-		git ls-tree -r -t --name-only -z $(cat tree.$n) |
+		GIT_INDEX_FILE=.git/index.$n git update-index --index-info <info &&
+		GIT_INDEX_FILE=.git/index.$n git write-tree >tree.$n &&
+		read -r tree <tree.$n &&
+		git ls-tree -r -t --name-only -z $tree |
 			tr "\0" "\n" >names.$n &&
 		while read -r p
 		do
 			case "$p" in
-			*/*) mkdir -p "${p%/*}" ;;
+			*/*) set -- "$@" "${p%/*}" ;;
 			esac || return 1
 		done <names.$n &&
 		n=$((n + 1)) || return 1
-	done &&
+	done 3<blobs.ids &&
 	test $n = $POOL &&
-	rm -f .git/index
+	mkdir -p "$@" &&
+	rm -r blobs .git/index.[0-9]* &&
+	test_path_is_missing .git/index
 '
 
 # plan SEED ROUNDS POOL: per round "tree|dir|options|path..." where a
@@ -142,8 +166,19 @@ test_expect_success GIT 'random rounds: the same bytes as git' '
 		while read -r t dir opts specs
 		do
 			round=$((round + 1)) &&
-			# the paths, relative to dir or from the top
-			up=$(echo "$dir/" | sed -e "s,^\./,," -e "s,[^/]*/,../,g") &&
+			read -r tree <tree.$t &&
+			# the paths, relative to dir or from the top: "../" for
+			# each directory of dir
+			up= &&
+			case $dir in
+			.) rest= ;;
+			*) rest=$dir/ ;;
+			esac &&
+			while test -n "$rest"
+			do
+				up=../$up &&
+				rest=${rest#*/}
+			done &&
 			set -- &&
 			for s in $specs
 			do
@@ -158,10 +193,10 @@ test_expect_success GIT 'random rounds: the same bytes as git' '
 				fmt=${opts#*--format=} &&
 				opts=${opts%%--format=*} &&
 				trees_like_git -C "$dir" ls-tree $opts "--format=$fmt" \
-					$(cat tree.$t) "$@" ;;
+					"$tree" "$@" ;;
 			*)
 				trees_like_git -C "$dir" ls-tree $opts \
-					$(cat tree.$t) "$@" ;;
+					"$tree" "$@" ;;
 			esac || {
 				echo "round $round failed: tree $t in $dir: $opts $*"
 				exit 1

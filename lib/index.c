@@ -107,13 +107,14 @@ entry_cmp(const struct index_entry *a, const struct index_entry *b)
 }
 
 ssize_t
-index_pos(const struct index *idx, const char *name, size_t len, int stage)
+index_entries_pos(struct index_entry *const *v, size_t nr, const char *name,
+		  size_t len, int stage)
 {
-	size_t lo = 0, hi = idx->nr;
+	size_t lo = 0, hi = nr;
 
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2;
-		const struct index_entry *e = idx->entries[mid];
+		const struct index_entry *e = v[mid];
 		int cmp = index_name_cmp(name, len, e->name, e->namelen);
 
 		if (!cmp)
@@ -125,11 +126,16 @@ index_pos(const struct index *idx, const char *name, size_t len, int stage)
 		else
 			lo = mid + 1;
 	}
-	if (stage < 0 && lo < idx->nr &&
-	    !index_name_cmp(name, len, idx->entries[lo]->name,
-		      idx->entries[lo]->namelen))
+	if (stage < 0 && lo < nr &&
+	    !index_name_cmp(name, len, v[lo]->name, v[lo]->namelen))
 		return lo;
 	return -(ssize_t)lo - 1;
+}
+
+ssize_t
+index_pos(const struct index *idx, const char *name, size_t len, int stage)
+{
+	return index_entries_pos(idx->entries, idx->nr, name, len, stage);
 }
 
 struct index_entry *

@@ -192,6 +192,10 @@ index_name_cmp(const char *a, size_t alen, const char *b, size_t blen)
 ssize_t index_pos(const struct index *idx, const char *name, size_t len,
 		  int stage);
 
+/* index_pos over any sorted array of nr entries (a merge's lists). */
+ssize_t index_entries_pos(struct index_entry *const *v, size_t nr,
+			  const char *name, size_t len, int stage);
+
 /* A fresh zeroed entry from the pool, its name copied into the arena. */
 struct index_entry *index_entry_new(struct index *idx, const char *name,
 				    size_t len);

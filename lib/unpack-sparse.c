@@ -61,27 +61,6 @@ cmp_name(const void *a, const void *b)
 	return index_name_cmp(x->name, x->namelen, y->name, y->namelen);
 }
 
-/* Is name[0..len) an entry the merge removes (gone[0..n), sorted)? */
-static int
-is_gone(struct index_entry **gone, size_t n, const char *name, size_t len)
-{
-	size_t lo = 0, hi = n;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int cmp = index_name_cmp(name, len, gone[mid]->name,
-					 gone[mid]->namelen);
-
-		if (!cmp)
-			return 1;
-		if (cmp < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return 0;
-}
-
 /*
  * Nothing in the way of writing e (git's verify_absent): no file at a
  * leading directory or at its path, but one the merge removes.
@@ -106,7 +85,7 @@ nothing_in_the_way(const struct index *idx, const struct index_entry *e,
 			goto out;
 		if (S_ISDIR(st.st_mode))
 			continue;
-		ok = is_gone(gone, ngone, path.buf, len);
+		ok = index_entries_pos(gone, ngone, path.buf, len, -1) >= 0;
 		goto out;
 	}
 	if (lstat(e->name, &st) < 0)
@@ -117,7 +96,7 @@ nothing_in_the_way(const struct index *idx, const struct index_entry *e,
 		ok = S_ISGITLINK(e->mode) || unpack_all_tracked(idx, &path);
 		goto out;
 	}
-	ok = is_gone(gone, ngone, e->name, e->namelen);
+	ok = index_entries_pos(gone, ngone, e->name, e->namelen, -1) >= 0;
 out:
 	strbuf_release(&path);
 	return ok;

@@ -208,27 +208,6 @@ load_tree(struct list *out, struct index *idx, struct repo *repo,
 	return 0;
 }
 
-/* Is the sorted list's entry named (name, len) there? */
-static int
-list_has(const struct list *l, const char *name, size_t len)
-{
-	size_t lo = 0, hi = l->nr;
-
-	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
-		int cmp = index_name_cmp(name, len, l->e[mid]->name,
-				   l->e[mid]->namelen);
-
-		if (!cmp)
-			return 1;
-		if (cmp < 0)
-			hi = mid;
-		else
-			lo = mid + 1;
-	}
-	return 0;
-}
-
 /*
  * Are index entry a and tree entry b the same content?  Both exist: the
  * merge calls it only where the two sides hold the same path (cppcheck
@@ -829,8 +808,9 @@ oneway(struct index *idx, struct repo *repo, const struct list *t,
 			while (i < idx->nr &&
 			       !strcmp(idx->entries[i]->name, old->name))
 				i++;
-			if (o->update && !list_has(t, old->name,
-						   old->namelen)) {
+			if (o->update &&
+			    index_entries_pos(t->e, t->nr, old->name,
+					      old->namelen, -1) < 0) {
 				ch[*nch].e = idx->entries[first];
 				ch[(*nch)++].remove = 1;
 			}

@@ -44,22 +44,34 @@ tree () {
 	esac
 }
 
-# start DIR I CLEAN: DIR's index holds keep (clean) and, unless I is -, p
-# as "I"; the file p holds "I" (CLEAN=1) or "dirty", or is absent
+# start I CLEAN DIR...: each DIR's index holds keep (clean) and, unless
+# I is -, p as "I"; the file p holds "I" (CLEAN=1) or "dirty", or is
+# absent (one rm for all the DIRs, names without blanks)
 start () {
-	rm -f "$1/.git/index" "$1/p" &&
-	echo keep >"$1/keep" &&
-	if test "$2" = -
-	then
-		git -C "$1" update-index --add keep
-	else
-		echo "$2" >"$1/p" &&
-		git -C "$1" update-index --add keep p &&
-		if test "$3" = 0
+	st_i=$1 &&
+	st_c=$2 &&
+	shift 2 &&
+	st_rm= &&
+	for st_dir
+	do
+		st_rm="$st_rm $st_dir/.git/index $st_dir/p"
+	done &&
+	rm -f $st_rm &&
+	for st_dir
+	do
+		echo keep >"$st_dir/keep" &&
+		if test "$st_i" = -
 		then
-			echo dirty >"$1/p"
-		fi
-	fi
+			git -C "$st_dir" update-index --add keep
+		else
+			echo "$st_i" >"$st_dir/p" &&
+			git -C "$st_dir" update-index --add keep p &&
+			if test "$st_c" = 0
+			then
+				echo dirty >"$st_dir/p"
+			fi
+		fi || return 1
+	done
 }
 
 # row I H M CLEAN: the table's row number in $r
@@ -155,7 +167,7 @@ test_expect_success GIT 'without -u: index as git leaves it, every row' '
 	do
 		tree $h && H=$tree &&
 		tree $m && M=$tree &&
-		start . $i $c &&
+		start $i $c . &&
 		row $i $h $m $c &&
 		interop_run read-tree -m $H $M &&
 		same_result || {
@@ -175,10 +187,10 @@ test_expect_success GIT 'without -u: index as git leaves it, every row' '
 
 test_expect_success GIT 'the messages of the refusals' '
 	H=$T1 && M=$T2 &&
-	start . 1 0 &&
+	start 1 0 . &&
 	fails_like_git 128 "error: Entry '"'"'p'"'"' not uptodate. Cannot merge." \
 		read-tree -m $H $M &&
-	start . 3 1 &&
+	start 3 1 . &&
 	git update-index -q --refresh &&
 	fails_like_git 128 "error: Entry '"'"'p'"'"' would be overwritten by merge. Cannot merge." \
 		read-tree -m $H $M &&
@@ -189,9 +201,9 @@ test_expect_success GIT 'the messages of the refusals' '
 
 test_expect_success GIT '-i: the work tree is not looked at (rows 11 and 21 pass)' '
 	H=$T1 && M=$T2 && N=$Tn &&
-	start . 1 0 &&
+	start 1 0 . &&
 	succeeds_like_git read-tree -m -i $H $M &&
-	start . 1 0 &&
+	start 1 0 . &&
 	succeeds_like_git read-tree -m -i $H $N
 '
 
@@ -229,9 +241,9 @@ test_expect_success GIT 'with -u: entries, work tree and diff-files as git, ever
 		tree $m && M=$tree &&
 		for t in rg rd
 		do
-			echo $H >$t/H && echo $M >$t/M &&
-			start $t $i $c || return 1
+			echo $H >$t/H && echo $M >$t/M || return 1
 		done &&
+		start $i $c rg rd &&
 		row $i $h $m $c &&
 		interop_run read-tree -m -u $H $M &&
 		same_result || {
@@ -250,16 +262,18 @@ test_expect_success GIT '-u: an untracked file in the way of M, or of H removed 
 	INTEROP_STATE=twins &&
 	for t in rg rd
 	do
-		echo $Tn >$t/H && echo $T1 >$t/M &&
-		start $t - 1 && echo untracked >$t/p || return 1
+		echo $Tn >$t/H && echo $T1 >$t/M || return 1
 	done &&
+	start - 1 rg rd &&
+	echo untracked >rg/p && echo untracked >rd/p &&
 	fails_like_git 128 "error: Untracked working tree file '"'"'p'"'"' would be overwritten by merge." \
 		read-tree -m -u $Tn $T1 &&
 	for t in rg rd
 	do
-		echo $T1 >$t/H && echo $Tn >$t/M &&
-		start $t - 1 && echo untracked >$t/p || return 1
+		echo $T1 >$t/H && echo $Tn >$t/M || return 1
 	done &&
+	start - 1 rg rd &&
+	echo untracked >rg/p && echo untracked >rd/p &&
 	fails_like_git 128 "error: Untracked working tree file '"'"'p'"'"' would be removed by merge." \
 		read-tree -m -u $T1 $Tn &&
 	interop_run read-tree -m $T1 $Tn &&
@@ -270,32 +284,30 @@ test_expect_success GIT '--reset with two trees: local changes go, unmerged path
 	INTEROP_STATE=twins &&
 	for t in rg rd
 	do
-		echo $T1 >$t/H && echo $T2 >$t/M &&
-		start $t 1 0 || return 1
+		echo $T1 >$t/H && echo $T2 >$t/M || return 1
 	done &&
+	start 1 0 rg rd &&
 	interop_run read-tree --reset -u $T1 $T2 &&
 	same_result &&
 	echo 0 >expect && test_cmp expect dirc.code &&
 	printf "100644 %s 1\tp\n100644 %s 3\tp\n" $B1 $B2 >unmerged.p &&
-	for t in rg rd
-	do
-		start $t 3 0 &&
-		git -C $t update-index --index-info <unmerged.p || return 1
-	done &&
+	start 3 0 rg rd &&
+	git -C rg update-index --index-info <unmerged.p &&
+	git -C rd update-index --index-info <unmerged.p &&
 	interop_run read-tree --reset -u $T1 $T2 &&
 	same_result &&
 	printf "100644 %s 1\tq\n100644 %s 3\tq\n" $B1 $B2 >unmerged.q &&
+	start 3 0 rg rd &&
 	for t in rg rd
 	do
-		start $t 3 0 &&
 		git -C $t update-index --index-info <unmerged.q &&
 		echo q >$t/q || return 1
 	done &&
 	interop_run read-tree --reset -u $T1 $T2 &&
 	same_result &&
+	start 3 0 rg rd &&
 	for t in rg rd
 	do
-		start $t 3 0 &&
 		git -C $t update-index --index-info <unmerged.q &&
 		echo q >$t/q || return 1
 	done &&

@@ -76,6 +76,13 @@ settree () {
 	git -C "$1" read-tree --reset -u "$2"
 }
 
+# settwins TREE: settree rg TREE and settree rd TREE, one rm for both
+settwins () {
+	rm -rf rg/.git/index rg/* rd/.git/index rd/* &&
+	git -C rg read-tree --reset -u "$1" &&
+	git -C rd read-tree --reset -u "$1"
+}
+
 test_expect_success GIT 'setup: twins with the same trees' '
 	git init -q rg &&
 	git init -q rd &&
@@ -88,8 +95,7 @@ test_expect_success GIT 'setup: twins with the same trees' '
 # both START ARGS...: index and work tree at START in both, then
 # read-tree ARGS by git in rg and by dirc in rd, then same_result
 both () {
-	settree rg $1 &&
-	settree rd $1 &&
+	settwins $1 &&
 	shift &&
 	interop_run read-tree "$@" &&
 	same_result

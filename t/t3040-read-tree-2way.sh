@@ -12,86 +12,111 @@ repositories (entries, work tree, diff-files).'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-checkout.sh
 
-# blob N: the id of content "N" (dirty: "dirty")
-blob () {
-	echo "$1" | git hash-object -w --stdin
-}
-
-# tree_of V: a tree with keep and, unless V is -, p holding "V"
-tree_of () {
-	rm -f .git/tmp-index &&
+# The blobs and trees are made once (a process costs milliseconds).
+# make_trees DIR: in DIR's repository, the blobs keep, 1, 2 and 3 and the
+# trees of V = -, 1, 2: keep and, unless V is -, p holding "V"; their ids
+# (the same in every repository) in $B_keep, $B1.., $Tn (V -), $T1, $T2
+make_trees () {
+	echo keep >.git/mt.keep &&
+	echo 1 >.git/mt.1 && echo 2 >.git/mt.2 && echo 3 >.git/mt.3 &&
+	for mt_v in keep 1 2 3
+	do
+		echo "$TRASH_DIRECTORY/.git/mt.$mt_v" || return 1
+	done >.git/mt.paths &&
+	git -C "$1" hash-object -w --stdin-paths <.git/mt.paths >.git/mt.ids &&
 	{
-		printf "100644 %s\tkeep\n" $(blob keep) &&
-		if test "$1" != -
-		then
-			printf "100644 %s\tp\n" $(blob "$1")
-		fi
-	} >tree.info &&
-	GIT_INDEX_FILE=.git/tmp-index git update-index --index-info <tree.info &&
-	GIT_INDEX_FILE=.git/tmp-index git write-tree &&
-	rm -f .git/tmp-index tree.info
+		read -r B_keep && read -r B1 && read -r B2 && read -r B3
+	} <.git/mt.ids &&
+	Tn=$(printf "100644 blob %s\tkeep\n" $B_keep | git -C "$1" mktree) &&
+	T1=$(printf "100644 blob %s\tkeep\n100644 blob %s\tp\n" \
+		$B_keep $B1 | git -C "$1" mktree) &&
+	T2=$(printf "100644 blob %s\tkeep\n100644 blob %s\tp\n" \
+		$B_keep $B2 | git -C "$1" mktree)
 }
 
-# start I CLEAN: the index holds keep (clean) and, unless I is -, p as
-# "I"; the file p holds "I" (CLEAN=1) or "dirty", or is absent
+# tree V: the tree of V in $tree
+tree () {
+	case $1 in
+	-)	tree=$Tn ;;
+	1)	tree=$T1 ;;
+	2)	tree=$T2 ;;
+	*)	echo "# no tree $1" >&2 && return 1 ;;
+	esac
+}
+
+# start I CLEAN DIR...: each DIR's index holds keep (clean) and, unless
+# I is -, p as "I"; the file p holds "I" (CLEAN=1) or "dirty", or is
+# absent (one rm for all the DIRs, names without blanks)
 start () {
-	rm -f .git/index p &&
-	echo keep >keep &&
-	git update-index --add keep &&
-	if test "$1" != -
-	then
-		echo "$1" >p &&
-		git update-index --add p &&
-		if test "$2" = 0
+	st_i=$1 &&
+	st_c=$2 &&
+	shift 2 &&
+	st_rm= &&
+	for st_dir
+	do
+		st_rm="$st_rm $st_dir/.git/index $st_dir/p"
+	done &&
+	rm -f $st_rm &&
+	for st_dir
+	do
+		echo keep >"$st_dir/keep" &&
+		if test "$st_i" = -
 		then
-			echo dirty >p
-		fi
-	fi
+			git -C "$st_dir" update-index --add keep
+		else
+			echo "$st_i" >"$st_dir/p" &&
+			git -C "$st_dir" update-index --add keep p &&
+			if test "$st_c" = 0
+			then
+				echo dirty >"$st_dir/p"
+			fi
+		fi || return 1
+	done
 }
 
-# row I H M CLEAN: the table's row number
+# row I H M CLEAN: the table's row number in $r
 row () {
 	if test "$1" = -
 	then
 		case "$2,$3" in
-		-,-) echo 0 ;;
-		-,*) echo 1 ;;
-		*,-) echo 2 ;;
-		*)	echo 3 ;;
+		-,-) r=0 ;;
+		-,*) r=1 ;;
+		*,-) r=2 ;;
+		*)	r=3 ;;
 		esac
 		return
 	fi
 	c=$4
 	if test "$2" = - && test "$3" = -
 	then
-		echo $((5 - c))
+		r=$((5 - c))
 	elif test "$2" = -
 	then
 		if test "$1" = "$3"
 		then
-			echo $((7 - c))
+			r=$((7 - c))
 		else
-			echo $((9 - c))
+			r=$((9 - c))
 		fi
 	elif test "$3" = -
 	then
 		if test "$1" = "$2"
 		then
-			echo $((11 - c))
+			r=$((11 - c))
 		else
-			echo $((13 - c))
+			r=$((13 - c))
 		fi
 	elif test "$2" = "$3"
 	then
-		echo $((15 - c))
+		r=$((15 - c))
 	elif test "$1" = "$3"
 	then
-		echo $((19 - c))
+		r=$((19 - c))
 	elif test "$1" = "$2"
 	then
-		echo $((21 - c))
+		r=$((21 - c))
 	else
-		echo $((17 - c))
+		r=$((17 - c))
 	fi
 }
 
@@ -111,47 +136,61 @@ combos () {
 	done
 }
 
-test_expect_success GIT 'setup: the combinations' '
+# has_row R:CODE: the cases run so far ($seen, " R:CODE" each) have a
+# row R that exited CODE (either may be a pattern)
+has_row () {
+	case "$seen " in
+	*" "$1" "*) return 0 ;;
+	esac
+	echo "# no row $1 among:$seen" >&2
+	return 1
+}
+
+# rows_cover: every row 1-21 ran
+rows_cover () {
+	for r in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21
+	do
+		has_row "$r:*" || return 1
+	done
+}
+
+test_expect_success GIT 'setup: the combinations, the trees' '
 	combos >combos &&
-	test_line_count = 41 combos
+	test_line_count = 41 combos &&
+	make_trees .
 '
 
 test_expect_success GIT 'without -u: index as git leaves it, every row' '
 	: >rows &&
+	seen= &&
 	while read -r i h m c
 	do
-		H=$(tree_of $h) &&
-		M=$(tree_of $m) &&
-		start $i $c &&
-		git update-index -q --refresh &&
-		r=$(row $i $h $m $c) &&
+		tree $h && H=$tree &&
+		tree $m && M=$tree &&
+		start $i $c . &&
+		row $i $h $m $c &&
 		interop_run read-tree -m $H $M &&
 		same_result || {
 			echo "# row $r: I=$i H=$h M=$m clean=$c" &&
 			return 1
 		}
-		echo "$r $(cat dirc.code)" >>rows || return 1
+		read -r code <dirc.code &&
+		echo "$r $code" >>rows &&
+		seen="$seen $r:$code" || return 1
 	done <combos &&
 	test_line_count = 41 rows &&
-	for r in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 21
-	do
-		grep -q "^$r " rows || {
-			echo "# row $r did not run" &&
-			return 1
-		}
-	done &&
+	rows_cover &&
 	# the refusals are the table'"'"'s "fail" rows
-	grep -q "^8 128" rows && grep -q "^11 128" rows &&
-	grep -q "^16 128" rows && grep -q "^21 128" rows &&
-	grep -q "^20 0" rows && grep -q "^10 0" rows
+	has_row 8:128 && has_row 11:128 && has_row 16:128 && has_row 21:128 &&
+	has_row 20:0 && has_row 10:0
 '
 
 test_expect_success GIT 'the messages of the refusals' '
-	H=$(tree_of 1) && M=$(tree_of 2) &&
-	start 1 0 &&
+	H=$T1 && M=$T2 &&
+	start 1 0 . &&
 	fails_like_git 128 "error: Entry '"'"'p'"'"' not uptodate. Cannot merge." \
 		read-tree -m $H $M &&
-	start 3 1 &&
+	start 3 1 . &&
 	git update-index -q --refresh &&
 	fails_like_git 128 "error: Entry '"'"'p'"'"' would be overwritten by merge. Cannot merge." \
 		read-tree -m $H $M &&
@@ -161,16 +200,16 @@ test_expect_success GIT 'the messages of the refusals' '
 '
 
 test_expect_success GIT '-i: the work tree is not looked at (rows 11 and 21 pass)' '
-	H=$(tree_of 1) && M=$(tree_of 2) && N=$(tree_of -) &&
-	start 1 0 &&
+	H=$T1 && M=$T2 && N=$Tn &&
+	start 1 0 . &&
 	succeeds_like_git read-tree -m -i $H $M &&
-	start 1 0 &&
+	start 1 0 . &&
 	succeeds_like_git read-tree -m -i $H $N
 '
 
 test_expect_success GIT 'case 3 on an unborn index: M is used (initial checkout)' '
 	test_when_finished "rm -f .git/index" &&
-	H=$(tree_of 1) && M=$(tree_of 2) &&
+	H=$T1 && M=$T2 &&
 	rm -f .git/index &&
 	succeeds_like_git read-tree -m $H $M &&
 	dirc ls-files -s >actual &&
@@ -186,7 +225,8 @@ test_expect_success GIT 'setup: twins for -u' '
 	git init -q rd &&
 	for r in rg rd
 	do
-		(cd $r && combos >combos) || return 1
+		combos >$r/combos &&
+		make_trees $r || return 1
 	done
 '
 
@@ -194,59 +234,84 @@ test_expect_success GIT 'with -u: entries, work tree and diff-files as git, ever
 	INTEROP_STATE=twins &&
 	CHECKOUT_DIFF_FILES=1 &&
 	: >rows &&
+	seen= &&
 	while read -r i h m c
 	do
-		in_both "H=\$(tree_of $h) && M=\$(tree_of $m) &&
-			echo \$H >H && echo \$M >M && start $i $c &&
-			git update-index -q --refresh; :" &&
-		H=$(cat rg/H) && M=$(cat rg/M) &&
+		tree $h && H=$tree &&
+		tree $m && M=$tree &&
+		for t in rg rd
+		do
+			echo $H >$t/H && echo $M >$t/M || return 1
+		done &&
+		start $i $c rg rd &&
+		row $i $h $m $c &&
 		interop_run read-tree -m -u $H $M &&
 		same_result || {
-			echo "# -u row $(row $i $h $m $c): I=$i H=$h M=$m clean=$c" &&
+			echo "# -u row $r: I=$i H=$h M=$m clean=$c" &&
 			return 1
 		}
-		echo "$(row $i $h $m $c) $(cat dirc.code)" >>rows || return 1
+		read -r code <dirc.code &&
+		echo "$r $code" >>rows &&
+		seen="$seen $r:$code" || return 1
 	done <combos &&
 	test_line_count = 41 rows &&
-	grep -q "^20 0" rows && grep -q "^21 128" rows &&
-	grep -q "^1 0" rows && grep -q "^10 0" rows
+	has_row 20:0 && has_row 21:128 && has_row 1:0 && has_row 10:0
 '
 
 test_expect_success GIT '-u: an untracked file in the way of M, or of H removed (rows 1, 2)' '
 	INTEROP_STATE=twins &&
-	in_both "H=\$(tree_of -) && M=\$(tree_of 1) && echo \$H >H &&
-		echo \$M >M && start - 1 && echo untracked >p" &&
+	for t in rg rd
+	do
+		echo $Tn >$t/H && echo $T1 >$t/M || return 1
+	done &&
+	start - 1 rg rd &&
+	echo untracked >rg/p && echo untracked >rd/p &&
 	fails_like_git 128 "error: Untracked working tree file '"'"'p'"'"' would be overwritten by merge." \
-		read-tree -m -u $(cat rg/H) $(cat rg/M) &&
-	in_both "H=\$(tree_of 1) && M=\$(tree_of -) && echo \$H >H &&
-		echo \$M >M && start - 1 && echo untracked >p" &&
+		read-tree -m -u $Tn $T1 &&
+	for t in rg rd
+	do
+		echo $T1 >$t/H && echo $Tn >$t/M || return 1
+	done &&
+	start - 1 rg rd &&
+	echo untracked >rg/p && echo untracked >rd/p &&
 	fails_like_git 128 "error: Untracked working tree file '"'"'p'"'"' would be removed by merge." \
-		read-tree -m -u $(cat rg/H) $(cat rg/M) &&
-	interop_run read-tree -m $(cat rg/H) $(cat rg/M) &&
+		read-tree -m -u $T1 $Tn &&
+	interop_run read-tree -m $T1 $Tn &&
 	same_result
 '
 
 test_expect_success GIT '--reset with two trees: local changes go, unmerged paths too' '
 	INTEROP_STATE=twins &&
-	in_both "H=\$(tree_of 1) && M=\$(tree_of 2) && echo \$H >H &&
-		echo \$M >M && start 1 0" &&
-	interop_run read-tree --reset -u $(cat rg/H) $(cat rg/M) &&
+	for t in rg rd
+	do
+		echo $T1 >$t/H && echo $T2 >$t/M || return 1
+	done &&
+	start 1 0 rg rd &&
+	interop_run read-tree --reset -u $T1 $T2 &&
 	same_result &&
 	echo 0 >expect && test_cmp expect dirc.code &&
-	in_both "start 3 0 &&
-		printf \"100644 %s 1\tp\n100644 %s 3\tp\n\" \$(blob 1) \$(blob 2) |
-		git update-index --index-info" &&
-	interop_run read-tree --reset -u $(cat rg/H) $(cat rg/M) &&
+	printf "100644 %s 1\tp\n100644 %s 3\tp\n" $B1 $B2 >unmerged.p &&
+	start 3 0 rg rd &&
+	git -C rg update-index --index-info <unmerged.p &&
+	git -C rd update-index --index-info <unmerged.p &&
+	interop_run read-tree --reset -u $T1 $T2 &&
 	same_result &&
-	in_both "start 3 0 &&
-		printf \"100644 %s 1\tq\n100644 %s 3\tq\n\" \$(blob 1) \$(blob 2) |
-		git update-index --index-info && echo q >q" &&
-	interop_run read-tree --reset -u $(cat rg/H) $(cat rg/M) &&
+	printf "100644 %s 1\tq\n100644 %s 3\tq\n" $B1 $B2 >unmerged.q &&
+	start 3 0 rg rd &&
+	for t in rg rd
+	do
+		git -C $t update-index --index-info <unmerged.q &&
+		echo q >$t/q || return 1
+	done &&
+	interop_run read-tree --reset -u $T1 $T2 &&
 	same_result &&
-	in_both "start 3 0 &&
-		printf \"100644 %s 1\tq\n100644 %s 3\tq\n\" \$(blob 1) \$(blob 2) |
-		git update-index --index-info && echo q >q" &&
-	interop_run read-tree -m -u $(cat rg/H) $(cat rg/M) &&
+	start 3 0 rg rd &&
+	for t in rg rd
+	do
+		git -C $t update-index --index-info <unmerged.q &&
+		echo q >$t/q || return 1
+	done &&
+	interop_run read-tree -m -u $T1 $T2 &&
 	same_result &&
 	echo 128 >expect && test_cmp expect dirc.code
 '

@@ -13,62 +13,89 @@ exit code.'
 INTEROP_STATE=twins
 CHECKOUT_DIFF_FILES=1
 
-# maketree NAME PATH...: tag NAME a tree of PATHs, each holding its name
-# (PATH:x: content "PATH:x", the path is before the colon)
-maketree () {
-	mt_name=$1 &&
-	shift &&
-	for it
+# The trees, "NAME PATH..." a line: tagged NAME, a tree of PATHs, each
+# holding its name (PATH:x: content "PATH:x", the path is before the
+# colon)
+tree_list='O-000 a/b-2/c/d a/b/c/d a/x
+A-000 a/b-2/c/d a/b/c/d a/x
+A-001 a/b-2/c/d a/b/c/d a/b/c/e a/x
+B-000 a/b-2/c/d a/b a/x
+O-010 t-0 t/1 t/2 t=3
+A-010 t-0 t t=3
+B-010 t/1: t=3:
+O-020 ds/dma/ioat.c ds/dma/ioat_dca.c
+A-020 ds/dma/ioat/Makefile ds/dma/ioat/registers.h
+DF DF
+DFDF DF/DF
+X-file x y
+X-dir x/a x/b y
+X-deep x/a/b y x.c x-d
+X-mix x x.c x-d/e y'
+
+# make_trees DIR: the trees of $tree_list in DIR's repository (a process
+# costs milliseconds: one hash-object for all the blobs, one
+# update-index and one write-tree a tree, one update-ref for the tags);
+# mt/ holds the blobs' contents and index-info, the same for every DIR
+make_trees () {
+	if ! test -f mt/paths
+	then
+		mt_n=0 &&
+		echo "$tree_list" >mt/list &&
+		while read -r mt_name mt_paths
+		do
+			for mt_it in $mt_paths
+			do
+				mt_n=$((mt_n + 1)) &&
+				echo "$mt_it" >mt/$mt_n &&
+				echo "$TRASH_DIRECTORY/mt/$mt_n" || return 1
+			done
+		done <mt/list >mt/paths
+	fi &&
+	git -C "$1" hash-object -w --stdin-paths <mt/paths >mt/ids &&
+	while read -r mt_name mt_paths
 	do
-		printf "100644 %s\t%s\n" \
-			$(echo "$it" | git hash-object -w --stdin) "${it%%:*}" ||
-		return 1
-	done >tmp.info &&
-	rm -f .git/tmp-index &&
-	GIT_INDEX_FILE=.git/tmp-index git update-index --index-info <tmp.info &&
-	git tag "$mt_name" $(GIT_INDEX_FILE=.git/tmp-index git write-tree) &&
-	rm -f .git/tmp-index tmp.info
+		for mt_it in $mt_paths
+		do
+			read -r mt_id <&3 &&
+			printf "100644 %s\t%s\n" $mt_id "${mt_it%%:*}" || return 1
+		done >mt/$mt_name.info &&
+		mt_index="$TRASH_DIRECTORY/mt/$1.$mt_name.index" &&
+		GIT_INDEX_FILE=$mt_index \
+			git -C "$1" update-index --index-info <mt/$mt_name.info &&
+		mt_tree=$(GIT_INDEX_FILE=$mt_index git -C "$1" write-tree) &&
+		echo "create refs/tags/$mt_name $mt_tree" || return 1
+	done <mt/list 3<mt/ids >mt/refs &&
+	git -C "$1" update-ref --stdin <mt/refs
 }
 
-# settree TREE: index and work tree at TREE, clean
+# settree DIR TREE: DIR's index and work tree at TREE, clean (one
+# read-tree -u from nothing: the entries and files of read-tree,
+# checkout-index -a and update-index --refresh)
 settree () {
-	rm -f .git/index &&
-	rm -rf $(ls) &&
-	git read-tree "$1" &&
-	git checkout-index -f -q -a &&
-	git update-index -q --refresh
-	:
+	rm -rf "$1/.git/index" "$1"/* &&
+	git -C "$1" read-tree --reset -u "$2"
 }
 
-trees='
-	maketree O-000 a/b-2/c/d a/b/c/d a/x &&
-	maketree A-000 a/b-2/c/d a/b/c/d a/x &&
-	maketree A-001 a/b-2/c/d a/b/c/d a/b/c/e a/x &&
-	maketree B-000 a/b-2/c/d a/b a/x &&
-	maketree O-010 t-0 t/1 t/2 t=3 &&
-	maketree A-010 t-0 t t=3 &&
-	maketree B-010 t/1: t=3: &&
-	maketree O-020 ds/dma/ioat.c ds/dma/ioat_dca.c &&
-	maketree A-020 ds/dma/ioat/Makefile ds/dma/ioat/registers.h &&
-	maketree DF DF &&
-	maketree DFDF DF/DF &&
-	maketree X-file x y &&
-	maketree X-dir x/a x/b y &&
-	maketree X-deep x/a/b y x.c x-d &&
-	maketree X-mix x x.c x-d/e y
-'
+# settwins TREE: settree rg TREE and settree rd TREE, one rm for both
+settwins () {
+	rm -rf rg/.git/index rg/* rd/.git/index rd/* &&
+	git -C rg read-tree --reset -u "$1" &&
+	git -C rd read-tree --reset -u "$1"
+}
 
 test_expect_success GIT 'setup: twins with the same trees' '
 	git init -q rg &&
 	git init -q rd &&
-	in_both "$trees" &&
+	mkdir mt &&
+	make_trees rg &&
+	make_trees rd &&
 	test "$(git -C rg rev-parse A-010^{tree})" = "$(git -C rd rev-parse A-010^{tree})"
 '
 
 # both START ARGS...: index and work tree at START in both, then
 # read-tree ARGS by git in rg and by dirc in rd, then same_result
 both () {
-	in_both "settree $1" &&
+	settwins $1 &&
 	shift &&
 	interop_run read-tree "$@" &&
 	same_result
@@ -122,7 +149,7 @@ test_expect_success GIT 'every pair and triple of the X trees, with and without 
 '
 
 test_expect_success GIT 'a directory with a changed file where a file must go: not uptodate' '
-	in_both "settree X-dir && echo changed >x/a" &&
+	in_both "settree . X-dir && echo changed >x/a" &&
 	interop_run read-tree -m -u X-dir X-file &&
 	same_result &&
 	echo 128 >expect &&
@@ -131,7 +158,7 @@ test_expect_success GIT 'a directory with a changed file where a file must go: n
 '
 
 test_expect_success GIT 'a directory with an untracked file where a file must go' '
-	in_both "settree X-dir && echo mine >x/mine" &&
+	in_both "settree . X-dir && echo mine >x/mine" &&
 	interop_run read-tree -m -u X-dir X-file &&
 	same_result &&
 	head -n 1 dirc.err >actual &&
@@ -141,17 +168,17 @@ test_expect_success GIT 'a directory with an untracked file where a file must go
 '
 
 test_expect_success GIT 'an untracked file where a directory must go' '
-	in_both "settree X-file && git update-index --force-remove x" &&
+	in_both "settree . X-file && git update-index --force-remove x" &&
 	interop_run read-tree -m -u X-file X-dir &&
 	same_result &&
 	state_unchanged &&
-	in_both "settree X-file && rm x && mkdir x && echo u >x/a" &&
+	in_both "settree . X-file && rm x && mkdir x && echo u >x/a" &&
 	interop_run read-tree -m -u X-file X-dir &&
 	same_result
 '
 
 test_expect_success GIT 'a staged change in the directory a file replaces: -u takes it, as git' '
-	in_both "settree X-dir && echo staged >x/a && git update-index x/a" &&
+	in_both "settree . X-dir && echo staged >x/a && git update-index x/a" &&
 	interop_run read-tree -m X-dir X-file &&
 	same_result &&
 	interop_run read-tree -m -u X-dir X-file &&

@@ -49,106 +49,22 @@ locate_in_path(struct strbuf *out, const char *name)
 	return 0;
 }
 
-/*
- * In the child: exec path with argv, or the shell with sh_argv for a
- * file without "#!"; else send errno to the parent and leave.
- */
-static void NORETURN
-child(int report, const char *path, const char *const *argv,
-      const char *const *sh_argv)
-{
-	int err;
-
-	execv(path, (char *const *)argv);
-	if (errno == ENOEXEC)
-		execv("/bin/sh", (char *const *)sh_argv);
-	err = errno;
-	if (write(report, &err, sizeof(err)) < 0) {
-		/* the parent then sees only the exit code */
-	}
-	_exit(127);
-}
-
 int
 run_command(struct run_status *st, const char *const *argv)
 {
-	struct strbuf path = STRBUF_INIT;
-	const char **sh_argv = NULL;
-	int fds[2], err = 0, status, ret = 0;
-	size_t nr = 0;
-	ssize_t n;
-	pid_t pid;
+	struct run_process p = RUN_PROCESS_INIT;
+	int ret;
 
 	memset(st, 0, sizeof(*st));
-	if (strchr(argv[0], '/')) {
-		strbuf_addstr(&path, argv[0]);
-	} else if (!locate_in_path(&path, argv[0])) {
-		ret = error_set(E_NOTFOUND, "cannot run %s: %s", argv[0],
-				strerror(ENOENT));
-		goto out;
-	}
-	/* made here: the child allocates nothing */
-	while (argv[nr])
-		nr++;
-	sh_argv = xcalloc(nr + 2, sizeof(*sh_argv));
-	sh_argv[0] = "sh";
-	sh_argv[1] = path.buf;
-	for (size_t i = 1; i < nr; i++)
-		sh_argv[i + 1] = argv[i];
-	if (pipe(fds) < 0) {
-		ret = error_errno(errno, "cannot create pipe for %s", argv[0]);
-		goto out;
-	}
-	if (fcntl(fds[1], F_SETFD, FD_CLOEXEC) < 0) {
-		ret = error_errno(errno, "cannot create pipe for %s", argv[0]);
-		close(fds[0]);
-		close(fds[1]);
-		goto out;
-	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		ret = error_set(E_IO, "cannot fork() for %s: %s", argv[0],
-				strerror(errno));
-		close(fds[0]);
-		close(fds[1]);
-		goto out;
-	}
-	if (!pid) {
-		close(fds[0]);
-		child(fds[1], path.buf, argv, sh_argv);
-	}
-	close(fds[1]);
-	do {
-		n = read(fds[0], &err, sizeof(err));
-	} while (n < 0 && errno == EINTR);
-	close(fds[0]);
-	while (waitpid(pid, &status, 0) < 0) {
-		if (errno != EINTR) {
-			ret = error_errno(errno, "waitpid for %s failed",
-					  argv[0]);
-			goto out;
-		}
-	}
-	if (n == (ssize_t)sizeof(err)) {
+	ret = run_start(&p, argv, 0, NULL, NULL);
+	if (ret < 0 && p.exec_failed) {
 		st->exec_failed = 1;
 		st->code = 127;
-		if (err == ENOENT)
-			error_set(E_IO, "cannot run %s: %s", argv[0],
-				  strerror(err));
-		else
-			error_set(E_IO, "cannot exec '%s': %s", argv[0],
-				  strerror(err));
-	} else if (WIFSIGNALED(status)) {
-		st->signal = WTERMSIG(status);
-		st->code = 128 + st->signal;
-	} else {
-		st->code = WEXITSTATUS(status);
+		return 0;
 	}
-out:
-	free(sh_argv);
-	strbuf_release(&path);
-	return ret;
+	if (ret < 0)
+		return ret;
+	return run_finish(&p, st);
 }
 
 /* git's test for a command that needs the shell */
@@ -226,6 +142,7 @@ run_start(struct run_process *p, const char *const *argv, unsigned flags,
 
 	p->pid = -1;
 	p->in = p->out = -1;
+	p->exec_failed = 0;
 	if (!argv[0])
 		BUG("run_start: no command");
 	p->name = xstrdup(argv[0]);
@@ -304,6 +221,7 @@ run_start(struct run_process *p, const char *const *argv, unsigned flags,
 	if (n == (ssize_t)sizeof(err)) {
 		while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 			;
+		p->exec_failed = 1;
 		if (err == ENOENT)
 			ret = error_set(E_IO, "cannot run %s: %s", argv[0],
 					strerror(err));

@@ -47,6 +47,8 @@ struct run_process {
 	int in;			/* write end of its stdin, or -1 */
 	int out;		/* read end of its stdout, or -1 */
 	char *name;		/* argv[0] as given, for messages; owned */
+	int exec_failed;	/* run_start() failed at the exec (or at the
+				 * chdir or dup2 before it) */
 };
 #define RUN_PROCESS_INIT { .pid = -1, .in = -1, .out = -1, .name = NULL }
 

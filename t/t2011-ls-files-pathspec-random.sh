@@ -14,16 +14,22 @@ something are checked, so that a generator gone wrong shows.'
 . ./test-lib.sh
 
 # both_run FILE: run each line "DIR|ENV|ARG|..." (ENV: "-" or "NAME=VALUE")
-# with git and dirc, compare; counts go to rounds, differing to diffs,
-# cases where something was listed to listed.
+# with git and dirc; the count of cases goes to rounds, of cases where
+# something was listed to listed.  Each case leaves its exit code, stdout
+# and stderr in FILE.git/<n>.* and FILE.dirc/<n>.*, and one "diff -r" of
+# the two directories compares all cases at the end (a process per case
+# costs more than the case's own check): the number of cases that differ
+# goes to diffs, and the first five are shown, with their line of FILE.
 both_run () {
 	br_n=0 &&
-	br_bad=0 &&
 	br_listed=0 &&
+	br_file=$1 &&
+	mkdir "$br_file.git" "$br_file.dirc" &&
 	set -f &&
 	br_ifs=$IFS &&
 	while IFS= read -r br_line
 	do
+		br_n=$((br_n + 1))
 		IFS='|'
 		# shellcheck disable=SC2086
 		set -- $br_line
@@ -35,32 +41,48 @@ both_run () {
 		# the variable exported in a subshell that becomes the
 		# command: no env process
 		(export "$br_env" && exec git -C "w/$br_dir" ls-files "$@") \
-			>git.out 2>git.err
-		echo $? >git.code
+			>"$br_file.git/$br_n.out" 2>"$br_file.git/$br_n.err"
+		echo $? >"$br_file.git/$br_n.code"
 		(export "$br_env" && exec dirc -C "w/$br_dir" ls-files "$@") \
-			>dirc.out 2>dirc.err
-		echo $? >dirc.code
-		if cmp -s git.code dirc.code && cmp -s git.out dirc.out &&
-		   cmp -s git.err dirc.err
-		then
-			:
-		else
-			br_bad=$((br_bad + 1))
-			if test $br_bad -le 5
-			then
-				echo "differs: $br_env ls-files -C w/$br_dir $*"
-				diff git.out dirc.out
-				diff git.err dirc.err
-				cat git.code dirc.code
-			fi
-		fi
-		test -s git.out && br_listed=$((br_listed + 1))
-		br_n=$((br_n + 1))
-	done <"$1"
+			>"$br_file.dirc/$br_n.out" 2>"$br_file.dirc/$br_n.err"
+		echo $? >"$br_file.dirc/$br_n.code"
+		test -s "$br_file.git/$br_n.out" && br_listed=$((br_listed + 1))
+	done <"$br_file"
 	set +f
 	echo $br_n >rounds
-	echo $br_bad >diffs
 	echo $br_listed >listed
+	# "Files F.git/12.out and F.dirc/12.out differ", or "Only in ...":
+	# one line a file, in name order, so the lines of a case are together
+	diff -rq "$br_file.git" "$br_file.dirc" >"$br_file.diff"
+	case $? in
+	0|1)	br_bad=0 ;;
+	*)	echo "diff -r failed" && br_bad=error ;;
+	esac
+	br_last=
+	while read -r br_a br_b br_c br_d
+	do
+		case $br_a in
+		Files)	br_c=${br_b##*/} ;;
+		*)	br_c=${br_d##*/} ;;
+		esac
+		br_c=${br_c%.*}
+		test "$br_c" != "$br_last" && test "$br_bad" != error || continue
+		br_last=$br_c
+		br_bad=$((br_bad + 1))
+		test $br_bad -le 5 || continue
+		br_i=0
+		while IFS= read -r br_line
+		do
+			br_i=$((br_i + 1))
+			test $br_i != "$br_c" || break
+		done <"$br_file"
+		echo "differs: case $br_c: $br_line (DIR|ENV|ARGS: ls-files -C w/DIR)"
+		for br_x in code out err
+		do
+			diff "$br_file.git/$br_c.$br_x" "$br_file.dirc/$br_c.$br_x"
+		done
+	done <"$br_file.diff"
+	echo $br_bad >diffs
 }
 
 test_expect_success GIT 'setup: a work tree of odd names' '

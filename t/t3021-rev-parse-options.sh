@@ -12,6 +12,121 @@ listing options.  Every case compares exit code, stdout and stderr.'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-rev-parse.sh
 
+# A case is two processes, git and dirc; comparing it right away would
+# cost one or two more (cmp, sed).  So the loops below run in batches:
+#
+#   rpb_begin
+#	start a batch (in the trash directory's rpb/).
+#   rpb_like_git [-C DIR] [-c KEY=VALUE] ARGS...
+#	as rp_like_git (lib-rev-parse.sh) runs both, but the exit code,
+#	stdout and stderr of each go to rpb/{git,dirc}/<n>.{code,out,err}
+#	(stderr only with git 2.39, as rp_same compares it).
+#   rpb_end
+#	git's usage lines renamed as rp_both does (one sed), all cases
+#	compared (one "diff -r"); the first ten that differ are named
+#	with their arguments and shown.
+rpb_begin () {
+	rm -rf "$TRASH_DIRECTORY/rpb" &&
+	mkdir -p "$TRASH_DIRECTORY/rpb/git" "$TRASH_DIRECTORY/rpb/dirc" &&
+	rpb_n=0 &&
+	if test_have_prereq GIT_MSGS
+	then
+		rpb_errs=t
+	else
+		rpb_errs=
+	fi
+}
+
+rpb_one_ () {
+	rpb_who=$1
+	shift
+	(
+		cd "$rpb_dir" &&
+		if test -n "$rpb_config"
+		then
+			GIT_CONFIG_COUNT=1 &&
+			GIT_CONFIG_KEY_0=${rpb_config%%=*} &&
+			GIT_CONFIG_VALUE_0=${rpb_config#*=} &&
+			export GIT_CONFIG_COUNT GIT_CONFIG_KEY_0 \
+				GIT_CONFIG_VALUE_0
+		fi &&
+		exec "$rpb_who" rev-parse "$@" \
+			>"$TRASH_DIRECTORY/rpb/$rpb_who/$rpb_n.out" \
+			2>"$TRASH_DIRECTORY/rpb/$rpb_who${rpb_errs:+/$rpb_n}.err"
+	)
+	echo $? >"$TRASH_DIRECTORY/rpb/$rpb_who/$rpb_n.code"
+}
+
+rpb_like_git () {
+	rpb_dir=.
+	rpb_config=
+	while :
+	do
+		case $1 in
+		-C)	rpb_dir=$2 && shift 2 ;;
+		-c)	rpb_config=$2 && shift 2 ;;
+		*)	break ;;
+		esac
+	done
+	rpb_n=$((rpb_n + 1))
+	rpb_where=
+	test "$rpb_dir" = . || rpb_where=" (in $rpb_dir)"
+	printf "%s %s\n" $rpb_n "${rpb_config:+-c $rpb_config }$*$rpb_where" \
+		>>"$TRASH_DIRECTORY/rpb/cases"
+	rpb_one_ git "$@" &&
+	rpb_one_ dirc "$@"
+}
+
+rpb_end () {
+	(
+		cd "$TRASH_DIRECTORY/rpb" &&
+		if test -n "$rpb_errs"
+		then
+			sed -i -e "s/^usage: git rev-parse/usage: dirc rev-parse/" \
+				-e "s/^   or: git rev-parse/   or: dirc rev-parse/" \
+				-e "s/\"git rev-parse --parseopt -h\"/\"dirc rev-parse --parseopt -h\"/" \
+				git/*.err
+		fi &&
+		# "Files git/12.out and dirc/12.out differ" or "Only in
+		# git: 12.out", a line a file in name order: the lines of
+		# one case are together
+		diff -rq git dirc >differ
+		case $? in
+		0)	exit 0 ;;
+		1)	;;
+		*)	echo "diff -r failed" && exit 1 ;;
+		esac
+		re_bad=0
+		re_last=
+		while read -r re_a re_b re_c re_d
+		do
+			case $re_a in
+			Files)	re_c=${re_b##*/} ;;
+			*)	re_c=${re_d##*/} ;;
+			esac
+			re_c=${re_c%.*}
+			test "$re_c" != "$re_last" || continue
+			re_last=$re_c
+			re_bad=$((re_bad + 1))
+			test $re_bad -le 10 || continue
+			while read -r re_i re_args
+			do
+				test "$re_i" != "$re_c" || break
+			done <cases
+			for re_x in code out err
+			do
+				if test -f git/$re_c.$re_x
+				then
+					diff -u git/$re_c.$re_x dirc/$re_c.$re_x
+				fi
+			done
+			echo "^^^ for rev-parse $re_args"
+		done <differ
+		echo "$re_bad cases differ"
+		exit 1
+	)
+}
+
 test_expect_success GIT 'setup: history, a tag, branches, a remote, a worktree' '
 	mkdir -p sub/dir work &&
 	echo a >a &&
@@ -32,13 +147,15 @@ test_expect_success GIT 'setup: history, a tag, branches, a remote, a worktree' 
 '
 
 test_expect_success GIT '--short=<n>: every n from 0 to 45, and what strtoul reads' '
+	rpb_begin &&
 	for n in 0 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20 \
 		21 22 23 24 25 26 27 28 29 30 31 32 33 34 35 36 37 38 39 40 \
 		41 42 43 44 45 100 -1 -5 abc 12abc 4294967300 99999999999999999999 ""
 	do
-		rp_like_git --short=$n HEAD &&
-		rp_like_git --verify --short=$n HEAD || return 1
+		rpb_like_git --short=$n HEAD &&
+		rpb_like_git --verify --short=$n HEAD || return 1
 	done &&
+	rpb_end &&
 	rp_like_git --short=42 HEAD &&
 	rp_code 0 &&
 	git rev-parse HEAD >expect &&
@@ -55,6 +172,7 @@ test_expect_success GIT '--short and --verify take one name; --short alone' '
 paths_like_git () {
 	pl_dir=$1 &&
 	shift &&
+	rpb_begin &&
 	for fmt in "" --path-format=absolute --path-format=relative
 	do
 		for o in --git-dir --git-common-dir --show-toplevel \
@@ -62,15 +180,16 @@ paths_like_git () {
 			--is-inside-git-dir --is-inside-work-tree \
 			--is-bare-repository
 		do
-			rp_like_git -C "$pl_dir" $fmt $o || return 1
+			rpb_like_git -C "$pl_dir" $fmt $o || return 1
 		done &&
 		for p in objects objects/foo/bar HEAD index logs/HEAD \
 			refs/heads refs/bisect info/sparse-checkout config \
 			hooks foo
 		do
-			rp_like_git -C "$pl_dir" $fmt --git-path $p || return 1
+			rpb_like_git -C "$pl_dir" $fmt --git-path $p || return 1
 		done || return 1
-	done
+	done &&
+	rpb_end
 }
 
 test_expect_success GIT 'paths from the top, as git prints them' '
@@ -163,6 +282,7 @@ test_expect_success GIT '--show-superproject-working-tree' '
 '
 
 test_expect_success GIT '--default: used when no name is given' '
+	rpb_begin &&
 	for args in "--default master" "--default master HEAD" \
 		"--verify --default master" "--default master --verify" \
 		"--verify --default master HEAD" "--verify HEAD --default master" \
@@ -171,8 +291,9 @@ test_expect_success GIT '--default: used when no name is given' '
 		"--default" "--default master --short" "--default master a" \
 		"--default master -- a"
 	do
-		rp_like_git $args || return 1
-	done
+		rpb_like_git $args || return 1
+	done &&
+	rpb_end
 '
 
 test_expect_success GIT '--end-of-options: what follows is no option' '
@@ -189,6 +310,7 @@ test_expect_success GIT '--end-of-options: what follows is no option' '
 '
 
 test_expect_success GIT '--prefix: paths and ./ names from that directory' '
+	rpb_begin &&
 	for args in "--prefix sub/ -- dir/b" "--prefix sub/dir/ b -- b c" \
 		"--prefix sub/dir/ HEAD:./b" "--prefix sub/ HEAD:../a" \
 		"--prefix sub/ HEAD:a" "--prefix sub/ dir/b" \
@@ -196,8 +318,9 @@ test_expect_success GIT '--prefix: paths and ./ names from that directory' '
 		"--prefix sub/ --show-prefix" "--prefix" \
 		"--prefix sub/ :./dir/b" "--prefix sub/dir/ -- ../../a"
 	do
-		rp_like_git $args || return 1
-	done
+		rpb_like_git $args || return 1
+	done &&
+	rpb_end
 '
 
 test_expect_success GIT '--sq, --sq-quote, --not, --symbolic' '
@@ -234,15 +357,17 @@ test_expect_success GIT '--local-env-vars and --resolve-git-dir, also outside a 
 test_expect_success GIT '--since, --until, --after, --before as rev-list ages' '
 	GIT_TEST_DATE_NOW=1700000000 &&
 	export GIT_TEST_DATE_NOW &&
+	rpb_begin &&
 	for d in now yesterday noon midnight tea 1.year.ago "2 weeks ago" \
 		"last friday" 10:30 10pm 2005-04-07 "2005-04-07 12:00" \
 		04/07/2005 07.04.2005 "Dec 02" never 1970-01-01T00:00:01Z \
 		"3 months ago" "1 year 2 months ago" @1234567890 1234567890 \
 		"Thu, 7 Apr 2005 22:13:13 +0200" "two hours ago" bogus ""
 	do
-		rp_like_git "--since=$d" "--until=$d" "--after=$d" \
+		rpb_like_git "--since=$d" "--until=$d" "--after=$d" \
 			"--before=$d" || return 1
 	done &&
+	rpb_end &&
 	rp_like_git --since=1970-01-01T00:00:01Z --since=1970-01-01T00:00:01Z \
 		--since=1970-01-01T00:00:03Z --since=1970-01-01T00:00:02Z &&
 	rp_like_git --revs-only --since=now &&
@@ -252,17 +377,20 @@ test_expect_success GIT '--since, --until, --after, --before as rev-list ages' '
 test_expect_success GIT 'approxidate across daylight saving changes' '
 	GIT_TEST_DATE_NOW=1700000000 &&
 	export GIT_TEST_DATE_NOW &&
+	rpb_begin &&
 	for zone in America/New_York Australia/Lord_Howe Asia/Kolkata
 	do
 		for d in 2005-04-07 "2005-04-07 12:00" "3 months ago" \
 			"2021-03-14 02:30" "2021-11-07 01:30" "6 months ago"
 		do
-			TZ=$zone rp_like_git "--since=$d" || return 1
+			TZ=$zone rpb_like_git "--since=$d" || return 1
 		done || return 1
-	done
+	done &&
+	rpb_end
 '
 
 test_expect_success GIT 'filters: --revs-only, --no-revs, --flags, --no-flags, -n' '
+	rpb_begin &&
 	for args in "--revs-only HEAD a --foo --max-count=3 -- x" \
 		"--no-revs HEAD a --foo --max-count=3" \
 		"--flags HEAD a --foo --all --max-count=3" \
@@ -271,11 +399,13 @@ test_expect_success GIT 'filters: --revs-only, --no-revs, --flags, --no-flags, -
 		"--foo --bar=baz -x" "--verify --foo HEAD" "--verify HEAD --foo" \
 		"--revs-only a" "--revs-only nosuch" "--no-revs nosuch"
 	do
-		rp_like_git $args || return 1
-	done
+		rpb_like_git $args || return 1
+	done &&
+	rpb_end
 '
 
 test_expect_success GIT 'refs: --all, --branches, --tags, --remotes, --glob, --exclude, --bisect' '
+	rpb_begin &&
 	for args in --all --branches --tags --remotes --remotes=origin \
 		"--branches=f*" "--branches=feat" "--tags=v*" \
 		"--glob=refs/heads/*" "--glob=heads" "--glob=refs/tags" \
@@ -284,8 +414,9 @@ test_expect_success GIT 'refs: --all, --branches, --tags, --remotes, --glob, --e
 		"--symbolic-full-name --branches" "--abbrev-ref --all" \
 		"--not --all" "--short --all" --bisect
 	do
-		rp_like_git $args || return 1
+		rpb_like_git $args || return 1
 	done &&
+	rpb_end &&
 	git update-ref refs/bisect/bad HEAD &&
 	git update-ref refs/bisect/good-1 HEAD~1 &&
 	rp_like_git --bisect &&
@@ -296,6 +427,7 @@ test_expect_success GIT 'refs: --all, --branches, --tags, --remotes, --glob, --e
 test_expect_success GIT '--symbolic-full-name and --abbrev-ref of refs that clash' '
 	git tag side HEAD~1 &&
 	git update-ref refs/remotes/side/HEAD HEAD &&
+	rpb_begin &&
 	for args in "--symbolic-full-name side" "--abbrev-ref side" \
 		"--abbrev-ref=strict refs/heads/side" \
 		"--abbrev-ref=loose refs/heads/side" "--abbrev-ref=bogus HEAD" \
@@ -303,18 +435,21 @@ test_expect_success GIT '--symbolic-full-name and --abbrev-ref of refs that clas
 		"--abbrev-ref refs/remotes/origin/master" \
 		"--abbrev-ref refs/heads/feat/x" "--symbolic-full-name v1"
 	do
-		rp_like_git $args || return 1
-	done
+		rpb_like_git $args || return 1
+	done &&
+	rpb_end
 '
 
 test_expect_success GIT '-q and --verify: silent failures, several names' '
+	rpb_begin &&
 	for args in "--verify --quiet" "-q --verify foo" "--verify -q HEAD bar" \
 		"--quiet --verify baz HEAD" "-q --verify HEAD HEAD" \
 		"-q HEAD master" "-q nosuch" "-q --verify HEAD" \
 		"--verify -q HEAD^{blob}" "-q --verify HEAD:nosuch"
 	do
-		rp_like_git $args || return 1
+		rpb_like_git $args || return 1
 	done &&
+	rpb_end &&
 	rp_like_git -q --verify foo &&
 	rp_code 1 &&
 	test_must_be_empty dirc.err &&
@@ -330,14 +465,16 @@ test_expect_success GIT 'usage: -h, and arguments an option needs' '
 '
 
 test_expect_success GIT 'settings name resolution reads: bad values are fatal at start' '
+	rpb_begin &&
 	for c in core.abbrev=3 core.abbrev=41 core.abbrev=x core.abbrev=no \
 		core.abbrev=auto core.abbrev=12 core.disambiguate=bogus \
 		core.disambiguate=Tree core.warnambiguousrefs=x \
 		core.warnambiguousrefs=false
 	do
-		rp_like_git -c $c HEAD &&
-		rp_like_git -c $c --short HEAD || return 1
-	done
+		rpb_like_git -c $c HEAD &&
+		rpb_like_git -c $c --short HEAD || return 1
+	done &&
+	rpb_end
 '
 
 test_expect_success '--parseopt is refused, clearly' '

@@ -62,11 +62,22 @@ side () {
 	}' paths
 }
 
-# edit FILE N TEXT: line N of FILE becomes TEXT
+# edit FILE N TEXT: line N of FILE becomes TEXT (in the shell: no
+# process)
 edit () {
-	awk -v n="$2" -v t="$3" 'NR == n { print t; next } { print }' "$1" >"$1.new" &&
-	cat "$1.new" >"$1" &&
-	rm "$1.new"
+	edit_n=0 &&
+	edit_text= &&
+	while IFS= read -r edit_line
+	do
+		edit_n=$((edit_n + 1)) &&
+		if test "$edit_n" = "$2"
+		then
+			edit_line=$3
+		fi &&
+		edit_text="$edit_text$edit_line
+" || return 1
+	done <"$1" &&
+	printf "%s" "$edit_text" >"$1"
 }
 
 test_expect_success GIT 'setup: a random tree, committed' '
@@ -133,7 +144,8 @@ resolve_like_git () {
 		echo $? >porcelain.code
 	} &&
 	ex_fix_labels porcelain &&
-	if test "$(cat porcelain.code)" = 0
+	read -r porcelain_code <porcelain.code &&
+	if test "$porcelain_code" = 0
 	then
 		echo 0 >expect.code &&
 		git -C porcelain rev-parse HEAD^{tree} >expect.tree &&
@@ -151,18 +163,71 @@ resolve_like_git () {
 	test_cmp expect.wt actual.wt
 }
 
+# ex_dirc_side CMD TEMPLATE SCRIPT ARGS...: the ex-dirc half of ex_both
+# (lib-examples.sh), with CMD
+ex_dirc_side () {
+	ex_dirc=$1 ex_template=$2
+	shift 2
+	rm -rf ex-dirc &&
+	cp -R "$ex_template" ex-dirc &&
+	{
+		# (exit 1 when a file is changed or unmerged: not a failure)
+		git -C ex-dirc update-index -q --refresh >/dev/null
+		true
+	} &&
+	ex_one_ dirc "$ex_dirc" "$@"
+}
+
+# ex_same_as_kept DIR: ex_same, against git's side kept in DIR
+ex_same_as_kept () {
+	test_cmp_codes "$1/git.code" dirc.code &&
+	test_cmp "$1/git.out" dirc.out &&
+	test_cmp "$1/git.err" dirc.err &&
+	ex_state ex-dirc >dirc.state &&
+	test_cmp "$1/git.state" dirc.state
+}
+
+# merge CMD ROUND KEEP FIX ARGS...: dirc-merge.sh ARGS in copies of
+# rROUND with git and with CMD, compared (ex_both, ex_same; with FIX=fix,
+# ex_fix_labels first).  git does the same each time (the sanity test,
+# CMD=git, shows it): there, git's side is kept in the directory KEEP
+# once it matched; with dirc, a kept git side is compared with instead
+# of running git again.
+merge () {
+	mg_cmd=$1 mg_round=$2 mg_keep=$3 mg_fix=$4
+	shift 4
+	if test "$mg_cmd" != git && test -d "$mg_keep"
+	then
+		ex_dirc_side "$mg_cmd" "r$mg_round" "$MERGE_SH" "$@" &&
+		if test "$mg_fix" = fix
+		then
+			ex_fix_labels ex-dirc
+		fi &&
+		ex_same_as_kept "$mg_keep"
+	else
+		ex_both "$mg_cmd" "r$mg_round" "$MERGE_SH" "$@" &&
+		if test "$mg_fix" = fix
+		then
+			ex_fix_labels ex-git ex-dirc
+		fi &&
+		ex_same &&
+		if test "$mg_cmd" = git
+		then
+			mkdir "$mg_keep" &&
+			mv git.code git.out git.err git.state "$mg_keep"
+		fi
+	fi
+}
+
 # rounds CMD: every round, with our merge program and with
 # git-merge-one-file, CMD against git; with git, also against git merge
 rounds () {
 	rounds=0 &&
 	for i in $(test_seq $ROUNDS)
 	do
-		ex_both "$1" "r$i" "$MERGE_SH" theirs &&
-		ex_same &&
-		ex_both "$1" "r$i" "$MERGE_SH" --aggressive \
+		merge "$1" "$i" "kept$i.ours" - theirs &&
+		merge "$1" "$i" "kept$i.git-merge-one-file" fix --aggressive \
 			--program=git-merge-one-file theirs &&
-		ex_fix_labels ex-git ex-dirc &&
-		ex_same &&
 		if test "$1" = git
 		then
 			resolve_like_git "$i"

@@ -19,6 +19,7 @@ and ls-files -t say afterwards.  The plan comes from DIRC_RANDOM_SEED
 (default 1); a failure names the round.'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-checkout.sh
+. "$TEST_DIRECTORY"/lib-random-tree.sh
 
 SEED=${DIRC_RANDOM_SEED:-1}
 # 8 rounds in make test (CI's time), 300 under make test-long
@@ -66,56 +67,7 @@ interop_save () {
 
 # tree_paths SEED K: "path content" lines of pool tree K (K=0: the base)
 tree_paths () {
-	awk -v seed="$1" -v k="$2" 'BEGIN {
-		srand(seed);
-		np = 0;
-		no = 0;
-		n = split("a b c a-b a.c", name, " ");
-		walk("", 0);
-		srand(seed * 1000 + k + 1);
-		for (i = 0; i < np; i++) {
-			r = rand();
-			if (k == 0 || r < 0.7) {
-				keep(path[i], cont[i]);
-			} else if (r < 0.82) {
-				keep(path[i], cont[i] "+" int(rand() * 2));
-			} else if (r < 0.9) {
-				;	# removed
-			} else if (r < 0.95) {
-				keep(path[i] "/" name[1 + int(rand() * n)], "d" int(rand() * 2));
-			} else {
-				keep(path[i], cont[i]);
-				keep(path[i] "x", "n" int(rand() * 2));
-			}
-		}
-		for (i = 0; i < no; i++) {
-			dir = 0;
-			for (j = 0; j < no; j++)
-				if (index(out[j], out[i] "/") == 1)
-					dir = 1;
-			if (!dir)
-				print out[i] " " oc[i];
-		}
-	}
-	function keep(p, c) { out[no] = p; oc[no++] = c; }
-	function walk(base, depth,    i, r, got) {
-		got = 0;
-		for (i = 1; i <= n; i++) {
-			r = rand();
-			if (r < 0.3) {
-				path[np] = base name[i];
-				cont[np++] = "c" int(rand() * 3);
-				got = 1;
-			} else if ((r < 0.55 || depth == 0) && depth < 3) {
-				got += walk(base name[i] "/", depth + 1);
-			}
-		}
-		if (!got) {
-			path[np] = base "z";
-			cont[np++] = "z";
-		}
-		return 1;
-	}' | LC_ALL=C sort -u
+	random_tree_paths "$1" "$2" "0.7 0.82 0.9 0.95 0.55 3 1"
 }
 
 test_expect_success GIT 'setup: the pool of trees, the twins' '

@@ -23,6 +23,12 @@
 #	after that, before the script.
 #   ex_same
 #	Both runs did the same, as above.
+#   ex_dirc_side CMD TEMPLATE SCRIPT ARGS...
+#	ex_both's ex-dirc half alone (without EX_PREP), for a script that
+#	keeps git's side of an earlier run instead of running it again.
+#   ex_same_as_kept DIR
+#	ex_same against git's results kept in DIR (git.code, git.out,
+#	git.err and git.state; DIR=. for those ex_same last wrote).
 #   ex_fix_labels DIR...
 #	In the work tree files of each DIR, the conflict markers' labels
 #	git-merge-one-file makes from temporary file names
@@ -228,6 +234,27 @@ ex_both () {
 	fi &&
 	ex_one_ git git "$@" &&
 	ex_one_ dirc "$ex_dirc" "$@"
+}
+
+ex_dirc_side () {
+	ex_dirc=$1 ex_template=$2
+	shift 2
+	rm -rf ex-dirc &&
+	cp -R "$ex_template" ex-dirc &&
+	{
+		# (exit 1 when a file is changed or unmerged: not a failure)
+		git -C ex-dirc update-index -q --refresh >/dev/null
+		true
+	} &&
+	ex_one_ dirc "$ex_dirc" "$@"
+}
+
+ex_same_as_kept () {
+	test_cmp_codes "$1/git.code" dirc.code &&
+	test_cmp "$1/git.out" dirc.out &&
+	test_cmp "$1/git.err" dirc.err &&
+	ex_state ex-dirc >dirc.state &&
+	test_cmp "$1/git.state" dirc.state
 }
 
 ex_same () {

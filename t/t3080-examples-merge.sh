@@ -143,31 +143,6 @@ merged_like_git () {
 	test_must_be_empty others.out
 }
 
-# ex_dirc_side CMD TEMPLATE SCRIPT ARGS...: the ex-dirc half of ex_both
-# (lib-examples.sh), with CMD; ex-git and git.{code,out,err,state} are
-# left as they are
-ex_dirc_side () {
-	ex_dirc=$1 ex_template=$2
-	shift 2
-	rm -rf ex-dirc &&
-	cp -R "$ex_template" ex-dirc &&
-	{
-		# (exit 1 when a file is changed or unmerged: not a failure)
-		git -C ex-dirc update-index -q --refresh >/dev/null
-		true
-	} &&
-	ex_one_ dirc "$ex_dirc" "$@"
-}
-
-# ex_same_as_git: ex_same, against git.state as ex_same last wrote it
-ex_same_as_git () {
-	test_cmp_codes git.code dirc.code &&
-	test_cmp git.out dirc.out &&
-	test_cmp git.err dirc.err &&
-	ex_state ex-dirc >dirc.state &&
-	test_cmp git.state dirc.state
-}
-
 # scenario TITLE PREREQS CHECK ARGS...: two tests: dirc-merge.sh ARGS
 # in copies of $SC_TMPL (default tmpl) with git on both sides (the
 # sanity check), then with git and dirc, each followed by CHECK (shell,
@@ -199,7 +174,7 @@ scenario () {
 		if test \"\$sc_git_side\" = $sc_n
 		then
 			ex_dirc_side dirc ${SC_TMPL:-tmpl} \"\$MERGE_SH\" $sc_args &&
-			ex_same_as_git
+			ex_same_as_kept .
 		else
 			ex_both dirc ${SC_TMPL:-tmpl} \"\$MERGE_SH\" $sc_args &&
 			ex_same

@@ -163,30 +163,6 @@ resolve_like_git () {
 	test_cmp expect.wt actual.wt
 }
 
-# ex_dirc_side CMD TEMPLATE SCRIPT ARGS...: the ex-dirc half of ex_both
-# (lib-examples.sh), with CMD
-ex_dirc_side () {
-	ex_dirc=$1 ex_template=$2
-	shift 2
-	rm -rf ex-dirc &&
-	cp -R "$ex_template" ex-dirc &&
-	{
-		# (exit 1 when a file is changed or unmerged: not a failure)
-		git -C ex-dirc update-index -q --refresh >/dev/null
-		true
-	} &&
-	ex_one_ dirc "$ex_dirc" "$@"
-}
-
-# ex_same_as_kept DIR: ex_same, against git's side kept in DIR
-ex_same_as_kept () {
-	test_cmp_codes "$1/git.code" dirc.code &&
-	test_cmp "$1/git.out" dirc.out &&
-	test_cmp "$1/git.err" dirc.err &&
-	ex_state ex-dirc >dirc.state &&
-	test_cmp "$1/git.state" dirc.state
-}
-
 # merge CMD ROUND KEEP FIX ARGS...: dirc-merge.sh ARGS in copies of
 # rROUND with git and with CMD, compared (ex_both, ex_same; with FIX=fix,
 # ex_fix_labels first).  git does the same each time (the sanity test,

@@ -505,8 +505,7 @@ sparse_clear_present(struct index *idx, const struct repo *repo)
 	if (!repo->settings.sparse_checkout ||
 	    repo->settings.sparse_expect_outside || !repo->worktree)
 		return;
-	strbuf_addstr(&path, repo->worktree);
-	strbuf_addch(&path, '/');
+	repo_worktree_path(&path, repo, "");	/* "" at the top: "<wt>/" */
 	top = path.len;
 	for (size_t i = 0; i < idx->nr; i++) {
 		struct index_entry *e = idx->entries[i];

@@ -399,6 +399,17 @@ test_expect_success GIT,LONG_PATHS 'a directory near PATH_MAX: its .gitattribute
 	test_cmp expect actual
 '
 
+# A sparse checkout clears the skip-worktree mark of an entry present in
+# the work tree (lstat from the top): near PATH_MAX too.
+test_expect_success GIT,LONG_PATHS 'sparse checkout: a present skip-worktree entry near PATH_MAX loses its mark' '
+	git update-index --skip-worktree "$near/f" &&
+	echo changed >"$near/f" &&
+	git -c core.sparseCheckout=true diff-files --name-only >expect &&
+	dirc -c core.sparseCheckout=true diff-files --name-only >actual &&
+	test_cmp expect actual &&
+	test_line_count = 1 actual
+'
+
 test_expect_success GIT 'update-index is another name for update-cache' '
 	rm -f .git/index &&
 	stage_all dirc update-index --add &&

@@ -1,7 +1,8 @@
 /*
  * hash: object ids and SHA-1.  SHA-1 comes from libcrypto's SHA1_*
- * functions (hardware SHA extensions where the CPU has them).  Each thread reuses one
- * digest context (hasher_thread()); nothing allocates a context per object.
+ * functions (hardware SHA extensions where the CPU has them).  Each
+ * thread reuses one digest context (hasher_thread()); nothing allocates a
+ * context per object.
  */
 #ifndef DIRC_HASH_H
 #define DIRC_HASH_H

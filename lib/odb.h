@@ -71,6 +71,9 @@ struct odb_source {
 					 * that no reader loses its pack */
 	size_t nr_retired, alloc_retired;
 	int packs_loaded;		/* (atomic) */
+	size_t hit;			/* (atomic, relaxed) the pack that
+					 * had the last object found: tried
+					 * first, as objects come in runs */
 	struct timespec pack_dir_mtime;	/* when the pack list was read */
 	struct odb_fanout_list *lists;	/* owned; 256 entries, or NULL */
 };

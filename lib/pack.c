@@ -521,15 +521,25 @@ read_header(struct pack *p, uint64_t off, struct obj_header *h)
 }
 
 /*
+ * zlib's fast loop runs only while it has 258 bytes of room: give it
+ * that much past the object, so it decodes every object to its end
+ * there rather than the last bytes one at a time, and so a stream longer
+ * than its header says shows up as output past the size.
+ */
+#define INFLATE_SLACK 258
+
+/*
  * Inflate size bytes of the stream at h->data_off (exactly: the stream
- * must end there).  *out owned (NUL-terminated).
+ * must end there).  *out owned (NUL-terminated).  One call to inflate()
+ * with Z_FINISH, so zlib keeps no window (up to 4 GB each way).
  */
 static int
 inflate_at(struct pack *p, uint64_t off, const struct obj_header *h,
 	   unsigned char **out)
 {
 	size_t avail = p->data_len - HASH_RAWSZ - h->data_off;
-	unsigned char *buf, spare;
+	size_t room;
+	unsigned char *buf;
 	z_stream zs;
 	int zret;
 
@@ -538,29 +548,26 @@ inflate_at(struct pack *p, uint64_t off, const struct obj_header *h,
 	if (h->size / 1032 > avail + 1)
 		return at_offset(p, off, "size larger than the data could "
 				 "hold");
-	buf = xmalloc(st_add(h->size, 1));
+	room = st_add(h->size, INFLATE_SLACK);
+	buf = xmalloc(st_add(room, 1));
 	memset(&zs, 0, sizeof(zs));
 	if (inflateInit(&zs) != Z_OK)
 		die_oom(sizeof(zs));
 	zs.next_in = (unsigned char *)p->data + h->data_off;
-	zs.avail_in = avail > UINT_MAX ? UINT_MAX : avail;
 	zs.next_out = buf;
-	zs.avail_out = h->size;
 	do {
-		zret = inflate(&zs, Z_NO_FLUSH);
-	} while (zret == Z_OK && zs.avail_out);
-	if (zret == Z_OK || (zret == Z_BUF_ERROR && !zs.avail_out)) {
-		/* all bytes out: the stream must end now, nothing more */
-		zs.next_out = &spare;
-		zs.avail_out = 1;
-		zret = inflate(&zs, Z_NO_FLUSH);
-		if (!zs.avail_out)
-			zret = Z_DATA_ERROR;
-	}
+		size_t in = avail - zs.total_in, outroom = room - zs.total_out;
+		int last = in <= UINT_MAX && outroom <= UINT_MAX;
+
+		zs.avail_in = MIN(in, UINT_MAX);
+		zs.avail_out = MIN(outroom, UINT_MAX);
+		zret = inflate(&zs, last ? Z_FINISH : Z_NO_FLUSH);
+	} while (zret == Z_OK);
 	inflateEnd(&zs);
 	if (zret != Z_STREAM_END || zs.total_out != h->size) {
 		free(buf);
-		return at_offset(p, off, zret == Z_STREAM_END ?
+		return at_offset(p, off, zret == Z_STREAM_END &&
+				 zs.total_out < h->size ?
 				 "inflated size differs from the header" :
 				 "corrupt zlib data");
 	}

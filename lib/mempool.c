@@ -32,8 +32,8 @@ struct pool_region {
  * of a linux-sized index, 1,700 faults).  Only for big blocks; a kernel
  * without MADV_POPULATE_WRITE (before 5.14) faults them in as it goes.
  */
-static void
-populate(void *p, size_t len)
+void
+mem_populate(void *p, size_t len)
 {
 #ifdef MADV_POPULATE_WRITE
 	uintptr_t page = 4096, lo, hi;
@@ -55,7 +55,7 @@ block_new(size_t size, struct pool_block *next)
 {
 	struct pool_block *b = xmalloc(st_add(sizeof(*b), size));
 
-	populate(b, sizeof(*b) + size);
+	mem_populate(b, sizeof(*b) + size);
 
 	b->next = next;
 	b->size = size;
@@ -109,6 +109,41 @@ block_span(const struct mempool *pool)
 }
 #endif
 
+void *
+huge_map(size_t bytes, size_t *len)
+{
+	size_t huge;
+	unsigned char *map, *start;
+
+	if (bytes > SIZE_MAX - 2 * HUGE_PAGE)
+		return NULL;
+	*len = (bytes + 4095) & ~(size_t)4095;
+	/* a huge page more, to start on a huge page boundary */
+	map = mmap(NULL, *len + HUGE_PAGE, PROT_READ | PROT_WRITE,
+		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+	if (map == MAP_FAILED)
+		return NULL;
+	start = (unsigned char *)(((uintptr_t)map + HUGE_PAGE - 1) &
+				  ~(uintptr_t)(HUGE_PAGE - 1));
+	if (start > map)
+		munmap(map, start - map);
+	if (start + *len < map + *len + HUGE_PAGE)
+		munmap(start + *len,
+		       map + *len + HUGE_PAGE - (start + *len));
+	/*
+	 * Huge pages for the whole 2 MB stretches only: the tail keeps
+	 * small pages, so memory use is what is asked for.
+	 */
+	huge = *len & ~(size_t)(HUGE_PAGE - 1);
+#ifdef MADV_HUGEPAGE
+	(void)madvise(start, huge, MADV_HUGEPAGE);
+#else
+	(void)huge;
+#endif
+	mem_populate(start, *len);
+	return start;
+}
+
 void
 mempool_reserve(struct mempool *pool, size_t n)
 {
@@ -116,38 +151,18 @@ mempool_reserve(struct mempool *pool, size_t n)
 	(void)pool;
 	(void)n;
 #else
-	size_t blocks = n / MEMPOOL_BLOCK_OBJS + 1, bytes, len, huge;
+	size_t blocks = n / MEMPOOL_BLOCK_OBJS + 1, bytes, len;
 	struct pool_region *r;
-	unsigned char *map, *start;
+	unsigned char *start;
 
 	if (blocks > SIZE_MAX / block_span(pool))
 		return;
 	bytes = blocks * block_span(pool);
-	if (bytes < HUGE_PAGE || bytes > SIZE_MAX - 2 * HUGE_PAGE)
+	if (bytes < HUGE_PAGE)
 		return;
-	len = (bytes + 4095) & ~(size_t)4095;
-	/* a huge page more, to start on a huge page boundary */
-	map = mmap(NULL, len + HUGE_PAGE, PROT_READ | PROT_WRITE,
-		   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
-	if (map == MAP_FAILED)
+	start = huge_map(bytes, &len);
+	if (!start)
 		return;		/* blocks come from malloc, as without */
-	start = (unsigned char *)(((uintptr_t)map + HUGE_PAGE - 1) &
-				  ~(uintptr_t)(HUGE_PAGE - 1));
-	if (start > map)
-		munmap(map, start - map);
-	if (start + len < map + len + HUGE_PAGE)
-		munmap(start + len, map + len + HUGE_PAGE - (start + len));
-	/*
-	 * Huge pages for the whole 2 MB stretches only: the tail keeps
-	 * small pages, so memory use is what the objects need.
-	 */
-	huge = len & ~(size_t)(HUGE_PAGE - 1);
-#ifdef MADV_HUGEPAGE
-	(void)madvise(start, huge, MADV_HUGEPAGE);
-#else
-	(void)huge;
-#endif
-	populate(start, len);
 	r = xmalloc(sizeof(*r));
 	r->map = start;
 	r->len = len;

@@ -52,6 +52,21 @@ void mempool_init(struct mempool *pool, size_t objsize);
  * The blocks are still MEMPOOL_BLOCK_OBJS objects each.
  */
 void mempool_reserve(struct mempool *pool, size_t n);
+/*
+ * Fault in the whole pages of [p, p + len) for writing in one system
+ * call (64 KB and more; less is left to faults): memory that is about to
+ * be filled anyway, without a fault per page.
+ */
+void mem_populate(void *p, size_t len);
+/*
+ * An anonymous mapping of bytes (rounded up to whole pages, *len), read
+ * and write, on a huge page boundary, with huge pages asked for (as
+ * mempool_reserve() does) and faulted in at once: filling memory that a
+ * fresh process touches for the first time costs a fault per 4 KB page,
+ * and each is dear in a virtual machine.  NULL if it cannot be mapped;
+ * munmap(p, *len) frees it.
+ */
+void *huge_map(size_t bytes, size_t *len);
 /* An uninitialised object, aligned to MEMPOOL_ALIGN.  Never NULL. */
 void *mempool_alloc(struct mempool *pool);
 /* The same, zero-filled. */

@@ -473,4 +473,35 @@ test_expect_success GIT 'a 20,000-entry index (hashed on a second thread) is the
 	dirc test-tool verify-index
 '
 
+# From 2 MB an index is read into memory rather than mapped (index.c's
+# map_index): the same entries either way, and a file shorter than its
+# entries is still refused.
+test_expect_success GIT 'an index past 2 MB (read, not mapped): the same entries, the same tree, v2 and v4' '
+	rm -f .git/index &&
+	blob=$(git hash-object -w --stdin </dev/null) &&
+	awk -v b=$blob "BEGIN { for (i = 0; i < 30000; i++)
+		printf \"100644 %s\\tdirectory-%03d/a-longer-file-name-%05d\\n\", b, i % 150, i }" >big &&
+	git update-index --index-info <big &&
+	test $(wc -c <.git/index) -gt 2200000 &&
+	git ls-files -s >expect &&
+	dirc ls-files -s >actual &&
+	test_cmp expect actual &&
+	git write-tree >expect &&
+	dirc write-tree >actual &&
+	test_cmp expect actual &&
+	git update-index --index-version 4 &&
+	git ls-files -s >expect &&
+	dirc ls-files -s >actual &&
+	test_cmp expect actual &&
+	git update-index --index-version 2 &&
+	size=$(wc -c <.git/index) &&
+	head -c $((size - 4096)) .git/index >.git/index.short &&
+	cp .git/index keep &&
+	mv .git/index.short .git/index &&
+	test_must_fail dirc ls-files 2>err &&
+	test_grep "corrupt\|bad\|smaller" err &&
+	mv keep .git/index &&
+	dirc ls-files >/dev/null
+'
+
 test_done

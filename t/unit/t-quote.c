@@ -167,11 +167,38 @@ test_round_trip(void)
 	strbuf_release(&u);
 }
 
+/*
+ * quote_needed() against the rule itself: every byte value, at every
+ * position of names of 1 to 24 bytes, with and without quote_high.
+ */
+static void
+test_needed_every_byte(void)
+{
+	int bad = 0;
+
+	for (int high = 0; high < 2; high++)
+		for (int c = 0; c < 256; c++)
+			for (size_t len = 1; len <= 24; len++)
+				for (size_t at = 0; at < len; at++) {
+					char name[24];
+					int want = c < 0x20 || c == '"' ||
+						   c == '\\' || c == 0x7f ||
+						   (high && c >= 0x80);
+
+					memset(name, 'a', sizeof(name));
+					name[at] = (char)c;
+					if (quote_needed(name, len, high) != want)
+						bad++;
+				}
+	is_int(bad, 0, "quote_needed: every byte at every position");
+}
+
 int
 main(void)
 {
 	test_quote();
 	test_unquote();
 	test_round_trip();
+	test_needed_every_byte();
 	return done_testing();
 }

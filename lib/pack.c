@@ -31,6 +31,7 @@
 #include <zlib.h>
 
 #include "error.h"
+#include "inflate.h"
 #include "object.h"
 
 #define MAX_CHAIN 100000	/* deeper chains are treated as corrupt */
@@ -521,53 +522,27 @@ read_header(struct pack *p, uint64_t off, struct obj_header *h)
 }
 
 /*
- * zlib's fast loop runs only while it has 258 bytes of room: give it
- * that much past the object, so it decodes every object to its end
- * there rather than the last bytes one at a time, and so a stream longer
- * than its header says shows up as output past the size.
- */
-#define INFLATE_SLACK 258
-
-/*
  * Inflate size bytes of the stream at h->data_off (exactly: the stream
- * must end there).  *out owned (NUL-terminated).  One call to inflate()
- * with Z_FINISH, so zlib keeps no window (up to 4 GB each way).
+ * must end there).  *out owned (NUL-terminated).
  */
 static int
 inflate_at(struct pack *p, uint64_t off, const struct obj_header *h,
 	   unsigned char **out)
 {
 	size_t avail = p->data_len - HASH_RAWSZ - h->data_off;
-	size_t room;
 	unsigned char *buf;
-	z_stream zs;
-	int zret;
+	enum inflate_result r;
 
 	*out = NULL;
 	/* zlib cannot expand more than about 1032:1 */
 	if (h->size / 1032 > avail + 1)
 		return at_offset(p, off, "size larger than the data could "
 				 "hold");
-	room = st_add(h->size, INFLATE_SLACK);
-	buf = xmalloc(st_add(room, 1));
-	memset(&zs, 0, sizeof(zs));
-	if (inflateInit(&zs) != Z_OK)
-		die_oom(sizeof(zs));
-	zs.next_in = (unsigned char *)p->data + h->data_off;
-	zs.next_out = buf;
-	do {
-		size_t in = avail - zs.total_in, outroom = room - zs.total_out;
-		int last = in <= UINT_MAX && outroom <= UINT_MAX;
-
-		zs.avail_in = MIN(in, UINT_MAX);
-		zs.avail_out = MIN(outroom, UINT_MAX);
-		zret = inflate(&zs, last ? Z_FINISH : Z_NO_FLUSH);
-	} while (zret == Z_OK);
-	inflateEnd(&zs);
-	if (zret != Z_STREAM_END || zs.total_out != h->size) {
+	buf = xmalloc(st_add(h->size, 1));
+	r = inflate_exact(buf, h->size, p->data + h->data_off, avail);
+	if (r != INFLATE_OK) {
 		free(buf);
-		return at_offset(p, off, zret == Z_STREAM_END &&
-				 zs.total_out < h->size ?
+		return at_offset(p, off, r == INFLATE_SHORT ?
 				 "inflated size differs from the header" :
 				 "corrupt zlib data");
 	}

@@ -26,8 +26,8 @@ export GIT_AUTHOR_DATE='1112911993 +0200' GIT_COMMITTER_DATE='1112912053 +0200'
 export GIT_CONFIG_NOSYSTEM=1 HOME=$tmp LC_ALL=C TZ=UTC
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY
 
-for t in cache-tree commit config delta index loose name pack pack-idx path \
-	pathspec tree
+for t in cache-tree commit config delta index inflate loose name pack pack-idx \
+	path pathspec tree
 do
 	mkdir -p "$out/$t"
 	find "$out/$t" -type f ! -name 'regress-*' -exec rm -f {} +
@@ -127,6 +127,26 @@ obj "$(echo odd | git hash-object -t frotz --literally -w --stdin)" \
 	literally-type
 obj "$(printf 'stored\n' | git -c core.looseCompression=0 hash-object -w \
 	--stdin)" blob-level0
+
+# zlib streams: the loose objects' files, and a fixed code, a stored
+# block, long runs and tree-like records deflated by zlib
+for f in blob blob-larger blob-level0 commit empty-blob literally-type tag tree
+do
+	cp "$out/loose/$f" "$out/inflate/$f"
+done
+perl -MCompress::Zlib -e '
+	sub z { my ($name, $level, $strategy, $data) = @_;
+		my ($d) = deflateInit(-Level => $level, -Strategy => $strategy);
+		my ($a) = $d->deflate($data); my ($b) = $d->flush();
+		open my $f, ">:raw", "$ARGV[0]/$name" or die; print $f $a . $b; }
+	srand(7);
+	my $tree = join "", map { "100644 file$_.c\0" .
+		join("", map { chr(int(rand(256))) } 1 .. 20) } 1 .. 30;
+	z("tree-dynamic", 6, Z_DEFAULT_STRATEGY, $tree);
+	z("text-fixed", 9, Z_FIXED, "hello hello hello world\n" x 20);
+	z("stored", 0, Z_DEFAULT_STRATEGY, join("", map { chr } 0 .. 255) x 3);
+	z("runs-level1", 1, Z_DEFAULT_STRATEGY, ("a" x 5000) . ("b" x 300));
+' "$out/inflate"
 
 # plain object bytes, which fuzz-loose also deflates itself
 printf 'blob 6\0hello\n' >"$out/loose/plain-blob"
@@ -367,8 +387,8 @@ n type-then-junk '\000' 'HEAD^{commit}xyz}'
 
 find "$out" -type f -exec chmod 644 {} +
 echo "seeds:"
-for t in cache-tree commit config delta index loose name pack pack-idx path \
-	pathspec tree
+for t in cache-tree commit config delta index inflate loose name pack pack-idx \
+	path pathspec tree
 do
 	printf '  %-10s %3d files %7d bytes\n' "$t" \
 		"$(find "$out/$t" -type f | wc -l)" \

@@ -408,6 +408,7 @@ cmd_checkout_index(int argc, const char **argv)
 
 	/* first a pass that only looks, then the real one */
 	for (ci.check = 1; ci.check >= 0; ci.check--) {
+		checkout_quiet(&ci.co, ci.check);
 		for (size_t i = 0; i < npaths; i++)
 			if (checkout_path(&ci, paths[i], strlen(paths[i])) < 0)
 				ci.err = 1;

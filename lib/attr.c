@@ -103,6 +103,8 @@ struct attr_set {
 	const struct attr_rule **macros;	/* number -> definition */
 	size_t macros_nr;
 	const struct attr_dir *cur;	/* git's current stack (messages) */
+	const struct attr_dir *top;	/* the top of the work tree's */
+	int quiet;			/* see attr_set_quiet() */
 };
 
 static int
@@ -643,7 +645,7 @@ boot_locked(struct attr_set *as)
 		file_replay(as->outside[i]);
 	file_replay(top->file);
 	file_replay(as->outside[3]);
-	as->cur = top;
+	as->cur = as->top = top;
 	strbuf_release(&path);
 	strbuf_release(&name);
 }
@@ -693,6 +695,16 @@ replay_push(const struct attr_dir *keep, const struct attr_dir *d)
 		return;
 	replay_push(keep, d->parent);
 	file_replay(d->file);
+}
+
+void
+attr_set_quiet(struct attr_set *as, int quiet)
+{
+	pthread_mutex_lock(&as->lock);
+	as->quiet = quiet;
+	if (!quiet && as->booted)
+		as->cur = as->top;
+	pthread_mutex_unlock(&as->lock);
 }
 
 struct attr_set *
@@ -861,7 +873,8 @@ attr_get(struct attr_values *out, struct attr_set *as, const char *path)
 
 		while (!is_ancestor(keep, d))
 			keep = keep->parent;
-		replay_push(keep, d);
+		if (!as->quiet)
+			replay_push(keep, d);
 		as->cur = d;
 	}
 	nr = as->names_nr;

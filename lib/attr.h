@@ -91,6 +91,17 @@ const char *attr_value(const struct attr_values *v, int id);
 void attr_get(struct attr_values *out, struct attr_set *as, const char *path);
 
 /*
+ * Look-ups that only plan (checkout-index's first pass, which looks at
+ * every path before it writes one): while quiet is set, a directory's
+ * attribute file shows no message when a look-up reaches it again.
+ * Clearing it puts the set back where git, which looks each path up
+ * once, stands before its first look-up: the top's files read and
+ * shown, nothing below, so the next look-ups show each directory's
+ * messages once more, where git shows them.
+ */
+void attr_set_quiet(struct attr_set *as, int quiet);
+
+/*
  * Could any path have an attribute?  0 when no attribute file exists
  * outside the tree and none has been found in the tree so far (cheap).
  */

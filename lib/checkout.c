@@ -442,6 +442,12 @@ checkout_check_conversion(struct checkout *co, const struct index_entry *e)
 			 "content; nothing was written", e->name, p.encoding);
 }
 
+void
+checkout_quiet(struct checkout *co, int quiet)
+{
+	convert_quiet(convert_of(co), quiet);
+}
+
 int
 checkout_precheck(struct checkout *co, const struct index_entry *e)
 {

@@ -66,6 +66,13 @@ void checkout_release(struct checkout *co);
 int checkout_entry(struct checkout *co, struct index_entry *e);
 
 /*
+ * A pass that only looks (checkout_precheck() over every entry, before
+ * the pass that writes): while quiet is set, attribute files already
+ * read show no message again (see attr_set_quiet()).
+ */
+void checkout_quiet(struct checkout *co, int quiet);
+
+/*
  * Would checkout_entry(co, e) fail with -E_CONFLICT because a file,
  * symlink or other non-directory is in the way of a directory it must
  * make (without force)?  Then -E_CONFLICT with the message it would

@@ -737,6 +737,12 @@ convert_hash_fd(void *ctx, struct object_id *out, const char *path, int fd,
 }
 
 void
+convert_quiet(struct convert *cv, int quiet)
+{
+	attr_set_quiet(cv->attrs, quiet);
+}
+
+void
 convert_attach_index(struct convert *cv, struct index *idx)
 {
 	idx->hash_file = convert_hash_fd;

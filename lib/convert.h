@@ -163,6 +163,9 @@ int convert_hash_fd(void *ctx, struct object_id *out, const char *path,
 int convert_delayed_next(struct convert *cv, struct strbuf *path,
 			 size_t *errors);
 
+/* attr_set_quiet() for cv's attributes. */
+void convert_quiet(struct convert *cv, int quiet);
+
 /* Make idx's content checks (modified.h) clean content through cv. */
 void convert_attach_index(struct convert *cv, struct index *idx);
 

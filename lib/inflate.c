@@ -438,11 +438,17 @@ copy_back(unsigned char *out, unsigned char *end, size_t dist, size_t len)
  * a match is checked against the room either way.
  */
 static enum inflate_result
-huffman(struct bits *b, const struct tables *t, unsigned char *start,
+huffman(struct bits *bits, const struct tables *t, unsigned char *start,
 	unsigned char **outp, unsigned char *end)
 {
+	/*
+	 * The reader in a local: stores through out (bytes) could alias
+	 * *bits, and the compiler would reload it after every byte.
+	 */
+	struct bits local = *bits, *b = &local;
 	const uint32_t *lit = t->litlen;
 	unsigned char *out = *outp;
+	enum inflate_result r = INFLATE_OK;
 
 	for (;;) {
 		uint32_t e;
@@ -477,33 +483,49 @@ huffman(struct bits *b, const struct tables *t, unsigned char *start,
 			}
 		} else {
 			fill(b);
-			if (overrun(b))
-				return INFLATE_BAD;
+			if (overrun(b)) {
+				r = INFLATE_BAD;
+				break;
+			}
 			e = decode(b, lit, LITLEN_ROOT);
 			if (E_KIND(e) == K_LIT) {
-				if (out == end)
-					return INFLATE_LONG;
+				if (out == end) {
+					r = INFLATE_LONG;
+					break;
+				}
 				*out++ = (unsigned char)E_VALUE(e);
 				continue;
 			}
 		}
-		if (E_KIND(e) == K_EOB)
+		if (E_KIND(e) == K_EOB) {
+			if (overrun(b))
+				r = INFLATE_BAD;
 			break;
-		if (E_KIND(e) != K_LEN)
-			return INFLATE_BAD;
+		}
+		if (E_KIND(e) != K_LEN) {
+			r = INFLATE_BAD;
+			break;
+		}
 		len = E_VALUE(e) + take(b, E_EXTRA(e));
 		e = decode(b, t->dist, DIST_ROOT);
-		if (E_KIND(e) != K_DIST)
-			return INFLATE_BAD;
+		if (E_KIND(e) != K_DIST) {
+			r = INFLATE_BAD;
+			break;
+		}
 		dist = E_VALUE(e) + take(b, E_EXTRA(e));
-		if (dist > (size_t)(out - start))
-			return INFLATE_BAD;	/* too far back */
-		if (len > (size_t)(end - out))
-			return INFLATE_LONG;
+		if (dist > (size_t)(out - start)) {
+			r = INFLATE_BAD;	/* too far back */
+			break;
+		}
+		if (len > (size_t)(end - out)) {
+			r = INFLATE_LONG;
+			break;
+		}
 		out = copy_back(out, end, dist, len);
 	}
+	*bits = local;
 	*outp = out;
-	return overrun(b) ? INFLATE_BAD : INFLATE_OK;
+	return r;
 }
 
 enum inflate_result

@@ -197,10 +197,17 @@ do
 		done
 	'
 
+	# Through the shell, a missing command races the handshake: if the
+	# shell is gone before the first write, git says "Could not write
+	# client identification", else it reads end of file and dies with
+	# "the remote end hung up unexpectedly" (git does both; a loaded
+	# machine showed each).  The sleep keeps the shell there while the
+	# handshake is written, so git and dirc meet the same one.
 	test_expect_success GIT "a process command that cannot run, required=$req" '
 		git config filter.f.process no-such-filter-process &&
 		clean_like_git a b.txt &&
-		git config filter.f.process "no-such-filter-process --with-args" &&
+		git config filter.f.process \
+			"sleep 1; no-such-filter-process --with-args" &&
 		clean_like_git a b.txt
 	'
 

@@ -1760,6 +1760,27 @@ read_packed(struct odb_object *out, struct odb *odb, struct pack *p,
 	return 0;
 }
 
+/*
+ * A packed copy of oid is corrupt (the error is set): as git, a loose
+ * copy still serves.  0 with it read, else the pack's error again.
+ */
+static int
+loose_instead(struct odb_object *out, struct odb *odb,
+	      const struct object_id *oid, unsigned flags)
+{
+	struct error_saved err = ERROR_SAVED_INIT;
+	int ret;
+
+	error_save(&err);
+	ret = odb_read_loose(out, odb, oid, flags);
+	if (ret < 0)
+		ret = error_restore(&err);
+	else
+		error_clear();
+	error_saved_release(&err);
+	return ret;
+}
+
 int
 odb_read(struct odb_object *out, struct odb *odb,
 	 const struct object_id *oid, unsigned flags)
@@ -1781,6 +1802,8 @@ odb_read(struct odb_object *out, struct odb *odb,
 			if (ret < 0 && !attempt && access(p->pack_path, F_OK) &&
 			    odb_reprepare(odb))
 				continue;
+			if (ret == -E_CORRUPT)
+				ret = loose_instead(out, odb, oid, flags);
 			return ret;
 		}
 		if (!attempt) {

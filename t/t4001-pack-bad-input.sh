@@ -377,6 +377,27 @@ test_expect_success 'a delta on the corrupt object fails too; other objects stil
 	test_cmp expect actual
 '
 
+# git, finding a packed object corrupt, reads it from another copy: a
+# loose one written since (t5303 "having a loose copy allows for full
+# recovery").
+test_expect_success GIT 'a corrupt packed object with a loose copy beside it reads from the copy, as git' '
+	git -C good cat-file blob $big >big.content &&
+	mv "$idx" idx.aside &&
+	git -C zlib hash-object -w --stdin <big.content >id &&
+	mv idx.aside "$idx" &&
+	echo $big >expect &&
+	test_cmp expect id &&
+	dirc -C zlib cat-file -p $big >actual &&
+	test_cmp big.content actual &&
+	git -C zlib cat-file -p $big >actual.git &&
+	test_cmp big.content actual.git &&
+	dirc -C zlib cat-file -s $big >actual &&
+	wc -c <big.content | tr -d " " >expect &&
+	test_cmp expect actual &&
+	rm -f zlib/.git/objects/$(echo $big | cut -c1-2)/$(echo $big | cut -c3-) &&
+	read_fails zlib $big "$pack" "zlib|inflate"
+'
+
 test_expect_success 'an .idx with a non-monotonic fan-out table: names the .idx' '
 	damaged fanout &&
 	poke "$idx" $((8 + 4 * 10)) 377 377 377 000 &&

@@ -93,10 +93,9 @@ compress_with(unsigned char *out, size_t cap, const unsigned char *data,
 	return zs.total_out;
 }
 
-/* Does zlib decode in (len bytes) to exactly size bytes equal to want? */
+/* Does zlib decode in (len bytes) to a stream of exactly size bytes? */
 static int
-zlib_accepts(const unsigned char *in, size_t len, size_t size,
-	     const unsigned char *want)
+zlib_accepts(const unsigned char *in, size_t len, size_t size)
 {
 	unsigned char *buf = malloc(size + 1);
 	z_stream zs;
@@ -109,20 +108,18 @@ zlib_accepts(const unsigned char *in, size_t len, size_t size,
 	zs.next_out = buf;
 	zs.avail_out = (uInt)size + 1;
 	ret = inflate(&zs, Z_FINISH);
-	ok = ret == Z_STREAM_END && zs.total_out == size &&
-	     (!want || !memcmp(buf, want, size));
+	ok = ret == Z_STREAM_END && zs.total_out == size;
 	inflateEnd(&zs);
 	free(buf);
 	return ok;
 }
 
+/* Does inflate_exact() decode it into exactly size bytes? */
 static int
-ours_accepts(const unsigned char *in, size_t len, size_t size,
-	     const unsigned char *want)
+ours_accepts(const unsigned char *in, size_t len, size_t size)
 {
 	unsigned char *buf = malloc(size + 1);
-	int ok = inflate_exact(buf, size, in, len) == INFLATE_OK &&
-		 (!want || !memcmp(buf, want, size));
+	int ok = inflate_exact(buf, size, in, len) == INFLATE_OK;
 
 	free(buf);
 	return ok;
@@ -210,7 +207,7 @@ test_corruptions(void)
 		/* every cut of the first streams, then a few */
 		for (size_t cut = 0; cut < zlen;
 		     cut += round < 20 ? 1 : 1 + rnd() % 64)
-			if (ours_accepts(z, cut, len, NULL))
+			if (ours_accepts(z, cut, len))
 				truncated_ok++;
 		for (int k = 0; k < 8; k++) {
 			int zok, ours;
@@ -218,8 +215,8 @@ test_corruptions(void)
 			memcpy(m, z, zlen);
 			for (int flips = 1 + (int)(rnd() % 3); flips; flips--)
 				m[rnd() % zlen] ^= (unsigned char)(1 << (rnd() % 8));
-			zok = zlib_accepts(m, zlen, len, NULL);
-			ours = ours_accepts(m, zlen, len, NULL);
+			zok = zlib_accepts(m, zlen, len);
+			ours = ours_accepts(m, zlen, len);
 			tried++;
 			accepted += ours;
 			if (zok != ours) {

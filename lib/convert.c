@@ -22,8 +22,10 @@
  */
 #include "convert.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#include <string.h>
 #include <strings.h>
 #include <unistd.h>
 
@@ -341,34 +343,34 @@ warn_msg(struct strbuf *warn, int crlf, const char *path)
 	strbuf_addch(warn, '\0');
 }
 
-/* CRLF to LF (clean), with git's safecrlf check.  0 changed, 1 not. */
+/*
+ * The clean decision for content whose line endings were counted in st
+ * (all of it): 1 nothing changes; 0 each CR before LF goes (under auto,
+ * which refused lone CRs, every CR); -E_* safecrlf refused.  With
+ * git's safecrlf warnings.
+ */
 static int
-crlf_to_git(struct strbuf *out, struct convert *cv,
-	    const struct convert_plan *p, const char *path,
-	    const unsigned char *in, size_t len,
+crlf_decide(struct convert *cv, const struct convert_plan *p,
+	    const char *path, struct eol_stats *st,
 	    const struct object_id *index_blob, unsigned flags,
 	    struct strbuf *warn)
 {
-	struct eol_stats st = EOL_STATS_INIT;
 	int strip = 1;
 	enum safecrlf safe = flags & CONVERT_SAFECRLF ? cv->safecrlf :
 			     SAFE_NONE;
 
-	if (p->crlf == CONVERT_CRLF_BINARY || !len)
-		return 1;
-	eol_stats_add(&st, in, len);
-	if (st.pending_cr) {
-		st.pending_cr = 0;
-		st.lone_cr++;
+	if (st->pending_cr) {
+		st->pending_cr = 0;
+		st->lone_cr++;
 	}
 	if (is_auto(p->crlf)) {
-		if (looks_binary(&st))
+		if (looks_binary(st))
 			return 1;
 		if (blob_has_crlf(cv, index_blob))
 			strip = 0;
 	}
 	if (safe != SAFE_NONE) {
-		struct eol_stats rt = st;
+		struct eol_stats rt = *st;
 
 		if (strip) {
 			rt.lone_lf += rt.crlf;
@@ -378,20 +380,38 @@ crlf_to_git(struct strbuf *out, struct convert *cv,
 			rt.crlf += rt.lone_lf;
 			rt.lone_lf = 0;
 		}
-		if (st.crlf && !rt.crlf) {
+		if (st->crlf && !rt.crlf) {
 			if (safe == SAFE_DIE)
 				return error_set(E_INVALID, "CRLF would be "
 						 "replaced by LF in %s", path);
 			warn_msg(warn, 1, path);
-		} else if (st.lone_lf && !rt.lone_lf) {
+		} else if (st->lone_lf && !rt.lone_lf) {
 			if (safe == SAFE_DIE)
 				return error_set(E_INVALID, "LF would be "
 						 "replaced by CRLF in %s", path);
 			warn_msg(warn, 0, path);
 		}
 	}
-	if (!strip || !st.crlf)
+	return !strip || !st->crlf;
+}
+
+/* CRLF to LF (clean), with git's safecrlf check.  0 changed, 1 not. */
+static int
+crlf_to_git(struct strbuf *out, struct convert *cv,
+	    const struct convert_plan *p, const char *path,
+	    const unsigned char *in, size_t len,
+	    const struct object_id *index_blob, unsigned flags,
+	    struct strbuf *warn)
+{
+	struct eol_stats st = EOL_STATS_INIT;
+	int ret;
+
+	if (p->crlf == CONVERT_CRLF_BINARY || !len)
 		return 1;
+	eol_stats_add(&st, in, len);
+	ret = crlf_decide(cv, p, path, &st, index_blob, flags, warn);
+	if (ret)
+		return ret;
 	strbuf_reset(out);
 	strbuf_grow(out, len);
 	for (size_t i = 0; i < len; i++) {
@@ -709,6 +729,147 @@ out:
 }
 
 int
+convert_can_stream(const struct convert_plan *p, uint64_t size)
+{
+	return size >= fileio_stream_min() && !p->driver && !p->ident &&
+	       !p->encoding;
+}
+
+static int
+count_chunk(void *ctx, const void *data, size_t len)
+{
+	eol_stats_add(ctx, data, len);
+	return 0;
+}
+
+int
+convert_stream_count(struct convert_stream *cs, int fd, uint64_t size,
+		     struct read_buf *rb, const char *path)
+{
+	int ret;
+
+	cs->st = (struct eol_stats)EOL_STATS_INIT;
+	cs->file_size = size;
+	ret = fileio_stream_fd(fd, size, rb, count_chunk, &cs->st, path);
+	if (ret < 0)
+		return ret;
+	if (lseek(fd, 0, SEEK_SET) < 0)
+		return error_errno(errno, "unable to read '%s'", path);
+	return 0;
+}
+
+/* Emit what is gathered in cs->buf. */
+static int
+strip_flush(struct convert_stream *cs, fileio_chunk_fn emit, void *ectx)
+{
+	size_t n = cs->buf_len;
+
+	cs->buf_len = 0;
+	return n ? emit(ectx, cs->buf, n) : 0;
+}
+
+static int
+strip_add(struct convert_stream *cs, const unsigned char *p, size_t n,
+	  fileio_chunk_fn emit, void *ectx)
+{
+	while (n) {
+		size_t room = sizeof(cs->buf) - cs->buf_len;
+		size_t k = n < room ? n : room;
+		int ret;
+
+		memcpy(cs->buf + cs->buf_len, p, k);
+		cs->buf_len += k;
+		p += k;
+		n -= k;
+		if (cs->buf_len == sizeof(cs->buf)) {
+			ret = strip_flush(cs, emit, ectx);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	return 0;
+}
+
+/*
+ * odb_xform: crlf_to_git's stripping, a window at a time (each CR before
+ * LF goes: under auto there is no other CR); a CR that ends a window
+ * waits for the next one's first byte.  What is kept
+ * goes out when the buffer is full and at the end.
+ */
+static int
+strip_cr(struct odb_xform *x, const void *in, size_t len,
+	 fileio_chunk_fn emit, void *ectx)
+{
+	struct convert_stream *cs = (struct convert_stream *)x;
+	const unsigned char *p = in, *end = p + len;
+	int ret;
+
+	if (!len) {
+		if (cs->held_cr) {
+			cs->held_cr = 0;
+			ret = strip_add(cs, (const unsigned char *)"\r", 1,
+					emit, ectx);
+			if (ret < 0)
+				return ret;
+		}
+		return strip_flush(cs, emit, ectx);
+	}
+	if (cs->held_cr) {
+		cs->held_cr = 0;
+		if (*p != '\n') {
+			ret = strip_add(cs, (const unsigned char *)"\r", 1,
+					emit, ectx);
+			if (ret < 0)
+				return ret;
+		}
+	}
+	while (p < end) {
+		const unsigned char *cr = memchr(p, '\r', end - p);
+
+		if (!cr)
+			cr = end;
+		ret = strip_add(cs, p, cr - p, emit, ectx);
+		if (ret < 0)
+			return ret;
+		if (cr == end)
+			break;
+		p = cr + 1;
+		if (p < end && *p == '\n')
+			continue;
+		if (p == end) {
+			cs->held_cr = 1;
+			break;
+		}
+		ret = strip_add(cs, cr, 1, emit, ectx);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+int
+convert_stream_decide(struct odb_xform **x, struct convert_stream *cs,
+		      struct convert *cv, const struct convert_plan *p,
+		      const char *path, const struct object_id *index_blob,
+		      unsigned flags, struct strbuf *warn)
+{
+	int ret;
+
+	*x = NULL;
+	if (p->crlf == CONVERT_CRLF_BINARY || !cs->file_size)
+		return 0;
+	ret = crlf_decide(cv, p, path, &cs->st, index_blob, flags, warn);
+	if (ret)
+		return ret < 0 ? ret : 0;
+	cs->x.fn = strip_cr;
+	cs->x.size = cs->file_size - cs->st.crlf;
+	cs->held_cr = 0;
+	cs->buf_len = 0;
+	*x = &cs->x;
+	return 0;
+}
+
+int
 convert_hash_fd(void *ctx, struct object_id *out, const char *path, int fd,
 		uint64_t size, const struct object_id *index_blob,
 		struct read_buf *rb)
@@ -722,6 +883,20 @@ convert_hash_fd(void *ctx, struct object_id *out, const char *path, int fd,
 	convert_plan_for(&p, cv, path);
 	if (!convert_plan_cleans(cv, &p))
 		return odb_hash_fd(out, "blob", fd, size, path, rb);
+	if (convert_can_stream(&p, size)) {
+		struct convert_stream *cs = xmalloc(sizeof(*cs));
+		struct odb_xform *x;
+
+		ret = convert_stream_count(cs, fd, size, rb, path);
+		if (!ret)
+			ret = convert_stream_decide(&x, cs, cv, &p, path,
+						    index_blob, 0, NULL);
+		if (!ret)
+			ret = odb_hash_fd_xform(out, "blob", fd, size, x, path,
+						rb);
+		free(cs);
+		return ret;
+	}
 	ret = fileio_view_fd(&view, rb, fd, size, path);
 	if (ret < 0)
 		return ret;

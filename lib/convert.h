@@ -24,6 +24,8 @@
 #ifndef DIRC_CONVERT_H
 #define DIRC_CONVERT_H
 
+#include "eol.h"
+#include "odb.h"
 #include "strbuf.h"
 
 struct index;
@@ -153,6 +155,38 @@ int convert_to_worktree(struct strbuf *out, struct convert *cv,
 int convert_hash_fd(void *ctx, struct object_id *out, const char *path,
 		    int fd, uint64_t size, const struct object_id *index_blob,
 		    struct read_buf *rb);
+
+/*
+ * Cleaning a big file without holding it.  A file of fileio_stream_min()
+ * bytes (2 MiB) or more whose plan only changes line endings (no filter
+ * driver, ident or working-tree-encoding: convert_can_stream) is read
+ * twice in bounded windows, once to count its line endings
+ * (convert_stream_count, which rewinds fd), once as it is hashed or
+ * stored through the odb_xform that convert_stream_decide gives: the
+ * same decision, warnings and refusals as convert_to_git() on the whole
+ * content (its index_blob, flags and warn), the same blob.  *x is NULL
+ * when the content stays as it is.  Memory does not grow with the file;
+ * a file that changes between the two reads is refused as changed
+ * while read (odb_xform's size).  cs is big (a 64 KiB buffer): allocate
+ * it.  Both return 0 or -E_* (a read error; a safecrlf refusal).
+ */
+struct convert_stream {
+	struct odb_xform x;	/* first: strip_cr finds cs from it */
+	struct eol_stats st;
+	uint64_t file_size;
+	int held_cr;		/* the last window ended in a CR */
+	size_t buf_len;
+	unsigned char buf[64 * 1024];
+};
+
+int convert_can_stream(const struct convert_plan *p, uint64_t size);
+int convert_stream_count(struct convert_stream *cs, int fd, uint64_t size,
+			 struct read_buf *rb, const char *path);
+int convert_stream_decide(struct odb_xform **x, struct convert_stream *cs,
+			  struct convert *cv, const struct convert_plan *p,
+			  const char *path,
+			  const struct object_id *index_blob, unsigned flags,
+			  struct strbuf *warn);
 
 /*
  * With CONVERT_CAN_DELAY: the next path a filter process delayed that

@@ -40,6 +40,40 @@ fileio_cutoff(void)
 	return cutoff;
 }
 
+/* DIRC_TEST_WINDOW: see fileio.h. */
+static size_t window = FILEIO_WINDOW;
+static pthread_once_t window_once = PTHREAD_ONCE_INIT;
+
+static void
+window_setup(void)
+{
+	const char *env = getenv("DIRC_TEST_WINDOW");
+	char *end;
+	unsigned long long v;
+
+	if (!env || !*env)
+		return;
+	errno = 0;
+	v = strtoull(env, &end, 10);
+	if (!errno && !*end && v && v <= FILEIO_WINDOW)
+		window = v;
+}
+
+size_t
+fileio_window(void)
+{
+	pthread_once(&window_once, window_setup);
+	return window;
+}
+
+uint64_t
+fileio_stream_min(void)
+{
+	size_t w = fileio_window();
+
+	return w == FILEIO_WINDOW ? FILEIO_STREAM_MIN : 2 * (uint64_t)w;
+}
+
 /* DIRC_TEST_SIZE_DRIFT: see fileio.h.  0 unless set. */
 static long long drift;
 static pthread_once_t drift_once = PTHREAD_ONCE_INIT;
@@ -157,9 +191,10 @@ fileio_stream_fd(int fd, uint64_t size, struct read_buf *rb,
 
 	size = drifted(size);
 	left = size;
-	read_buf_grow(rb, FILEIO_WINDOW);
+	read_buf_grow(rb, fileio_window());
 	while (left) {
-		size_t want = left < FILEIO_WINDOW ? (size_t)left : FILEIO_WINDOW;
+		size_t want = left < fileio_window() ? (size_t)left :
+			      fileio_window();
 		int ret;
 
 		n = read_full(fd, rb->buf, want);

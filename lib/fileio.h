@@ -2,7 +2,7 @@
  * fileio: get a file's bytes the cheap way for its size.
  *
  * Below the cut-off a file is read() into a reusable per-thread buffer;
- * from the cut-off up it is mmap()ed; from FILEIO_STREAM_MIN up callers
+ * from the cut-off up it is mmap()ed; from fileio_stream_min() up callers
  * stream it in bounded windows instead (fileio_stream_fd), so memory never
  * grows with the file.  The cut-off defaults to 128 KiB and can be forced
  * with the environment variable DIRC_MMAP_CUTOFF=<bytes> (0: always
@@ -17,6 +17,11 @@
  * show, deterministically, that such a file is refused with "changed while
  * it was being read" and never stored short or long.  Read once per
  * process; inert unless set.
+ *
+ * Test knob: DIRC_TEST_WINDOW=<n> (bytes, 1 or more) streams in windows of
+ * n bytes from 2n up (fileio_window(), fileio_stream_min()), so that
+ * the tests can put small generated files through every window
+ * boundary of the streamed paths.  Read once per process.
  */
 #ifndef DIRC_FILEIO_H
 #define DIRC_FILEIO_H
@@ -39,6 +44,10 @@ int fileio_sync(int fd, enum sync_mode mode);
 #define FILEIO_DEFAULT_CUTOFF (128 * 1024)
 #define FILEIO_STREAM_MIN ((uint64_t)2 << 20)	/* stream from 2 MiB */
 #define FILEIO_WINDOW (1024 * 1024)		/* bytes per streamed read */
+
+/* The two above, or DIRC_TEST_WINDOW's. */
+uint64_t fileio_stream_min(void);
+size_t fileio_window(void);
 
 /* A reusable read() buffer; one per thread. */
 struct read_buf {

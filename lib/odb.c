@@ -1197,17 +1197,63 @@ stream_chunk(void *ctx, const void *data, size_t len)
 	return stream_deflate(st, data, len, Z_NO_FLUSH);
 }
 
+/* fileio_stream_fd()'s windows through x (odb_xform) on their way to fn */
+struct xform_run {
+	struct odb_xform *x;
+	fileio_chunk_fn fn;
+	void *ctx;
+	uint64_t emitted;
+};
+
+static int
+xform_emit(void *ctx, const void *data, size_t len)
+{
+	struct xform_run *r = ctx;
+
+	r->emitted += len;
+	if (r->emitted > r->x->size)
+		return 0;	/* counted; refused at the end */
+	return r->fn(r->ctx, data, len);
+}
+
+static int
+xform_chunk(void *ctx, const void *data, size_t len)
+{
+	struct xform_run *r = ctx;
+
+	return r->x->fn(r->x, data, len, xform_emit, r);
+}
+
+/* Stream size bytes of fd to fn, changed by x when not NULL. */
+static int
+stream_fd(int fd, uint64_t size, struct read_buf *rb, struct odb_xform *x,
+	  fileio_chunk_fn fn, void *ctx, const char *path)
+{
+	struct xform_run r = { x, fn, ctx, 0 };
+	int ret;
+
+	if (!x)
+		return fileio_stream_fd(fd, size, rb, fn, ctx, path);
+	ret = fileio_stream_fd(fd, size, rb, xform_chunk, &r, path);
+	if (ret >= 0)
+		ret = x->fn(x, NULL, 0, xform_emit, &r);
+	if (ret >= 0 && r.emitted != x->size)
+		ret = error_set(E_CORRUPT, "file '%s' changed while it was "
+				"being read", path);
+	return ret;
+}
+
 static int
 write_stream(struct odb *odb, struct odb_writer *w, const char *type,
-	     int fd, uint64_t size, const char *path, unsigned flags,
-	     struct object_id *out)
+	     int fd, uint64_t size, struct odb_xform *x, const char *path,
+	     unsigned flags, struct object_id *out)
 {
 	struct odb_hdr hdr;
 	struct stream_state st = { .w = w, .h = hasher_thread(), .fd = -1 };
 	struct strbuf final = STRBUF_INIT;
 	int ret;
 
-	odb_hdr_init(&hdr, type, size);
+	odb_hdr_init(&hdr, type, x ? x->size : size);
 	hasher_begin(st.h);
 	hasher_update(st.h, hdr.buf, hdr.len);
 	if (flags & ODB_FD_WRITE) {
@@ -1221,7 +1267,7 @@ write_stream(struct odb *odb, struct odb_writer *w, const char *type,
 		if (ret < 0)
 			goto out;
 	}
-	ret = fileio_stream_fd(fd, size, &w->rb, stream_chunk, &st, path);
+	ret = stream_fd(fd, size, &w->rb, x, stream_chunk, &st, path);
 	if (ret < 0)
 		goto out;
 	hasher_final(st.h, out->hash);
@@ -1278,15 +1324,16 @@ hash_chunk(void *ctx, const void *data, size_t len)
 }
 
 int
-odb_hash_fd(struct object_id *out, const char *type, int fd, uint64_t size,
-	    const char *path, struct read_buf *rb)
+odb_hash_fd_xform(struct object_id *out, const char *type, int fd,
+		  uint64_t size, struct odb_xform *x, const char *path,
+		  struct read_buf *rb)
 {
 	struct file_view view = FILE_VIEW_INIT;
 	struct hasher *h;
 	struct odb_hdr hdr;
 	int ret;
 
-	if (size < FILEIO_STREAM_MIN) {
+	if (!x && size < fileio_stream_min()) {
 		ret = fileio_view_fd(&view, rb, fd, size, path);
 		if (ret < 0)
 			return ret;
@@ -1296,15 +1343,33 @@ odb_hash_fd(struct object_id *out, const char *type, int fd, uint64_t size,
 	}
 	h = hasher_thread();
 	hasher_begin(h);
-	odb_hdr_init(&hdr, type, size);
+	odb_hdr_init(&hdr, type, x ? x->size : size);
 	hasher_update(h, hdr.buf, hdr.len);
 	odb_hdr_release(&hdr);
-	ret = fileio_stream_fd(fd, size, rb, hash_chunk, h, path);
+	ret = stream_fd(fd, size, rb, x, hash_chunk, h, path);
 	if (ret < 0)
 		return ret;
 	hasher_final(h, out->hash);
 	trace_count(TC_OBJECTS_HASHED, 1);
 	return 0;
+}
+
+int
+odb_hash_fd(struct object_id *out, const char *type, int fd, uint64_t size,
+	    const char *path, struct read_buf *rb)
+{
+	return odb_hash_fd_xform(out, type, fd, size, NULL, path, rb);
+}
+
+int
+odb_write_fd_xform(struct odb *odb, struct odb_writer *w, const char *type,
+		   int fd, uint64_t file_size, struct odb_xform *x,
+		   const char *path, unsigned flags, struct object_id *out)
+{
+	if (!(flags & ODB_FD_WRITE))
+		return odb_hash_fd_xform(out, type, fd, file_size, x, path,
+					 &w->rb);
+	return write_stream(odb, w, type, fd, file_size, x, path, flags, out);
 }
 
 int
@@ -1317,8 +1382,9 @@ odb_write_fd(struct odb *odb, struct odb_writer *w, const char *type,
 
 	if (!(flags & ODB_FD_WRITE))
 		return odb_hash_fd(out, type, fd, size, path, &w->rb);
-	if (size >= FILEIO_STREAM_MIN)
-		return write_stream(odb, w, type, fd, size, path, flags, out);
+	if (size >= fileio_stream_min())
+		return write_stream(odb, w, type, fd, size, NULL, path, flags,
+				    out);
 	ret = fileio_view_fd(&view, &w->rb, fd, size, path);
 	if (ret < 0)
 		return ret;

@@ -150,6 +150,32 @@ int odb_write_fd(struct odb *odb, struct odb_writer *w, const char *type,
 		 struct object_id *out);
 
 /*
+ * A change applied to a file's bytes as they stream into an object
+ * (odb_write_fd_xform): fn gets the file's windows in order, then len 0
+ * for the end, and hands what comes out to emit(ectx, ...).  size is the
+ * object's size, what fn emits in all: a file that gives another count
+ * changed while it was read (E_CORRUPT).
+ */
+struct odb_xform {
+	int (*fn)(struct odb_xform *x, const void *in, size_t len,
+		  fileio_chunk_fn emit, void *ectx);
+	uint64_t size;
+};
+
+/*
+ * odb_hash_fd() and odb_write_fd() of the file's bytes as x changes
+ * them (NULL: as they are), streamed in bounded windows whatever the
+ * size (file_size: the file's, as lstat gave it).
+ */
+int odb_hash_fd_xform(struct object_id *out, const char *type, int fd,
+		      uint64_t file_size, struct odb_xform *x,
+		      const char *path, struct read_buf *rb);
+int odb_write_fd_xform(struct odb *odb, struct odb_writer *w,
+		       const char *type, int fd, uint64_t file_size,
+		       struct odb_xform *x, const char *path, unsigned flags,
+		       struct object_id *out);
+
+/*
  * Hash (and with ODB_FD_WRITE store) the work-tree file at path as a
  * blob: a regular file's bytes (size from lstat) or a symlink's target.
  * 0 or a negative E_* ("open(\"<path>\"): <reason>", ...).

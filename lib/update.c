@@ -256,9 +256,52 @@ index_blob(struct update *u, const char *path)
 	return NULL;
 }
 
+/* Keep warn's messages for update_flush to give in order. */
+static void
+keep_warnings(struct update_job *j, struct strbuf *warn)
+{
+	if (!warn->len)
+		return;
+	j->warn = xmalloc(sizeof(*j->warn));
+	*j->warn = *warn;
+	strbuf_init(warn, 0);
+}
+
+/* run_converted for a big file: counted, then converted as it streams */
+static int
+run_streamed(struct update *u, struct odb_writer *w, struct update_job *j,
+	     int fd, const struct convert_plan *p, unsigned flags)
+{
+	struct convert_stream *cs = xmalloc(sizeof(*cs));
+	struct strbuf warn = STRBUF_INIT;
+	const char *path = j->entry->name;
+	struct odb_xform *x;
+	int ret;
+
+	ret = convert_stream_count(cs, fd, j->size, &w->rb, path);
+	if (ret < 0)
+		goto out;
+	ret = convert_stream_decide(&x, cs, u->convert, p, path,
+				    index_blob(u, path),
+				    flags ? CONVERT_SAFECRLF : 0, &warn);
+	keep_warnings(j, &warn);
+	if (ret < 0) {
+		j->conv_failed = 1;
+		goto out;
+	}
+	j->store_failed = !!flags;
+	ret = odb_write_fd_xform(u->odb, w, "blob", fd, j->size, x, path,
+				 flags, &j->entry->oid);
+out:
+	free(cs);
+	strbuf_release(&warn);
+	return ret < 0 ? ret : 0;
+}
+
 /*
  * A file git cleans (convert.h): read whole, converted, then hashed
- * (and stored).  A failed conversion is fatal (git dies).
+ * (and stored); a big one whose line endings only change, streamed.
+ * A failed conversion is fatal (git dies).
  */
 static int
 run_converted(struct update *u, struct odb_writer *w, struct update_job *j,
@@ -271,17 +314,15 @@ run_converted(struct update *u, struct odb_writer *w, struct update_job *j,
 	size_t len;
 	int ret;
 
+	if (convert_can_stream(p, j->size))
+		return run_streamed(u, w, j, fd, p, flags);
 	ret = fileio_view_fd(&view, &w->rb, fd, j->size, path);
 	if (ret < 0)
 		return ret;
 	ret = convert_to_git(&conv, u->convert, p, path, view.data, view.len,
 			     index_blob(u, path),
 			     flags ? CONVERT_SAFECRLF : 0, &warn);
-	if (warn.len) {
-		j->warn = xmalloc(sizeof(*j->warn));
-		*j->warn = warn;
-		strbuf_init(&warn, 0);
-	}
+	keep_warnings(j, &warn);
 	if (ret < 0) {
 		j->conv_failed = 1;
 		goto out;

@@ -8,6 +8,9 @@ core.autocrlf / core.eol / core.safecrlf; then compares with git:
 hash-object -w of every file (ids and safecrlf messages), update-index
 --add of all of them (index bytes, messages, exit code), and
 cat-file --filters of every blob under every path (the smudged bytes).
+hash-object -w, update-index --add and a racy --refresh again with
+DIRC_TEST_WINDOW (fileio.h) at 1 to 4 bytes: the big-file path that
+cleans in windows, through every window boundary.
 ROUNDS rounds (more under LONG); the number run is checked.'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-interop.sh
@@ -77,7 +80,15 @@ test_expect_success GIT 'random content and settings: the same ids, index and sm
 		files=$(ls f*) &&
 		INTEROP_STATE=none compare_with_git hash-object -w $files &&
 		INTEROP_DIRC_CMD=update-cache compare_with_git update-index --add $files &&
+		# the streamed path, through windows of 1 to 4 bytes
+		DIRC_TEST_WINDOW=$((seed % 4 + 1)) &&
+		export DIRC_TEST_WINDOW &&
+		INTEROP_STATE=none compare_with_git hash-object -w $files &&
+		INTEROP_DIRC_CMD=update-cache compare_with_git update-index --add $files &&
 		git update-index --add $files 2>/dev/null &&
+		touch $files .git/index &&
+		INTEROP_DIRC_CMD=update-cache compare_with_git update-index --refresh &&
+		unset DIRC_TEST_WINDOW &&
 		for f in $files
 		do
 			blob=$(git rev-parse :$f) &&

@@ -121,7 +121,7 @@ cmd_read_tree(int argc, const char **argv)
 	struct unpack_opts *uo = &r.uo;
 	struct repo repo;
 	struct index idx;
-	struct excludes ignored;
+	struct excludes ignored, ignored_in_dir;
 	struct sparse sparse;
 	struct odb *odb;
 	struct convert *cv;
@@ -272,6 +272,13 @@ cmd_read_tree(int argc, const char **argv)
 		if (ret < 0)
 			die_lib(ret);
 		uo->ignored = &ignored;
+		excludes_init(&ignored_in_dir, repo.settings.ignorecase ?
+			      EXCLUDE_ICASE : 0);
+		excludes_set_per_dir(&ignored_in_dir, ".gitignore");
+		uo->ignored_in_dir = &ignored_in_dir;
+		/* a skip-worktree .gitignore is read from the index */
+		excludes_set_index(&ignored, &idx, odb);
+		excludes_set_index(&ignored_in_dir, &idx, odb);
 	}
 	if (nr) {
 		ret = unpack_trees(&idx, &repo, odb, trees, nr, uo);
@@ -307,8 +314,10 @@ cmd_read_tree(int argc, const char **argv)
 			die_lib(-1);
 	}
 	free(prefix_buf);
-	if (uo->ignored)
+	if (uo->ignored) {
 		excludes_release(&ignored);
+		excludes_release(&ignored_in_dir);
+	}
 	sparse_release(&sparse);
 	index_release(&idx);
 	repo_release(&repo);

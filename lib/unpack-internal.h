@@ -58,8 +58,12 @@ int unpack_check_entry(const struct object_id *oid,
 int unpack_uptodate(struct repo *repo, struct index *idx,
 		    struct index_entry *old, const struct unpack_opts *o);
 
-/* Does every file under dir (a path, no slash) belong to idx? */
-int unpack_all_tracked(const struct index *idx, struct strbuf *dir);
+/*
+ * Does every file under dir (a path, no slash) belong to idx, but those
+ * o->ignored_in_dir excludes (an excluded directory is not entered)?
+ */
+int unpack_all_tracked(const struct index *idx, struct strbuf *dir,
+		       const struct unpack_opts *o);
 
 /*
  * Apply ch[0..nch) to the work tree: removals, then the writes (on the

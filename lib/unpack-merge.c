@@ -379,7 +379,7 @@ verify_clean_dir(struct merge *m, const char *dir, size_t len, unsigned mode)
 		remove_old(m, i);
 	}
 	strbuf_add(&path, dir, len);
-	if (!unpack_all_tracked(m->idx, &path)) {
+	if (!unpack_all_tracked(m->idx, &path, m->o)) {
 		unpack_report(m->o, "Updating '%s' would lose untracked files "
 			      "in it", path.buf);
 		ret = failed();

@@ -63,7 +63,8 @@ cmp_name(const void *a, const void *b)
 
 /*
  * Nothing in the way of writing e (git's verify_absent): no file at a
- * leading directory or at its path, but one the merge removes.
+ * leading directory or at its path, but one the merge removes or one
+ * the ignore rules let go (o->ignored).
  */
 static int
 nothing_in_the_way(const struct index *idx, const struct index_entry *e,
@@ -85,15 +86,17 @@ nothing_in_the_way(const struct index *idx, const struct index_entry *e,
 			goto out;
 		if (S_ISDIR(st.st_mode))
 			continue;
-		ok = index_entries_pos(gone, ngone, path.buf, len, -1) >= 0;
+		ok = index_entries_pos(gone, ngone, path.buf, len, -1) >= 0 ||
+		     unpack_ignored(o, path.buf, len, 0);
 		goto out;
 	}
-	if (lstat(e->name, &st) < 0)
+	if (lstat(e->name, &st) < 0 ||
+	    unpack_ignored(o, e->name, e->namelen, S_ISGITLINK(e->mode)))
 		goto out;
 	if (S_ISDIR(st.st_mode)) {
 		strbuf_reset(&path);
 		strbuf_addstr(&path, e->name);
-		ok = S_ISGITLINK(e->mode) || unpack_all_tracked(idx, &path);
+		ok = S_ISGITLINK(e->mode) || unpack_all_tracked(idx, &path, o);
 		goto out;
 	}
 	ok = index_entries_pos(gone, ngone, e->name, e->namelen, -1) >= 0;

@@ -253,24 +253,40 @@ unpack_uptodate(struct repo *repo, struct index *idx, struct index_entry *old,
 	return S_ISGITLINK(old->mode);
 }
 
-/* dir_for_each() callback: 1 when path is, or holds, an untracked file */
+struct tracked_walk {
+	const struct index *idx;
+	const struct unpack_opts *o;
+};
+
+/*
+ * dir_for_each() callback: 1 when path is, or holds, an untracked file
+ * not excluded
+ */
 static int
 untracked_entry(struct strbuf *path, const char *name UNUSED, void *data)
 {
-	const struct index *idx = data;
+	const struct tracked_walk *tw = data;
+	struct excludes *ex = tw->o->ignored_in_dir;
 	struct stat st;
+	int is_dir;
 
 	if (lstat(path->buf, &st) < 0)
 		return 0;
-	if (S_ISDIR(st.st_mode))
-		return !unpack_all_tracked(idx, path);
-	return index_pos(idx, path->buf, path->len, -1) < 0;
+	is_dir = S_ISDIR(st.st_mode);
+	if (!is_dir && index_pos(tw->idx, path->buf, path->len, -1) >= 0)
+		return 0;
+	if (ex && excludes_path(ex, path->buf, path->len, is_dir ?
+				EXCLUDE_DTYPE_DIR : EXCLUDE_DTYPE_FILE))
+		return 0;
+	return is_dir ? !unpack_all_tracked(tw->idx, path, tw->o) : 1;
 }
 
 int
-unpack_all_tracked(const struct index *idx, struct strbuf *dir)
+unpack_all_tracked(const struct index *idx, struct strbuf *dir,
+		   const struct unpack_opts *o)
 {
-	int ret = dir_for_each(dir, untracked_entry, (void *)idx);
+	struct tracked_walk tw = { idx, o };
+	int ret = dir_for_each(dir, untracked_entry, &tw);
 
 	if (ret < 0)
 		error_clear();
@@ -342,7 +358,7 @@ absent(const struct index *idx, const struct index_entry *e,
 	 * is untracked (its files leave the index and are removed) */
 	strbuf_reset(&path);
 	strbuf_addstr(&path, e->name);
-	if (!unpack_all_tracked(idx, &path)) {
+	if (!unpack_all_tracked(idx, &path, o)) {
 		report(o, "Updating '%s' would lose untracked files in it",
 		       e->name);
 		ok = 0;
@@ -652,7 +668,7 @@ bind_file_over_dir(struct index *idx, struct repo *repo,
 		}
 	}
 	strbuf_addstr(&dir, e->name);
-	if (!unpack_all_tracked(idx, &dir)) {
+	if (!unpack_all_tracked(idx, &dir, o)) {
 		report(o, "Updating '%s' would lose untracked files in it",
 		       e->name);
 		ret = -1;
@@ -767,7 +783,7 @@ lost_in_dir(const struct index *idx, const struct index_entry *old,
 	    lstat(old->name, &st) < 0 || !S_ISDIR(st.st_mode))
 		return 1;
 	strbuf_addstr(&dir, old->name);
-	if (!unpack_all_tracked(idx, &dir)) {
+	if (!unpack_all_tracked(idx, &dir, o)) {
 		report(o, "Updating '%s' would lose untracked files in it",
 		       old->name);
 		ok = 0;

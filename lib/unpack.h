@@ -50,6 +50,15 @@ struct unpack_opts {
 	 */
 	struct excludes *ignored;
 	/*
+	 * With -u (not --reset): the untracked files these rules exclude
+	 * do not keep a directory from turning into a file (they go with
+	 * it).  git 2.39 reads such a directory with the per-directory
+	 * .gitignore files only, neither info/exclude nor
+	 * core.excludesFile; NULL: every untracked file keeps it.
+	 * Borrowed.
+	 */
+	struct excludes *ignored_in_dir;
+	/*
 	 * Optional, for a progress meter over the work-tree changes (-u):
 	 * total is called once with their number before the first, then
 	 * progress.add per change (from one thread).

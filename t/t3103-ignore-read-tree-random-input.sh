@@ -5,7 +5,10 @@ read-tree -m -u (two- and three-way) may overwrite an untracked file the
 ignore rules exclude (.gitignore, info/exclude), with or without
 --exclude-per-directory=.gitignore, as git 2.39 does, and still refuses
 one they do not: the same exit code, messages, index and files as git,
-run in twin repositories.  The option'\''s own errors.  Then random ignore
+run in twin repositories.  A tracked directory turning into a file may
+take with it untracked files the per-directory .gitignore files exclude
+(not info/exclude or core.excludesFile, as in git 2.39).  The option'\''s
+own errors.  Then random ignore
 files (any bytes: NULs, CRs, unbalanced sets, trailing backslashes, long
 runs of stars) and random paths through check-ignore --stdin and
 ls-files -o -X: never a signal (check-ignore: 0, 1, or 128 for a path
@@ -112,6 +115,76 @@ test_expect_success GIT 'an untracked file not ignored is still refused' '
 	test_cmp expect dirc.code &&
 	echo local >expect &&
 	test_cmp expect t4.dirc/file2
+'
+
+# dtwins NAME: NAME.git and NAME.dirc with commit "dir" (d/a tracked) and
+# commit "file" (d a file), "dir" checked out, and in d untracked x.o,
+# build/y, sub/z.o
+dtwins () {
+	git init -q "$1.git" &&
+	(
+		cd "$1.git" &&
+		mkdir d && echo a >d/a && echo o >other &&
+		git add d other && test_tick && git commit -q -m dir &&
+		git tag dir &&
+		git rm -q -r d && echo file >d && git add d &&
+		test_tick && git commit -q -m file && git tag file &&
+		git checkout -q dir &&
+		mkdir d/build d/sub &&
+		echo junk >d/x.o && echo b >d/build/y && echo c >d/sub/z.o
+	) &&
+	cp -R "$1.git" "$1.dirc" &&
+	# the copy's stat data are new: removing d/a checks them
+	git -C "$1.dirc" update-index -q --refresh
+}
+
+# both_tree NAME ARGS...: both_rt, and the same files under d
+both_tree () {
+	both_rt "$@" &&
+	(cd "$1.git" && find d | sort) >git.files &&
+	(cd "$1.dirc" && find d | sort) >dirc.files &&
+	test_cmp git.files dirc.files
+}
+
+test_expect_success GIT 'a directory turning into a file: ignored files in it go, as in git' '
+	n=0 &&
+	while IFS="|" read -r where rules code
+	do
+		for args in "-m -u file" "-m -u dir file"
+		do
+			rm -rf t6.git t6.dirc &&
+			dtwins t6 &&
+			for s in git dirc
+			do
+				case $where in
+				top) printf "$rules" >t6.$s/.gitignore ;;
+				dir) printf "$rules" >t6.$s/d/.gitignore ;;
+				info) printf "$rules" >t6.$s/.git/info/exclude ;;
+				global)
+					printf "$rules" >t6.$s/xf &&
+					git -C t6.$s config core.excludesFile "$PWD/t6.$s/xf" ;;
+				esac || return 1
+			done &&
+			# shellcheck disable=SC2086
+			both_tree t6 $args &&
+			echo "$code" >expect &&
+			test_cmp expect dirc.code &&
+			n=$((n + 1)) || {
+				echo "^^^ $where: $rules ($args)" >&2
+				return 1
+			}
+		done
+	done <<-\EOF &&
+	top|*.o\nbuild/\n|0
+	top|*.o\nbuild\n|0
+	top|*.o\n!d/x.o\nbuild/\n|128
+	top|*.o\n|128
+	dir|*.o\nbuild/\n.gitignore\n|0
+	dir|*.o\nbuild/\n|128
+	info|*.o\nbuild/\n|128
+	global|*.o\nbuild/\n|128
+	EOF
+	test $n = 16
 '
 
 test_expect_success GIT '--exclude-per-directory: its own errors' '

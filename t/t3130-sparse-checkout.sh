@@ -212,6 +212,39 @@ test_expect_success GIT 'a file in the way of an entry entering: kept (a warning
 	same_result
 '
 
+test_expect_success GIT 'an ignored file in the way of an entry entering: overwritten quietly' '
+	ig=$(printf "*.o\n" | git hash-object -w --stdin) &&
+	xo=$(echo new | git hash-object -w --stdin) &&
+	t4=$({ git ls-tree one && printf "100644 blob $ig\t.gitignore\n"; } |
+		git mktree) &&
+	t5=$({ git ls-tree $t4 && printf "100644 blob $xo\tx.o\n"; } |
+		git mktree) &&
+	c4=$(git commit-tree -p one -m four $t4) &&
+	c5=$(git commit-tree -p $c4 -m five $t5) &&
+	git tag four $c4 &&
+	git tag five $c5 &&
+	in_both "git fetch -q origin tag four tag five" &&
+	echo new >expect &&
+	for pat in "/*\n" "/*\n!.gitignore\n"
+	do
+		for args in "five" "four five"
+		do
+			# the .gitignore in the work tree, then only in the
+			# index (skip-worktree): git reads it from there
+			start four "$pat" &&
+			in_both "echo mine >x.o" &&
+			# shellcheck disable=SC2086
+			interop_run read-tree -m -u $args &&
+			same_result &&
+			test_must_be_empty dirc.err &&
+			test_cmp expect rd/x.o || {
+				echo "^^^ $pat $args" >&2
+				return 1
+			}
+		done
+	done
+'
+
 test_expect_success GIT 'new entries out of the checkout: not written, untracked file kept' '
 	start one "init.t\n" &&
 	in_both "mkdir -p d && echo mine >d/new" &&

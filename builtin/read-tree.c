@@ -114,13 +114,38 @@ refuse(const struct rt_opts *r, int debug, int no_sparse, size_t nr,
 		    "--no-sparse-checkout");
 }
 
+/*
+ * Copies of idx's skip-worktree .gitignore entries as they are before
+ * the merge, for the ignore rules to read (git reads them from the
+ * index it started from): the merge changes the bits of idx's entries
+ * as it goes.
+ */
+static void
+skipped_ignores(struct index *snap, const struct index *idx)
+{
+	static const char name[] = ".gitignore";
+	size_t n = sizeof(name) - 1;
+
+	index_init(snap);
+	for (size_t i = 0; i < idx->nr; i++) {
+		const struct index_entry *e = idx->entries[i];
+
+		if (!(e->ext_flags & CE_SKIP_WORKTREE) || e->namelen < n ||
+		    strcmp(e->name + e->namelen - n, name) ||
+		    (e->namelen > n && e->name[e->namelen - n - 1] != '/'))
+			continue;
+		ALLOC_GROW(snap->entries, snap->nr + 1, snap->alloc);
+		snap->entries[snap->nr++] = index_entry_dup(snap, e);
+	}
+}
+
 int
 cmd_read_tree(int argc, const char **argv)
 {
 	struct rt_opts r = { .uo = { 0 } };
 	struct unpack_opts *uo = &r.uo;
 	struct repo repo;
-	struct index idx;
+	struct index idx, skipped;
 	struct excludes ignored, ignored_in_dir;
 	struct sparse sparse;
 	struct odb *odb;
@@ -277,8 +302,9 @@ cmd_read_tree(int argc, const char **argv)
 		excludes_set_per_dir(&ignored_in_dir, ".gitignore");
 		uo->ignored_in_dir = &ignored_in_dir;
 		/* a skip-worktree .gitignore is read from the index */
-		excludes_set_index(&ignored, &idx, odb);
-		excludes_set_index(&ignored_in_dir, &idx, odb);
+		skipped_ignores(&skipped, &idx);
+		excludes_set_index(&ignored, &skipped, odb);
+		excludes_set_index(&ignored_in_dir, &skipped, odb);
 	}
 	if (nr) {
 		ret = unpack_trees(&idx, &repo, odb, trees, nr, uo);
@@ -317,6 +343,7 @@ cmd_read_tree(int argc, const char **argv)
 	if (uo->ignored) {
 		excludes_release(&ignored);
 		excludes_release(&ignored_in_dir);
+		index_release(&skipped);
 	}
 	sparse_release(&sparse);
 	index_release(&idx);

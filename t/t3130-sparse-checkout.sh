@@ -242,6 +242,19 @@ test_expect_success GIT 'an ignored file in the way of an entry entering: overwr
 				return 1
 			}
 		done
+	done &&
+	# the .gitignore enters the checkout in the same update: read as
+	# the index had it before (skip-worktree)
+	for args in "five" "four five"
+	do
+		start four "/*\n!.gitignore\n" &&
+		in_both "echo mine >x.o" &&
+		patterns "/*\n" &&
+		# shellcheck disable=SC2086
+		interop_run read-tree -m -u $args &&
+		same_result &&
+		test_must_be_empty dirc.err &&
+		test_cmp expect rd/x.o || return 1
 	done
 '
 

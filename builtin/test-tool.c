@@ -41,16 +41,30 @@
  *                                    line ("160000 " before a gitlink's):
  *                                    "H <path>" in, "S <path>" out, as
  *                                    git ls-files -t marks them
+ *   dirc test-tool clean-twice <path> <other>
+ *                                    clean the big file path as
+ *                                    update-cache does (convert.h's
+ *                                    streamed clean) but copy the bytes
+ *                                    of other over it, in place, between
+ *                                    the two reads; print the blob id
+ *                                    or die as the command would
  */
+#include <errno.h>
+#include <fcntl.h>
 #include <malloc.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "builtin.h"
+#include "convert.h"
+#include "fileio.h"
 #include "filter.h"
 #include "hash.h"
 #include "index.h"
 #include "mempool.h"
+#include "odb.h"
 #include "object.h"
 #include "parse-options.h"
 #include "pkt-line.h"
@@ -68,6 +82,7 @@ const char *const test_tool_usage[] = {
 	"<path>...",
 	"dirc test-tool filter-fuzz <seed>",
 	"dirc test-tool sparse-match <paths",
+	"dirc test-tool clean-twice <path> <other>",
 	NULL,
 };
 
@@ -450,6 +465,69 @@ sparse_match(struct repo *repo)
 	return 0;
 }
 
+/* overwrite the file fd in place with the bytes of the file other */
+static void
+overwrite(int fd, const char *other)
+{
+	struct read_buf rb = READ_BUF_INIT;
+	int ofd = open(other, O_RDONLY);
+	ssize_t n;
+
+	if (ofd < 0)
+		die("open(\"%s\"): %s", other, strerror(errno));
+	n = fileio_slurp_fd(&rb, ofd, other);
+	if (n < 0)
+		die_lib(n);
+	close(ofd);
+	if (pwrite(fd, rb.buf, n, 0) != n)
+		die("unable to write: %s", strerror(errno));
+	read_buf_release(&rb);
+}
+
+static int
+clean_twice(struct repo *repo, int argc, const char **argv)
+{
+	struct convert_stream *cs = xmalloc(sizeof(*cs));
+	struct read_buf rb = READ_BUF_INIT;
+	struct convert_plan p;
+	struct object_id oid;
+	struct odb_xform *x;
+	struct convert *cv;
+	struct odb *odb;
+	struct stat st;
+	int fd, ret;
+
+	if (argc != 4)
+		usage_with_options(test_tool_usage, NULL);
+	ret = repo_odb(&odb, repo);
+	if (ret < 0)
+		die_lib(ret);
+	cv = convert_new(repo, NULL, odb, 0);
+	fd = open(argv[2], O_RDWR);
+	if (fd < 0 || fstat(fd, &st) < 0)
+		die("open(\"%s\"): %s", argv[2], strerror(errno));
+	convert_plan_for(&p, cv, argv[2]);
+	if (!convert_can_stream(&p, st.st_size))
+		die("%s: not a file that streams", argv[2]);
+	ret = convert_stream_count(cs, fd, st.st_size, &rb, argv[2]);
+	if (!ret)
+		ret = convert_stream_decide(&x, cs, cv, &p, argv[2], NULL, 0,
+					    NULL);
+	if (!ret) {
+		overwrite(fd, argv[3]);
+		ret = odb_hash_fd_xform(&oid, "blob", fd, st.st_size, x,
+					argv[2], &rb);
+	}
+	if (ret < 0)
+		die_lib(ret);
+	puts(oid_to_hex(&oid));
+	close(fd);
+	free(cs);
+	read_buf_release(&rb);
+	convert_free(cv);
+	return 0;
+}
+
 int
 cmd_test_tool(int argc, const char **argv)
 {
@@ -482,6 +560,8 @@ cmd_test_tool(int argc, const char **argv)
 		index_release(&idx);
 	} else if (!strcmp(argv[1], "filter"))
 		ret = filter_files(&repo, argc, argv);
+	else if (!strcmp(argv[1], "clean-twice"))
+		ret = clean_twice(&repo, argc, argv);
 	else
 		usage_with_options(test_tool_usage, NULL);
 	repo_release(&repo);

@@ -319,9 +319,13 @@ blob_has_crlf(struct convert *cv, const struct object_id *oid)
 		error_clear();
 		return 0;
 	}
-	if (obj.type == OBJ_BLOB)
-		for (size_t i = 0; i + 1 < obj.size && !has; i++)
-			has = obj.data[i] == '\r' && obj.data[i + 1] == '\n';
+	if (obj.type == OBJ_BLOB && memchr(obj.data, '\r', obj.size)) {
+		struct eol_stats st = EOL_STATS_INIT;
+
+		/* git's rule: a CRLF in a blob that does not look binary */
+		eol_stats_add(&st, obj.data, obj.size);
+		has = st.crlf && !looks_binary(&st);
+	}
 	odb_object_release(&obj);
 	return has;
 }
@@ -790,11 +794,25 @@ strip_add(struct convert_stream *cs, const unsigned char *p, size_t n,
 	return 0;
 }
 
+/* the counts of two reads of the same file: equal? */
+static int
+same_stats(const struct eol_stats *a, const struct eol_stats *b)
+{
+	return a->nul == b->nul && a->lone_cr == b->lone_cr &&
+	       a->lone_lf == b->lone_lf && a->crlf == b->crlf &&
+	       a->printable == b->printable &&
+	       a->nonprintable == b->nonprintable && a->total == b->total &&
+	       a->pending_cr == b->pending_cr && a->last == b->last;
+}
+
 /*
- * odb_xform: crlf_to_git's stripping, a window at a time (each CR before
- * LF goes: under auto there is no other CR); a CR that ends a window
- * waits for the next one's first byte.  What is kept
- * goes out when the buffer is full and at the end.
+ * odb_xform: the second read.  Its bytes are counted again: a file
+ * whose counts differ from the first read's changed in between, and
+ * the decision taken on them would not be git's for what is stored.
+ * With cs->strip, crlf_to_git's stripping, a window at a time (each CR
+ * before LF goes: under auto there is no other CR); a CR that ends a
+ * window waits for the next one's first byte.  What is kept goes out
+ * when the buffer is full and at the end.
  */
 static int
 strip_cr(struct odb_xform *x, const void *in, size_t len,
@@ -805,6 +823,9 @@ strip_cr(struct odb_xform *x, const void *in, size_t len,
 	int ret;
 
 	if (!len) {
+		if (!same_stats(&cs->st, &cs->again))
+			return error_set(E_CORRUPT, "file '%s' changed while "
+					 "it was being read", cs->path);
 		if (cs->held_cr) {
 			cs->held_cr = 0;
 			ret = strip_add(cs, (const unsigned char *)"\r", 1,
@@ -814,6 +835,9 @@ strip_cr(struct odb_xform *x, const void *in, size_t len,
 		}
 		return strip_flush(cs, emit, ectx);
 	}
+	eol_stats_add(&cs->again, in, len);
+	if (!cs->strip)
+		return emit(ectx, in, len);
 	if (cs->held_cr) {
 		cs->held_cr = 0;
 		if (*p != '\n') {
@@ -853,19 +877,25 @@ convert_stream_decide(struct odb_xform **x, struct convert_stream *cs,
 		      const char *path, const struct object_id *index_blob,
 		      unsigned flags, struct strbuf *warn)
 {
-	int ret;
+	struct eol_stats st = cs->st;
+	int ret = 1;
 
-	*x = NULL;
-	if (p->crlf == CONVERT_CRLF_BINARY || !cs->file_size)
-		return 0;
-	ret = crlf_decide(cv, p, path, &cs->st, index_blob, flags, warn);
-	if (ret)
-		return ret < 0 ? ret : 0;
+	*x = &cs->x;
 	cs->x.fn = strip_cr;
-	cs->x.size = cs->file_size - cs->st.crlf;
+	cs->x.size = cs->file_size;
+	cs->again = (struct eol_stats)EOL_STATS_INIT;
+	cs->path = path;
+	cs->strip = 0;
 	cs->held_cr = 0;
 	cs->buf_len = 0;
-	*x = &cs->x;
+	if (p->crlf != CONVERT_CRLF_BINARY && cs->file_size)
+		ret = crlf_decide(cv, p, path, &st, index_blob, flags, warn);
+	if (ret < 0)
+		return ret;
+	if (!ret) {
+		cs->strip = 1;
+		cs->x.size -= st.crlf;
+	}
 	return 0;
 }
 

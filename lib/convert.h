@@ -162,18 +162,23 @@ int convert_hash_fd(void *ctx, struct object_id *out, const char *path,
  * driver, ident or working-tree-encoding: convert_can_stream) is read
  * twice in bounded windows, once to count its line endings
  * (convert_stream_count, which rewinds fd), once as it is hashed or
- * stored through the odb_xform that convert_stream_decide gives: the
+ * stored through the odb_xform *x that convert_stream_decide gives: the
  * same decision, warnings and refusals as convert_to_git() on the whole
- * content (its index_blob, flags and warn), the same blob.  *x is NULL
- * when the content stays as it is.  Memory does not grow with the file;
- * a file that changes between the two reads is refused as changed
- * while read (odb_xform's size).  cs is big (a 64 KiB buffer): allocate
- * it.  Both return 0 or -E_* (a read error; a safecrlf refusal).
+ * content (its index_blob, flags and warn), the same blob.  Memory does
+ * not grow with the file.  The second read is counted again: a file
+ * whose counts or size differ from the first read's changed in between
+ * and is refused as changed while being read (E_CORRUPT), so what is
+ * stored is always the cleaning git would give the bytes stored.  cs is
+ * big (a 64 KiB buffer): allocate it; path must outlive its use.  Both
+ * return 0 or -E_* (a read error; a safecrlf refusal).
  */
 struct convert_stream {
 	struct odb_xform x;	/* first: strip_cr finds cs from it */
-	struct eol_stats st;
+	struct eol_stats st;	/* the first read's counts */
+	struct eol_stats again;	/* the second read's */
 	uint64_t file_size;
+	const char *path;	/* borrowed, for messages */
+	int strip;		/* CRs before LF go */
 	int held_cr;		/* the last window ended in a CR */
 	size_t buf_len;
 	unsigned char buf[64 * 1024];

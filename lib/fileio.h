@@ -82,7 +82,7 @@ int fileio_view_fd(struct file_view *out, struct read_buf *rb, int fd,
 void file_view_release(struct file_view *view);
 
 /*
- * Feed exactly size bytes of fd to fn in windows of FILEIO_WINDOW bytes
+ * Feed exactly size bytes of fd to fn in windows of fileio_window() bytes
  * (using rb as the buffer).  fn returns 0 or a negative E_* (which stops
  * the stream and is returned).  A file that ends early or runs past size
  * is an E_CORRUPT error naming path.

@@ -278,6 +278,8 @@ run_streamed(struct update *u, struct odb_writer *w, struct update_job *j,
 	struct odb_xform *x;
 	int ret;
 
+	/* any failure but the conversion's is the object's, as in git */
+	j->store_failed = 1;
 	ret = convert_stream_count(cs, fd, j->size, &w->rb, path);
 	if (ret < 0)
 		goto out;
@@ -289,7 +291,6 @@ run_streamed(struct update *u, struct odb_writer *w, struct update_job *j,
 		j->conv_failed = 1;
 		goto out;
 	}
-	j->store_failed = !!flags;
 	ret = odb_write_fd_xform(u->odb, w, "blob", fd, j->size, x, path,
 				 flags, &j->entry->oid);
 out:
@@ -316,6 +317,7 @@ run_converted(struct update *u, struct odb_writer *w, struct update_job *j,
 
 	if (convert_can_stream(p, j->size))
 		return run_streamed(u, w, j, fd, p, flags);
+	j->store_failed = 1;	/* as in run_streamed */
 	ret = fileio_view_fd(&view, &w->rb, fd, j->size, path);
 	if (ret < 0)
 		return ret;
@@ -333,7 +335,6 @@ run_converted(struct update *u, struct odb_writer *w, struct update_job *j,
 		odb_hash(&j->entry->oid, "blob", data, len);
 		ret = 0;
 	} else {
-		j->store_failed = 1;
 		ret = odb_write(u->odb, w, "blob", data, len, &j->entry->oid);
 	}
 out:

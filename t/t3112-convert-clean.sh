@@ -160,21 +160,30 @@ test_expect_success GIT 'text=auto leaves a file alone whose index blob has CRLF
 	rm -f .git/index .gitattributes &&
 	printf "a\r\nb\n" >f.txt &&
 	printf "a\rb\n" >g.txt &&
-	git update-index --add f.txt g.txt &&
+	# CRLF in a blob that looks binary does not count (git'"'"'s rule)
+	printf "a\r\nb\0\r\n" >h.txt &&
+	printf "a\r\nb\rc\n" >i.txt &&
+	printf "a\r\n\001\002\003\004\r\n" >j.txt &&
+	printf "a\r\nb\r\n\032" >k.txt &&
+	printf "a\r\nb\r" >l.txt &&
+	git update-index --add f.txt g.txt h.txt i.txt j.txt k.txt l.txt &&
 	printf "a\r\nb\r\n" >f.txt &&
-	cp f.txt g.txt &&
+	for f in g h i j k l
+	do
+		cp f.txt $f.txt || return 1
+	done &&
 	echo "* text=auto" >.gitattributes &&
-	run_both f.txt g.txt &&
+	run_both f.txt g.txt h.txt i.txt j.txt k.txt l.txt &&
 	same_result &&
 	git config core.autocrlf true &&
 	rm .gitattributes &&
-	run_both f.txt g.txt &&
+	run_both f.txt g.txt h.txt i.txt j.txt k.txt l.txt &&
 	same_result &&
 	echo "* text" >.gitattributes &&
-	run_both f.txt g.txt &&
+	run_both f.txt g.txt h.txt i.txt j.txt k.txt l.txt &&
 	same_result &&
 	git config --unset core.autocrlf &&
-	rm f.txt g.txt
+	rm f.txt g.txt h.txt i.txt j.txt k.txt l.txt
 '
 
 test_expect_success GIT '--refresh cleans content: a CRLF file staged with autocrlf is not modified' '

@@ -101,6 +101,7 @@ test_expect_success GIT 'random content and settings: the same ids, index and sm
 		test -s git.out &&
 		rounds=$((rounds + 1)) &&
 		seed=$((seed + 1)) || {
+			unset DIRC_TEST_WINDOW
 			echo "^^^ round $seed: $(cat .gitattributes config)" >&2
 			return 1
 		}

@@ -10,7 +10,9 @@ first window boundary, a final CR, a NUL, control characters, a final
 must give git'"'"'s index bytes, ids and safecrlf messages under every
 end-of-line setting; safecrlf=true refusals leave the index as it was;
 the CRLF-in-the-index rule of text=auto holds; git status is clean after
-dirc staged.  A 40 MiB file is staged, hashed and refreshed in well
+dirc staged.  A file whose line-ending counts change between the two
+reads is refused (test-tool clean-twice changes it there); a read that
+fails is the object'"'"'s failure, as git reports it.  A 40 MiB file is staged, hashed and refreshed in well
 under its size of memory.'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-interop.sh
@@ -138,6 +140,56 @@ test_expect_success GIT 'git status is clean after dirc staged big files with te
 	git diff --name-only >status &&
 	test_must_be_empty status &&
 	rm .gitattributes
+'
+
+test_expect_success 'a file that changes between the two reads: refused unless its counts stay' '
+	rm -f .git/index &&
+	echo "* text=auto" >.gitattributes &&
+	cp crlf-edge.txt keep &&
+	size=$(wc -c <keep) &&
+	# one letter for another: the same counts, the second read stored
+	{ head -c 1000 keep && printf X && tail -c +1002 keep; } >same &&
+	# a NUL: binary now; a CR-LF less: either would be cleaned otherwise
+	{ head -c 1000 keep && printf "\0" && tail -c +1002 keep; } >nul &&
+	{ head -c $((W - 1)) keep && printf "x\n" && tail -c +$((W + 2)) keep; } >crlf1 &&
+	test $(wc -c <same) = $size && test $(wc -c <nul) = $size &&
+	test $(wc -c <crlf1) = $size &&
+	cp keep f.txt &&
+	dirc test-tool clean-twice f.txt same >actual &&
+	git hash-object f.txt >expect &&
+	test_cmp expect actual &&
+	for o in nul crlf1
+	do
+		cp keep f.txt &&
+		test_expect_code 128 dirc test-tool clean-twice f.txt $o 2>err &&
+		echo "fatal: file '"'"'f.txt'"'"' changed while it was being read" >expect &&
+		test_cmp expect err || return 1
+	done &&
+	rm f.txt
+'
+
+test_expect_success 'a file that changes while read: the object'"'"'s failure, converted or not' '
+	rm -f .git/index .gitattributes &&
+	printf "a\r\nb\r\n" >small.txt &&
+	for ac in false true
+	do
+		git config core.autocrlf $ac &&
+		for f in crlf-edge.txt small.txt
+		do
+			for opt in "" --info-only
+			do
+				# shellcheck disable=SC2086
+				test_expect_code 128 env DIRC_TEST_SIZE_DRIFT=1 \
+					dirc update-cache --add $opt $f 2>err &&
+				test_grep "changed while it was being read" err &&
+				test_grep "^error: $f: failed to insert into database" err &&
+				test_grep "^fatal: Unable to process path $f" err &&
+				test_path_is_missing .git/index || return 1
+			done
+		done
+	done &&
+	git config --unset core.autocrlf &&
+	rm small.txt
 '
 
 # peak_kib CMD...: the command'"'"'s peak resident memory, in KiB

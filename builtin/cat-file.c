@@ -247,13 +247,14 @@ read_as_type(struct odb_object *obj, struct odb *odb, struct object_id oid,
 		if (obj->type == want)
 			return 0;
 		p = (const char *)obj->data;
-		if (obj->type == OBJ_TAG && obj->size > 7 + HASH_HEXSZ &&
+		if (obj->type == OBJ_TAG &&
+		    obj->size > 7 + (size_t)HASH_HEXSZ &&
 		    skip_prefix(p, "object ", &p) && !hex_to_oid(&oid, p)) {
 			odb_object_release(obj);
 			continue;
 		}
 		if (obj->type == OBJ_COMMIT && want == OBJ_TREE &&
-		    obj->size > 5 + HASH_HEXSZ &&
+		    obj->size > 5 + (size_t)HASH_HEXSZ &&
 		    skip_prefix(p, "tree ", &p) && !hex_to_oid(&oid, p)) {
 			odb_object_release(obj);
 			continue;
@@ -955,7 +956,7 @@ batch_all_objects(struct batch *b, int unordered)
 		free(s);
 	}
 	for (size_t i = 0; i < nr; i++) {
-		char hex[HASH_HEXSZ + 1];
+		char hex[HASH_MAX_HEXSZ + 1];
 
 		batch_object(b, oid_to_hex_r(hex, &l.oids[i]), &l.oids[i],
 			     NULL, contents, ODB_READ_NO_REPLACE);

@@ -167,7 +167,7 @@ tree_diff(struct diff_cmd *c, const struct object_id *a,
 static void
 set_header(struct diff_cmd *c, const struct object_id *commit)
 {
-	char line[HASH_HEXSZ + 1];
+	char line[HASH_MAX_HEXSZ + 1];
 
 	c->d.header_pending = 0;
 	if (c->no_commit_id)

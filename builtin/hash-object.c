@@ -109,11 +109,11 @@ check_format(const struct hash_opts *o, const void *buf, size_t len)
 static void
 print_oid(const struct hash_opts *o, const struct object_id *oid)
 {
-	char hex[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1];
 
 	oid_to_hex_r(hex, oid);
 	hex[HASH_HEXSZ] = '\n';
-	fwrite(hex, 1, sizeof(hex), stdout);
+	fwrite(hex, 1, HASH_HEXSZ + 1, stdout);
 	if (o->flush_each)
 		fflush(stdout);
 }

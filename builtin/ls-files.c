@@ -157,7 +157,7 @@ open_odb(struct ls *ls)
 static void
 add_oid(struct ls *ls, struct strbuf *sb, const struct object_id *oid)
 {
-	char hex[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1];
 	size_t len;
 
 	oid_to_hex_r(hex, oid);
@@ -177,7 +177,7 @@ add_oid(struct ls *ls, struct strbuf *sb, const struct object_id *oid)
 		}
 	}
 	open_odb(ls);
-	for (len = (size_t)ls->abbrev; len < HASH_HEXSZ; len++) {
+	for (len = (size_t)ls->abbrev; len < (size_t)HASH_HEXSZ; len++) {
 		struct object_id found[2];
 		size_t n = odb_find_prefix(ls->odb, hex, len, found, 2);
 

@@ -163,7 +163,7 @@ type_of(unsigned mode)
 static void
 add_oid(struct lt *lt, const struct object_id *oid)
 {
-	char hex[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1];
 
 	if (!lt->abbrev) {
 		oid_to_hex_r(hex, oid);

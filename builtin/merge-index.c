@@ -77,7 +77,7 @@ run_program(struct mi *mi, const char *const *argv)
 static size_t
 merge_entry(struct mi *mi, size_t pos, const char *path)
 {
-	char ids[4][HASH_HEXSZ + 1], modes[4][16];
+	char ids[4][HASH_MAX_HEXSZ + 1], modes[4][16];
 	const char *argv[] = { mi->program, "", "", "", path, "", "", "",
 			       NULL };
 	size_t found = 0;

@@ -196,7 +196,7 @@ show_rev(struct rp *rp, int type, const struct object_id *oid,
 			show_with_type(rp, type, name);
 		}
 	} else if (rp->abbrev) {
-		char hex[HASH_HEXSZ + 1];
+		char hex[HASH_MAX_HEXSZ + 1];
 
 		oname_abbrev(hex, &rp->repo, oid, rp->abbrev);
 		show_with_type(rp, type, hex);

@@ -312,7 +312,7 @@ opt_cacheinfo(const struct option *opt, int argc, const char **argv)
 	/* git names the argument that failed */
 	if (parse_octal(argv[1], argv[1] + strlen(argv[1]), &mode))
 		die("git update-index: --cacheinfo cannot add %s", argv[1]);
-	if (strlen(argv[2]) != HASH_HEXSZ || hex_to_oid(&oid, argv[2]))
+	if (strlen(argv[2]) != (size_t)HASH_HEXSZ || hex_to_oid(&oid, argv[2]))
 		die("git update-index: --cacheinfo cannot add %s", argv[2]);
 	cacheinfo_or_die(uc, mode, &oid, argv[3], 0, "--cacheinfo cannot add");
 	return 3;

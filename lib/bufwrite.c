@@ -36,7 +36,7 @@ struct bufwrite_async {
 	int closing;
 	unsigned char *spare[ASYNC_SLOTS];	/* hashed buffers */
 	size_t spare_nr, buffers;	/* free; allocated in all */
-	unsigned char sum[HASH_RAWSZ];
+	unsigned char sum[HASH_MAX_RAWSZ];
 };
 
 static size_t buf_size;
@@ -304,7 +304,7 @@ bufwrite_add_stable(struct bufwrite *bw, const void *data, size_t len)
 int
 bufwrite_finish(struct bufwrite *bw, unsigned char *out)
 {
-	unsigned char sum[HASH_RAWSZ];
+	unsigned char sum[HASH_MAX_RAWSZ];
 	int ret = bufwrite_flush(bw), checksum = bw->hash != NULL;
 
 	if (bw->async)
@@ -313,10 +313,10 @@ bufwrite_finish(struct bufwrite *bw, unsigned char *out)
 		hasher_final(bw->hash, sum);
 	bw->hash = NULL;
 	if (!ret && checksum) {
-		if (write_full(bw->fd, sum, sizeof(sum)) < 0)
+		if (write_full(bw->fd, sum, HASH_RAWSZ) < 0)
 			ret = write_failed(bw, errno);
 		else if (out)
-			memcpy(out, sum, sizeof(sum));
+			memcpy(out, sum, HASH_RAWSZ);
 	}
 	bufwrite_release(bw);
 	return ret;

@@ -24,7 +24,7 @@ commit_parse(struct commit_info *out, const void *buf, size_t len,
 	size_t alloc = 0;
 
 	memset(out, 0, sizeof(*out));
-	if (len < 5 + HASH_HEXSZ + 1 || memcmp(p, "tree ", 5) ||
+	if (len < 5 + (size_t)HASH_HEXSZ + 1 || memcmp(p, "tree ", 5) ||
 	    hex_to_oid(&out->tree, p + 5) || p[5 + HASH_HEXSZ] != '\n')
 		goto bogus;
 	p += 5 + HASH_HEXSZ + 1;

@@ -526,7 +526,7 @@ static int
 ident_to_worktree(struct strbuf *out, const unsigned char *in, size_t len)
 {
 	struct object_id oid;
-	char hex[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1];
 	size_t i = 0;
 
 	if (!count_ident(in, len))

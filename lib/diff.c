@@ -78,7 +78,7 @@ diff_flush(struct diff_opts *o)
 static void
 add_oid(struct diff_opts *o, const struct object_id *oid)
 {
-	char hex[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1];
 
 	if (o->abbrev == DIFF_ABBREV_FULL || o->abbrev >= HASH_HEXSZ) {
 		strbuf_add(&o->out, oid_to_hex_r(hex, oid), HASH_HEXSZ);
@@ -179,7 +179,7 @@ count_side(struct diff_opts *o, size_t *count, unsigned mode,
 	if (!mode)
 		return 0;
 	if (S_ISGITLINK(mode)) {
-		char line[64];
+		char line[32 + HASH_MAX_HEXSZ];
 		int n = snprintf(line, sizeof(line), "Subproject commit %s\n",
 				 oid_to_hex(oid));
 

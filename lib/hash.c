@@ -1,13 +1,15 @@
 /*
- * hash: hex conversion and SHA-1 over libcrypto's SHA1_* functions.
+ * hash: hex conversion and the digests over libcrypto's SHA1_* and
+ * SHA256_* functions.
  *
  * Not EVP: an EVP digest needs the provider machinery set up (an
  * EVP_MD_fetch, about a millisecond and a half at every start, and all of
- * libcrypto linked in); SHA1_* is the same assembly (SHA extensions where
- * the CPU has them) with a plain context and nothing to set up.  OpenSSL 3
- * marks these functions deprecated, hence the define; they remain in
- * every OpenSSL 3 build that keeps the 3.0 API (Debian's does).  Each
- * thread owns one context, reset per digest by hasher_begin().
+ * libcrypto linked in); SHA1_* and SHA256_* are the same assembly (SHA
+ * extensions where the CPU has them) with a plain context and nothing to
+ * set up.  OpenSSL 3 marks these functions deprecated, hence the define;
+ * they remain in every OpenSSL 3 build that keeps the 3.0 API (Debian's
+ * does).  Each thread owns one context, reset per digest by
+ * hasher_begin().
  */
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include "hash.h"
@@ -15,15 +17,53 @@
 #include <openssl/sha.h>
 #include <pthread.h>
 
+const struct hash_algo hash_algos[HASH_ALGO_NR] = {
+	[HASH_ALGO_SHA1] = {
+		"sha1", HASH_ALGO_SHA1, 0x73686131, 20, 40,
+		{ {
+		0x4b, 0x82, 0x5d, 0xc6, 0x42, 0xcb, 0x6e, 0xb9, 0xa0, 0x60,
+		0xe5, 0x4b, 0xf8, 0xd6, 0x92, 0x88, 0xfb, 0xee, 0x49, 0x04,
+		} },
+		{ {
+		0xe6, 0x9d, 0xe2, 0x9b, 0xb2, 0xd1, 0xd6, 0x43, 0x4b, 0x8b,
+		0x29, 0xae, 0x77, 0x5a, 0xd8, 0xc2, 0xe4, 0x8c, 0x53, 0x91,
+		} },
+	},
+	[HASH_ALGO_SHA256] = {
+		"sha256", HASH_ALGO_SHA256, 0x73323536, 32, 64,
+		{ {
+		0x6e, 0xf1, 0x9b, 0x41, 0x22, 0x5c, 0x53, 0x69, 0xf1, 0xc1,
+		0x04, 0xd4, 0x5d, 0x8d, 0x85, 0xef, 0xa9, 0xb0, 0x57, 0xb5,
+		0x3b, 0x14, 0xb4, 0xb9, 0xb9, 0x39, 0xdd, 0x74, 0xde, 0xcc,
+		0x53, 0x21,
+		} },
+		{ {
+		0x47, 0x3a, 0x0f, 0x4c, 0x3b, 0xe8, 0xa9, 0x36, 0x81, 0xa2,
+		0x67, 0xe3, 0xb1, 0xe9, 0xa7, 0xdc, 0xda, 0x11, 0x85, 0x43,
+		0x6f, 0xe1, 0x41, 0xf7, 0x74, 0x91, 0x20, 0xa3, 0x03, 0x72,
+		0x18, 0x13,
+		} },
+	},
+};
+
+const struct hash_algo *hash_algo = &hash_algos[HASH_ALGO_SHA1];
+
+void
+hash_algo_set(const struct hash_algo *a)
+{
+	hash_algo = a;
+}
+
+const struct hash_algo *
+hash_algo_by_name(const char *name)
+{
+	for (int i = 0; i < HASH_ALGO_NR; i++)
+		if (!strcmp(hash_algos[i].name, name))
+			return &hash_algos[i];
+	return NULL;
+}
+
 const struct object_id null_oid;
-const struct object_id empty_tree_oid = { {
-	0x4b, 0x82, 0x5d, 0xc6, 0x42, 0xcb, 0x6e, 0xb9, 0xa0, 0x60,
-	0xe5, 0x4b, 0xf8, 0xd6, 0x92, 0x88, 0xfb, 0xee, 0x49, 0x04,
-} };
-const struct object_id empty_blob_oid = { {
-	0xe6, 0x9d, 0xe2, 0x9b, 0xb2, 0xd1, 0xd6, 0x43, 0x4b, 0x8b,
-	0x29, 0xae, 0x77, 0x5a, 0xd8, 0xc2, 0xe4, 0x8c, 0x53, 0x91,
-} };
 
 static const char hexdigits[] = "0123456789abcdef";
 
@@ -41,7 +81,7 @@ oid_to_hex_r(char *out, const struct object_id *oid)
 const char *
 oid_to_hex(const struct object_id *oid)
 {
-	static _Thread_local char bufs[4][HASH_HEXSZ + 1];
+	static _Thread_local char bufs[4][HASH_MAX_HEXSZ + 1];
 	static _Thread_local unsigned next;
 
 	return oid_to_hex_r(bufs[next++ & 3], oid);
@@ -76,9 +116,10 @@ hex_to_oid(struct object_id *out, const char *hex)
 int
 loose_name_to_oid(struct object_id *out, int fanout, const char *name)
 {
-	char hex[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1];
 
-	if (fanout < 0 || fanout > 255 || strlen(name) != HASH_HEXSZ - 2)
+	if (fanout < 0 || fanout > 255 ||
+	    strlen(name) != (size_t)HASH_HEXSZ - 2)
 		return -1;
 	hex[0] = hexdigits[fanout >> 4];
 	hex[1] = hexdigits[fanout & 15];
@@ -121,7 +162,11 @@ key_setup(void)
 void
 hasher_init(struct hasher *h)
 {
-	h->ctx = xmalloc(sizeof(SHA_CTX));
+	size_t sz = sizeof(SHA_CTX) > sizeof(SHA256_CTX) ? sizeof(SHA_CTX) :
+		    sizeof(SHA256_CTX);
+
+	h->ctx = xmalloc(sz);
+	h->algo = hash_algo;
 }
 
 void
@@ -134,22 +179,43 @@ hasher_release(struct hasher *h)
 void
 hasher_begin(struct hasher *h)
 {
-	if (!SHA1_Init(h->ctx))
-		BUG("SHA1_Init failed");
+	int ok;
+
+	h->algo = hash_algo;
+	if (h->algo->id == HASH_ALGO_SHA1)
+		ok = SHA1_Init(h->ctx);
+	else
+		ok = SHA256_Init(h->ctx);
+	if (!ok)
+		BUG("%s init failed", h->algo->name);
 }
 
 void
 hasher_update(struct hasher *h, const void *data, size_t len)
 {
-	if (len && !SHA1_Update(h->ctx, data, len))
-		BUG("SHA1_Update failed");
+	int ok;
+
+	if (!len)
+		return;
+	if (h->algo->id == HASH_ALGO_SHA1)
+		ok = SHA1_Update(h->ctx, data, len);
+	else
+		ok = SHA256_Update(h->ctx, data, len);
+	if (!ok)
+		BUG("%s update failed", h->algo->name);
 }
 
 void
-hasher_final(struct hasher *h, unsigned char out[HASH_RAWSZ])
+hasher_final(struct hasher *h, unsigned char *out)
 {
-	if (!SHA1_Final(out, h->ctx))
-		BUG("SHA1_Final failed");
+	int ok;
+
+	if (h->algo->id == HASH_ALGO_SHA1)
+		ok = SHA1_Final(out, h->ctx);
+	else
+		ok = SHA256_Final(out, h->ctx);
+	if (!ok)
+		BUG("%s final failed", h->algo->name);
 }
 
 struct hasher *
@@ -169,7 +235,7 @@ hasher_thread(void)
 }
 
 void
-hash_buffer(unsigned char out[HASH_RAWSZ], const void *data, size_t len)
+hash_buffer(unsigned char *out, const void *data, size_t len)
 {
 	struct hasher *h = hasher_thread();
 

@@ -39,7 +39,14 @@
 #include "workers.h"
 
 #define INDEX_HEADER_SIZE 12
-#define ENTRY_FIXED 62		/* up to and including flags */
+/*
+ * An entry on disk: 40 bytes of stat data and mode, the id, 2 bytes of
+ * flags (then 2 of extended flags in v3/v4 when set): 62 or 64 bytes
+ * with SHA-1, 74 or 76 with SHA-256.
+ */
+#define ENTRY_FLAGS_AT (40 + (size_t)HASH_RAWSZ)
+#define ENTRY_FIXED (ENTRY_FLAGS_AT + 2)	/* up to and including flags */
+#define ENTRY_HDR_MAX (40 + HASH_MAX_RAWSZ + 4)	/* room for any fixed part */
 #define INDEX_COPY_MIN (2u << 20)	/* read, not mapped, from this size */
 
 void
@@ -203,7 +210,7 @@ read_reuc(struct index *idx, const unsigned char *p, size_t len,
 		for (int i = 0; i < 3; i++) {
 			if (!ru->mode[i])
 				continue;
-			if ((size_t)(end - p) < HASH_RAWSZ)
+			if ((size_t)(end - p) < (size_t)HASH_RAWSZ)
 				return corrupt(path, "bad REUC extension");
 			memcpy(ru->oid[i].hash, p, HASH_RAWSZ);
 			p += HASH_RAWSZ;
@@ -299,7 +306,7 @@ parse(struct index *idx, const char *path, unsigned flags)
 	char why[256];
 	int ret = 0;
 
-	if (idx->map_len < INDEX_HEADER_SIZE + HASH_RAWSZ)
+	if (idx->map_len < INDEX_HEADER_SIZE + (size_t)HASH_RAWSZ)
 		return error_set(E_CORRUPT, "%s: index file smaller than "
 				 "expected", path);
 	if (memcmp(base, "DIRC", 4)) {
@@ -322,8 +329,8 @@ parse(struct index *idx, const char *path, unsigned flags)
 	c.end -= HASH_RAWSZ;
 	memcpy(idx->checksum, c.end, HASH_RAWSZ);
 	if (flags & INDEX_READ_VERIFY) {
-		static const unsigned char zero[HASH_RAWSZ];
-		unsigned char sum[HASH_RAWSZ];
+		static const unsigned char zero[HASH_MAX_RAWSZ];
+		unsigned char sum[HASH_MAX_RAWSZ];
 
 		if (memcmp(idx->checksum, zero, HASH_RAWSZ)) {
 			hash_buffer(sum, base, idx->map_len - HASH_RAWSZ);
@@ -334,7 +341,7 @@ parse(struct index *idx, const char *path, unsigned flags)
 						 path);
 		}
 	}
-	/* every entry takes at least 62 bytes (v4) or 64 (v2/v3) */
+	/* every entry takes at least ENTRY_FIXED bytes */
 	if (nr > (size_t)(c.end - c.p) / ENTRY_FIXED)
 		return corrupt(path, "more entries than the file can hold");
 	idx->version = version;
@@ -349,24 +356,24 @@ parse(struct index *idx, const char *path, unsigned flags)
 		uint16_t fl, ext = 0;
 		size_t fixed = ENTRY_FIXED, namelen;
 
-		if (c.end - p < ENTRY_FIXED) {
+		if ((size_t)(c.end - p) < ENTRY_FIXED) {
 			ret = corrupt(path, "entry runs past the end of the "
 				      "file");
 			goto out;
 		}
-		fl = get_be16(p + 60);
+		fl = get_be16(p + ENTRY_FLAGS_AT);
 		if (fl & CE_EXTENDED) {
 			if (version < 3) {
 				ret = corrupt(path, "extended flags in a "
 					      "version 2 index");
 				goto out;
 			}
-			if (c.end - p < ENTRY_FIXED + 2) {
+			if ((size_t)(c.end - p) < ENTRY_FIXED + 2) {
 				ret = corrupt(path, "entry runs past the end "
 					      "of the file");
 				goto out;
 			}
-			ext = get_be16(p + 62);
+			ext = get_be16(p + ENTRY_FIXED);
 			idx->read_extended = 1;
 			if (ext & ~CE_EXT_KNOWN) {
 				snprintf(why, sizeof(why), "unknown index "
@@ -561,7 +568,7 @@ index_read(struct index *idx, const char *path, unsigned flags)
 	}
 	idx->exists = 1;
 	idx->timestamp = st.st_mtim;
-	if ((size_t)st.st_size < INDEX_HEADER_SIZE + HASH_RAWSZ) {
+	if ((size_t)st.st_size < INDEX_HEADER_SIZE + (size_t)HASH_RAWSZ) {
 		close(fd);
 		return error_set(E_CORRUPT, "%s: index file smaller than "
 				 "expected", path);
@@ -584,7 +591,7 @@ index_parse(struct index *idx, const void *buf, size_t len,
 	int ret;
 
 	index_init(idx);
-	if (len < INDEX_HEADER_SIZE + HASH_RAWSZ)
+	if (len < INDEX_HEADER_SIZE + (size_t)HASH_RAWSZ)
 		return error_set(E_CORRUPT, "%s: index file smaller than "
 				 "expected", name);
 	idx->map = mmap(NULL, len, PROT_READ | PROT_WRITE,
@@ -1181,9 +1188,12 @@ smudge_racy(const struct repo *repo, const struct index *idx,
 	}
 }
 
-/* The fixed part of e's on-disk entry into hdr; returns its size (62/64). */
+/*
+ * The fixed part of e's on-disk entry into hdr; returns its size
+ * (ENTRY_FIXED, 2 more with extended flags).
+ */
 static size_t
-entry_header(unsigned char hdr[64], const struct index_entry *e)
+entry_header(unsigned char hdr[ENTRY_HDR_MAX], const struct index_entry *e)
 {
 	uint16_t fl = e->flags & (CE_VALID | CE_STAGEMASK);
 	size_t fixed = ENTRY_FIXED;
@@ -1202,10 +1212,10 @@ entry_header(unsigned char hdr[64], const struct index_entry *e)
 	fl |= e->namelen < CE_NAMEMASK ? e->namelen : CE_NAMEMASK;
 	if (e->ext_flags) {
 		fl |= CE_EXTENDED;
-		put_be16(hdr + 62, e->ext_flags);
+		put_be16(hdr + ENTRY_FIXED, e->ext_flags);
 		fixed += 2;
 	}
-	put_be16(hdr + 60, fl);
+	put_be16(hdr + ENTRY_FLAGS_AT, fl);
 	return fixed;
 }
 
@@ -1213,7 +1223,7 @@ static void
 put_entry(struct strbuf *out, const struct index_entry *e, unsigned version,
 	  const char *prev, size_t prevlen)
 {
-	unsigned char hdr[64];
+	unsigned char hdr[ENTRY_HDR_MAX];
 	size_t fixed = entry_header(hdr, e);
 
 	strbuf_add(out, hdr, fixed);
@@ -1233,7 +1243,10 @@ put_entry(struct strbuf *out, const struct index_entry *e, unsigned version,
 	}
 }
 
-/* memcmp(a, b, fixed) == 0 for the two sizes, in words: no call. */
+/*
+ * memcmp(a, b, fixed) == 0 for the SHA-1 sizes, in words: no call (the
+ * index write compares every entry); a plain memcmp() for SHA-256.
+ */
 static inline int
 same_header(const unsigned char *a, const unsigned char *b, size_t fixed)
 {
@@ -1241,6 +1254,8 @@ same_header(const unsigned char *a, const unsigned char *b, size_t fixed)
 	uint32_t u, v;
 	uint16_t s, t;
 
+	if (HASH_RAWSZ != 20)
+		return !memcmp(a, b, fixed);
 	for (size_t i = 0; i < 56; i += 8) {
 		memcpy(&x, a + i, 8);
 		memcpy(&y, b + i, 8);
@@ -1273,7 +1288,7 @@ raw_entry(const struct index *idx, const struct index_entry *e, size_t *len)
 {
 	const unsigned char *map = idx->map, *name = (const void *)e->name;
 	const unsigned char *raw;
-	unsigned char hdr[64];
+	unsigned char hdr[ENTRY_HDR_MAX];
 	size_t fixed, entlen;
 
 	if (name < map + INDEX_HEADER_SIZE + ENTRY_FIXED ||

@@ -117,7 +117,7 @@ struct index {
 					 * a write drops them */
 	int read_extended;		/* an entry had extended flags when
 					 * read: the version a write guesses */
-	unsigned char checksum[HASH_RAWSZ]; /* trailer as read */
+	unsigned char checksum[HASH_MAX_RAWSZ]; /* trailer as read */
 	/*
 	 * How the content checks hash a regular file (git cleans it first:
 	 * convert.h's convert_hash_fd, set by convert_attach_index); NULL:

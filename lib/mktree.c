@@ -78,7 +78,8 @@ mktree_add_line(struct mktree *mt, struct odb *odb, const char *line,
 	if (!sp)
 		return format_error(line);
 	hex = sp + 1;
-	if (strnlen(hex, HASH_HEXSZ) < HASH_HEXSZ || hex_to_oid(&oid, hex) ||
+	if (strnlen(hex, HASH_HEXSZ) < (size_t)HASH_HEXSZ ||
+	    hex_to_oid(&oid, hex) ||
 	    hex[HASH_HEXSZ] != '\t')
 		return format_error(line);
 	type_len = sp - type;

@@ -339,7 +339,7 @@ hint_ok(struct res *r, const struct object_id *oid, unsigned hint)
 static int
 hex_prefix(char *lower, const char *s, size_t len)
 {
-	if (len < MIN_ABBREV || len > HASH_HEXSZ)
+	if (len < MIN_ABBREV || len > (size_t)HASH_HEXSZ)
 		return -1;
 	for (size_t i = 0; i < len; i++) {
 		if (hexval((unsigned char)s[i]) < 0)
@@ -387,7 +387,7 @@ cand_cmp(const void *a, const void *b)
 static int
 unique_len(struct res *r, const struct object_id *oid, int len)
 {
-	char hex[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1];
 	struct oid_set set;
 	int best = len;
 
@@ -397,7 +397,7 @@ unique_len(struct res *r, const struct object_id *oid, int len)
 		return len < HASH_HEXSZ ? len : HASH_HEXSZ;
 	}
 	for (size_t i = 0; i < set.nr; i++) {
-		char other[HASH_HEXSZ + 1];
+		char other[HASH_MAX_HEXSZ + 1];
 		int common = 0;
 
 		if (oideq(&set.oids[i], oid))
@@ -619,7 +619,7 @@ report_ambiguity(struct res *r, const char *hex, size_t len,
 	sort_array(c, nr, sizeof(*c), cand_cmp);
 	strbuf_addbuf(&r->report, &why);
 	for (size_t i = 0; i < nr; i++) {
-		char h[HASH_HEXSZ + 1];
+		char h[HASH_MAX_HEXSZ + 1];
 		struct odb_object obj = ODB_OBJECT_INIT;
 
 		oid_to_hex_r(h, &c[i].oid);
@@ -689,7 +689,7 @@ static int
 get_short(struct res *r, const char *name, size_t len,
 	  struct object_id *out, unsigned flags)
 {
-	char hex[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1];
 	unsigned hint = flags & HINTS;
 	struct oid_set set;
 	size_t fit = 0, fit_at = 0;
@@ -1414,8 +1414,8 @@ get_basic(struct res *r, const char *str, size_t len, struct object_id *out,
 	size_t spec_len = 0;
 	int prior_at_start = 0, found, ret = 0;
 
-	if (len == HASH_HEXSZ && !memchr(str, '\0', len)) {
-		char hex[HASH_HEXSZ + 1];
+	if (len == (size_t)HASH_HEXSZ && !memchr(str, '\0', len)) {
+		char hex[HASH_MAX_HEXSZ + 1];
 
 		memcpy(hex, str, len);
 		hex[len] = '\0';
@@ -1472,7 +1472,7 @@ get_basic(struct res *r, const char *str, size_t len, struct object_id *out,
 		 * is the answer, whatever follows it.
 		 */
 		ret = nth_prior(r, str, len, &prior, &syntax);
-		if (ret > 0 && prior.len == HASH_HEXSZ &&
+		if (ret > 0 && prior.len == (size_t)HASH_HEXSZ &&
 		    !hex_to_oid(out, prior.buf)) {
 			strbuf_release(&prior);
 			return 0;
@@ -2451,7 +2451,7 @@ oname_abbrev(char *out, struct repo *repo, const struct object_id *oid,
 	     int len)
 {
 	struct oname_ctx ctx = ONAME_CTX_INIT;
-	char hex[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1];
 	struct res r;
 
 	if (len < 0 && oname_default_abbrev(repo, &len) < 0) {
@@ -2477,7 +2477,7 @@ oname_for_each_abbrev(struct repo *repo, const char *hex, oname_each_fn fn,
 		      void *data)
 {
 	struct oname_ctx ctx = ONAME_CTX_INIT;
-	char lower[HASH_HEXSZ + 1];
+	char lower[HASH_MAX_HEXSZ + 1];
 	struct oid_set set = { NULL, 0 };
 	struct res r;
 	int ret;

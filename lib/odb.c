@@ -463,7 +463,7 @@ size_t
 odb_find_prefix(struct odb *odb, const char *hex, size_t len,
 		struct object_id *out, size_t max)
 {
-	unsigned char bytes[HASH_RAWSZ] = { 0 };
+	unsigned char bytes[HASH_MAX_RAWSZ] = { 0 };
 	size_t count = 0;
 
 	for (size_t i = 0; i < len; i++)
@@ -629,7 +629,7 @@ void
 odb_loose_path_in(struct strbuf *out, const char *objdir,
 		  const struct object_id *oid)
 {
-	char hex[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1];
 
 	oid_to_hex_r(hex, oid);
 	strbuf_reset(out);
@@ -791,7 +791,7 @@ tmp_name(struct odb_writer *w, const struct odb *odb,
 {
 	static const char chars[] =
 		"abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
-	char hex[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1];
 
 	strbuf_reset(&w->tmp);
 	if (oid) {

@@ -55,7 +55,7 @@ void odb_writer_release(struct odb_writer *w);
 
 /* What one fan-out directory held when it was listed. */
 struct odb_fanout_list {
-	unsigned char (*suffix)[HASH_RAWSZ - 1]; /* owned; sorted */
+	unsigned char (*suffix)[HASH_MAX_RAWSZ - 1]; /* owned; sorted */
 	size_t nr;
 	int loaded;
 	unsigned probes;		/* single lookups before listing */

@@ -62,7 +62,7 @@ check_idx(struct pack *p)
 	size_t len = p->idx_len, need;
 	uint32_t prev = 0;
 
-	if (len < 256 * 4 + 2 * HASH_RAWSZ)
+	if (len < 256 * 4 + 2 * (size_t)HASH_RAWSZ)
 		return idx_corrupt(p->idx_path, "too small");
 	if (!memcmp(m, "\377tOc", 4)) {
 		p->idx_version = get_be32(m + 4);
@@ -157,7 +157,7 @@ pack_open(struct pack **out, const char *idx_path)
 		close(fd);
 		goto fail;
 	}
-	if ((size_t)st.st_size < 256 * 4 + 2 * HASH_RAWSZ) {
+	if ((size_t)st.st_size < 256 * 4 + 2 * (size_t)HASH_RAWSZ) {
 		close(fd);
 		ret = idx_corrupt(idx_path, "too small");
 		goto fail;
@@ -233,7 +233,7 @@ pack_corrupt(const struct pack *p, const char *why)
 static int
 check_pack(const struct pack *p, const unsigned char *m, size_t len)
 {
-	if (len < 12 + HASH_RAWSZ)
+	if (len < 12 + (size_t)HASH_RAWSZ)
 		return pack_corrupt(p, "too small (truncated?)");
 	if (memcmp(m, "PACK", 4))
 		return pack_corrupt(p, "bad signature");
@@ -295,7 +295,7 @@ map_locked(struct pack *p)
 		close(fd);
 		return publish(p, NULL, 0, ret);
 	}
-	if ((size_t)st.st_size < 12 + HASH_RAWSZ) {
+	if ((size_t)st.st_size < 12 + (size_t)HASH_RAWSZ) {
 		close(fd);
 		return publish(p, NULL, 0, pack_corrupt(p, "too small "
 							"(truncated?)"));
@@ -1131,7 +1131,7 @@ pack_object_info(const struct pack_env *env, struct pack *p,
 static int
 check_trailer(const char *path, const unsigned char *data, size_t len)
 {
-	unsigned char sum[HASH_RAWSZ];
+	unsigned char sum[HASH_MAX_RAWSZ];
 
 	hash_buffer(sum, data, len - HASH_RAWSZ);
 	if (memcmp(sum, data + len - HASH_RAWSZ, HASH_RAWSZ))

@@ -405,7 +405,7 @@ out:
 static int
 check_old(const struct ref_update *u)
 {
-	char want[HASH_HEXSZ + 1];
+	char want[HASH_MAX_HEXSZ + 1];
 
 	if (!(u->flags & REF_HAVE_OLD) || oideq(&u->cur, &u->old_oid))
 		return 0;
@@ -512,12 +512,12 @@ ref_sync(const struct ref_store *rs)
 static int
 write_lock(struct ref_txn *txn, struct ref_update *u)
 {
-	char content[HASH_HEXSZ + 1];
+	char content[HASH_MAX_HEXSZ + 1];
 	int code = 0;
 
 	oid_to_hex_r(content, &u->new_oid);
 	content[HASH_HEXSZ] = '\n';
-	if (write_full(u->lk.fd, content, sizeof(content)) < 0)
+	if (write_full(u->lk.fd, content, HASH_HEXSZ + 1) < 0)
 		code = error_code_of_errno(errno);
 	else if (lockfile_close(&u->lk, ref_sync(txn->rs)) < 0)
 		code = error_code();

@@ -518,8 +518,8 @@ parse_loose(struct strbuf *buf, struct object_id *oid,
 		*type |= REF_ISSYMREF;
 		return 0;
 	}
-	if (buf->len >= HASH_HEXSZ && !hex_to_oid(oid, buf->buf) &&
-	    (buf->len == HASH_HEXSZ ||
+	if (buf->len >= (size_t)HASH_HEXSZ && !hex_to_oid(oid, buf->buf) &&
+	    (buf->len == (size_t)HASH_HEXSZ ||
 	     refs_isspace((unsigned char)buf->buf[HASH_HEXSZ])))
 		return 0;
 	*type |= REF_ISBROKEN;

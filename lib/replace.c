@@ -171,9 +171,9 @@ list_packed(struct ref_list *l, const char *commondir, const char *prefix)
 		const char *nl = memchr(p, '\n', end - p);
 		size_t len = nl ? (size_t)(nl - p) : (size_t)(end - p);
 		struct object_id oid;
-		char hex[HASH_HEXSZ + 1];
+		char hex[HASH_MAX_HEXSZ + 1];
 
-		if (len > HASH_HEXSZ + 1 && p[HASH_HEXSZ] == ' ') {
+		if (len > (size_t)HASH_HEXSZ + 1 && p[HASH_HEXSZ] == ' ') {
 			const char *name = p + HASH_HEXSZ + 1;
 			size_t nlen = len - HASH_HEXSZ - 1;
 
@@ -222,8 +222,9 @@ read_ref(struct object_id *out, const char *commondir, const char *name,
 		    !strstr(target, ".."))
 			ret = read_ref(out, commondir, target, packed,
 				       depth + 1);
-	} else if (buf.len >= HASH_HEXSZ &&
-		   (buf.len == HASH_HEXSZ || buf.buf[HASH_HEXSZ] == ' ' ||
+	} else if (buf.len >= (size_t)HASH_HEXSZ &&
+		   (buf.len == (size_t)HASH_HEXSZ ||
+		    buf.buf[HASH_HEXSZ] == ' ' ||
 		    buf.buf[HASH_HEXSZ] == '\t')) {
 		buf.buf[HASH_HEXSZ] = '\0';
 		ret = hex_to_oid(out, buf.buf) ? -1 : 0;
@@ -265,9 +266,9 @@ cmp_entry(const void *a, const void *b)
 static int
 parse_name(struct object_id *out, const char *s)
 {
-	char hex[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1];
 
-	if (strlen(s) < HASH_HEXSZ)
+	if (strlen(s) < (size_t)HASH_HEXSZ)
 		return -1;
 	memcpy(hex, s, HASH_HEXSZ);
 	hex[HASH_HEXSZ] = '\0';

@@ -114,7 +114,7 @@ read_tree(struct odb_object *obj, struct odb *odb,
 	if (obj->type != OBJ_TREE)
 		ret = error_set(E_INVALID, "Object %s not a tree",
 				oid_to_hex(oid));
-	else if (obj->size && (obj->size < 3 + HASH_RAWSZ ||
+	else if (obj->size && (obj->size < 3 + (size_t)HASH_RAWSZ ||
 			       obj->data[obj->size - (HASH_RAWSZ + 1)]))
 		ret = error_set(E_CORRUPT, "too-short tree object");
 	if (ret < 0)

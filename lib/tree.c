@@ -38,7 +38,7 @@ tree_iter_next(struct tree_iter *it, struct tree_entry *out)
 	if (!left)
 		return 0;
 	/* the shortest entry is "0 x\0" plus the id */
-	if (left < 3 + HASH_RAWSZ)
+	if (left < 3 + (size_t)HASH_RAWSZ)
 		return error_set(E_CORRUPT, "too-short tree object");
 	nul = memchr(p, '\0', left - HASH_RAWSZ);
 	if (!nul)	/* no NUL that leaves room for the id */

@@ -849,7 +849,7 @@ tree_lookup(unsigned *mode, struct object_id *oid, struct update *u,
 	if (ret < 0)
 		return ret;
 	if (obj.type != OBJ_COMMIT ||
-	    obj.size < 5 + HASH_HEXSZ || memcmp(obj.data, "tree ", 5) ||
+	    obj.size < 5 + (size_t)HASH_HEXSZ || memcmp(obj.data, "tree ", 5) ||
 	    hex_to_oid(&cur, (const char *)obj.data + 5)) {
 		odb_object_release(&obj);
 		return error_set(E_CORRUPT, "%s is not a valid commit",

@@ -111,7 +111,7 @@ build_fixture(void)
 	const struct object_id *p1[] = { &c1, NULL };
 	const struct object_id *pm[] = { &c2, &c3, NULL };
 	struct strbuf sb = STRBUF_INIT;
-	char hex[4][HASH_HEXSZ + 1];
+	char hex[4][HASH_MAX_HEXSZ + 1];
 	unsigned seen[65536 / 32] = { 0 };
 	int shared = 0;
 
@@ -334,7 +334,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		BUG("'%s': unexpected error kind %d: %s", name, a.ret, a.msg);
 	}
 	if (!a.ret) {
-		char abbrev[HASH_HEXSZ + 1];
+		char abbrev[HASH_MAX_HEXSZ + 1];
 
 		strbuf_addstr(&full, oid_to_hex(&a.oid));
 		resolve(&b, full.buf, 0, "");

@@ -79,7 +79,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct strbuf idx = STRBUF_INIT, pk = STRBUF_INIT, out = STRBUF_INIT;
 	struct pack_env env = { NULL, find_none };
-	unsigned char sum[HASH_RAWSZ];
+	unsigned char sum[HASH_MAX_RAWSZ];
 	struct pack *p;
 	size_t n;
 

@@ -22,7 +22,7 @@ static const struct {
 };
 
 static const char *
-hex_of(const unsigned char raw[HASH_RAWSZ])
+hex_of(const unsigned char raw[HASH_MAX_RAWSZ])
 {
 	struct object_id oid;
 
@@ -34,7 +34,7 @@ static void
 test_hex(void)
 {
 	struct object_id oid, back;
-	char hex[HASH_HEXSZ + 1], upper[HASH_HEXSZ + 1];
+	char hex[HASH_MAX_HEXSZ + 1], upper[HASH_MAX_HEXSZ + 1];
 	int bad = 0;
 
 	/* every byte value, in every position */
@@ -42,7 +42,8 @@ test_hex(void)
 		for (int i = 0; i < HASH_RAWSZ; i++)
 			oid.hash[i] = (unsigned char)(round * 7 + i * 13);
 		oid_to_hex_r(hex, &oid);
-		if (strlen(hex) != HASH_HEXSZ || hex_to_oid(&back, hex) ||
+		if (strlen(hex) != (size_t)HASH_HEXSZ ||
+		    hex_to_oid(&back, hex) ||
 		    !oideq(&oid, &back))
 			bad++;
 		for (int i = 0; i < HASH_HEXSZ; i++)
@@ -114,7 +115,7 @@ static void
 test_vectors(void)
 {
 	struct hasher h;
-	unsigned char out[HASH_RAWSZ];
+	unsigned char out[HASH_MAX_RAWSZ];
 
 	for (size_t i = 0; i < ARRAY_SIZE(vectors); i++) {
 		hash_buffer(out, vectors[i].data, vectors[i].len);
@@ -154,7 +155,7 @@ static void
 test_reuse(void)
 {
 	struct hasher h, *t = hasher_thread();
-	unsigned char out[HASH_RAWSZ], again[HASH_RAWSZ];
+	unsigned char out[HASH_MAX_RAWSZ], again[HASH_MAX_RAWSZ];
 	int bad = 0;
 
 	ok(t != NULL && t == hasher_thread(), "hasher_thread is one context "
@@ -166,7 +167,7 @@ test_reuse(void)
 	hasher_final(&h, out);
 	for (int i = 1; i < 1000; i++) {
 		hasher_begin(&h);
-		hasher_update(&h, out, sizeof(out));
+		hasher_update(&h, out, HASH_RAWSZ);
 		hasher_final(&h, out);
 	}
 	is_str(hex_of(out), "f4497f0692d04edf4704d3b3ff79e68d2ee8e5c2",
@@ -183,7 +184,7 @@ test_reuse(void)
 		hasher_update(&h, buf, n);
 		hasher_final(&h, out);
 		hash_buffer(again, buf, n);
-		if (memcmp(out, again, sizeof(out)))
+		if (memcmp(out, again, HASH_RAWSZ))
 			bad++;
 	}
 	is_int(bad, 0, "10000 digests: begin resets, hasher and "
@@ -206,6 +207,55 @@ test_reuse(void)
 	hasher_release(&h);
 }
 
+/* SHA-256 once set: FIPS 180-2 vectors, git's empty ids, 64 hex digits. */
+static void
+test_sha256(void)
+{
+	static const struct {
+		const char *data, *hex;
+	} v256[] = {
+		{ "", "e3b0c44298fc1c149afbf4c8996fb924"
+		      "27ae41e4649b934ca495991b7852b855" },
+		{ "abc", "ba7816bf8f01cfea414140de5dae2223"
+			 "b00361a396177a9cb410ff61f20015ad" },
+		{ "abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq",
+		  "248d6a61d20638b8e5c026930c3e6039"
+		  "a33ce45964ff2167f6ecedd419db06c1" },
+	};
+	unsigned char out[HASH_MAX_RAWSZ];
+	struct object_id oid, back;
+	char hex[HASH_MAX_HEXSZ + 1];
+
+	ok(hash_algo_by_name("sha256") == &hash_algos[HASH_ALGO_SHA256] &&
+	   hash_algo_by_name("sha1") == &hash_algos[HASH_ALGO_SHA1] &&
+	   !hash_algo_by_name("sha512") && !hash_algo_by_name("SHA1"),
+	   "hash_algo_by_name knows sha1 and sha256 only");
+	hash_algo_set(hash_algo_by_name("sha256"));
+	is_int(HASH_RAWSZ, 32, "sha256: 32 raw bytes");
+	is_int(HASH_HEXSZ, 64, "sha256: 64 hex digits");
+	for (size_t i = 0; i < ARRAY_SIZE(v256); i++) {
+		hash_buffer(out, v256[i].data, strlen(v256[i].data));
+		memcpy(oid.hash, out, HASH_RAWSZ);
+		is_str(oid_to_hex(&oid), v256[i].hex, "sha256 vector %zu", i);
+	}
+	is_str(oid_to_hex(&empty_tree_oid), "6ef19b41225c5369f1c104d45d8d85ef"
+	       "a9b057b53b14b4b9b939dd74decc5321", "sha256 empty tree");
+	is_str(oid_to_hex(&empty_blob_oid), "473a0f4c3be8a93681a267e3b1e9a7dc"
+	       "da1185436fe141f7749120a303721813", "sha256 empty blob");
+	hash_buffer(out, "tree 0", 7);
+	memcpy(oid.hash, out, HASH_RAWSZ);
+	ok(oideq(&oid, &empty_tree_oid), "the empty tree is sha256(\"tree 0\\0\")");
+	oid_to_hex_r(hex, &oid);
+	ok(strlen(hex) == 64 && !hex_to_oid(&back, hex) && oideq(&back, &oid),
+	   "sha256 hex round trip");
+	ok(hex_to_oid(&back, "4b825dc642cb6eb9a060e54bf8d69288fbee4904") < 0,
+	   "a sha1 id is too short for sha256");
+	hash_algo_set(hash_algo_by_name("sha1"));
+	is_int(HASH_RAWSZ, 20, "back to sha1");
+	is_str(oid_to_hex(&empty_tree_oid),
+	       "4b825dc642cb6eb9a060e54bf8d69288fbee4904", "sha1 empty tree again");
+}
+
 int
 main(void)
 {
@@ -214,5 +264,6 @@ main(void)
 	test_rotating_buffers();
 	test_vectors();
 	test_reuse();
+	test_sha256();
 	return done_testing();
 }

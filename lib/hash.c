@@ -67,15 +67,24 @@ const struct object_id null_oid;
 
 static const char hexdigits[] = "0123456789abcdef";
 
+/* n raw bytes as 2n hex digits and a NUL (n a constant where inlined) */
+static inline char *
+to_hex(char *out, const unsigned char *raw, int n)
+{
+	for (int i = 0; i < n; i++) {
+		out[2 * i] = hexdigits[raw[i] >> 4];
+		out[2 * i + 1] = hexdigits[raw[i] & 15];
+	}
+	out[2 * n] = '\0';
+	return out;
+}
+
 char *
 oid_to_hex_r(char *out, const struct object_id *oid)
 {
-	for (int i = 0; i < HASH_RAWSZ; i++) {
-		out[2 * i] = hexdigits[oid->hash[i] >> 4];
-		out[2 * i + 1] = hexdigits[oid->hash[i] & 15];
-	}
-	out[HASH_HEXSZ] = '\0';
-	return out;
+	if (HASH_RAWSZ == 20)
+		return to_hex(out, oid->hash, 20);
+	return to_hex(out, oid->hash, 32);
 }
 
 const char *

@@ -58,16 +58,25 @@ extern const struct object_id null_oid;
 #define empty_tree_oid (hash_algo->empty_tree)	/* 4b825dc6… in SHA-1 */
 #define empty_blob_oid (hash_algo->empty_blob)	/* e69de29b… in SHA-1 */
 
+/*
+ * The helpers below test for SHA-1 and then use constant lengths: the
+ * compiler inlines a constant-length memcmp()/memcpy(), where a
+ * variable length is a call (a few percent of a SHA-1 index read).
+ */
 static inline int
 oidcmp(const struct object_id *a, const struct object_id *b)
 {
-	return memcmp(a->hash, b->hash, HASH_RAWSZ);
+	if (HASH_RAWSZ == 20)
+		return memcmp(a->hash, b->hash, 20);
+	return memcmp(a->hash, b->hash, 32);
 }
 
 static inline int
 oideq(const struct object_id *a, const struct object_id *b)
 {
-	return !memcmp(a->hash, b->hash, HASH_RAWSZ);
+	if (HASH_RAWSZ == 20)
+		return !memcmp(a->hash, b->hash, 20);
+	return !memcmp(a->hash, b->hash, 32);
 }
 
 static inline int
@@ -82,12 +91,14 @@ oidcpy(struct object_id *dst, const struct object_id *src)
 	*dst = *src;
 }
 
-/* An id from HASH_RAWSZ raw bytes (the rest zeroed). */
+/* An id from HASH_RAWSZ raw bytes (the rest of dst left as it was). */
 static inline void
 oid_from_raw(struct object_id *dst, const unsigned char *raw)
 {
-	memcpy(dst->hash, raw, HASH_RAWSZ);
-	memset(dst->hash + HASH_RAWSZ, 0, HASH_MAX_RAWSZ - HASH_RAWSZ);
+	if (HASH_RAWSZ == 20)
+		memcpy(dst->hash, raw, 20);
+	else
+		memcpy(dst->hash, raw, 32);
 }
 
 /* Write HASH_HEXSZ lowercase hex digits and a NUL into out; returns out. */

@@ -395,7 +395,7 @@ parse(struct index *idx, const char *path, unsigned flags)
 		e->sd.uid = get_be32(p + 28);
 		e->sd.gid = get_be32(p + 32);
 		e->sd.size = get_be32(p + 36);
-		memcpy(e->oid.hash, p + 40, HASH_RAWSZ);
+		oid_from_raw(&e->oid, p + 40);
 		e->flags = fl & ~(CE_EXTENDED | CE_NAMEMASK);
 		e->ext_flags = ext;
 		e->state = 0;

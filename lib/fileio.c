@@ -14,22 +14,33 @@
 
 #include "error.h"
 
+/*
+ * The decimal value of the environment variable name into *out: 1, or 0
+ * when it is unset or not a number.
+ */
+static int
+env_number(const char *name, unsigned long long *out)
+{
+	const char *env = getenv(name);
+	char *end;
+
+	if (!env || !*env)
+		return 0;
+	errno = 0;
+	*out = strtoull(env, &end, 10);
+	return !errno && !*end;
+}
+
 static size_t cutoff;
 static pthread_once_t cutoff_once = PTHREAD_ONCE_INIT;
 
 static void
 cutoff_setup(void)
 {
-	const char *env = getenv("DIRC_MMAP_CUTOFF");
-	char *end;
 	unsigned long long v;
 
 	cutoff = FILEIO_DEFAULT_CUTOFF;
-	if (!env || !*env)
-		return;
-	errno = 0;
-	v = strtoull(env, &end, 10);
-	if (!errno && !*end)
+	if (env_number("DIRC_MMAP_CUTOFF", &v))
 		cutoff = v > SIZE_MAX ? SIZE_MAX : (size_t)v;
 }
 
@@ -47,15 +58,9 @@ static pthread_once_t window_once = PTHREAD_ONCE_INIT;
 static void
 window_setup(void)
 {
-	const char *env = getenv("DIRC_TEST_WINDOW");
-	char *end;
 	unsigned long long v;
 
-	if (!env || !*env)
-		return;
-	errno = 0;
-	v = strtoull(env, &end, 10);
-	if (!errno && !*end && v && v <= FILEIO_WINDOW)
+	if (env_number("DIRC_TEST_WINDOW", &v) && v && v <= FILEIO_WINDOW)
 		window = v;
 }
 

@@ -256,15 +256,22 @@ index_blob(struct update *u, const char *path)
 	return NULL;
 }
 
-/* Keep warn's messages for update_flush to give in order. */
-static void
-keep_warnings(struct update_job *j, struct strbuf *warn)
+/*
+ * After a conversion that returned ret: keep warn's messages for
+ * update_flush to give in order, and mark a failed conversion (fatal).
+ * Returns ret.
+ */
+static int
+converted(struct update_job *j, struct strbuf *warn, int ret)
 {
-	if (!warn->len)
-		return;
-	j->warn = xmalloc(sizeof(*j->warn));
-	*j->warn = *warn;
-	strbuf_init(warn, 0);
+	if (warn->len) {
+		j->warn = xmalloc(sizeof(*j->warn));
+		*j->warn = *warn;
+		strbuf_init(warn, 0);
+	}
+	if (ret < 0)
+		j->conv_failed = 1;
+	return ret;
 }
 
 /* run_converted for a big file: counted, then converted as it streams */
@@ -283,14 +290,11 @@ run_streamed(struct update *u, struct odb_writer *w, struct update_job *j,
 	ret = convert_stream_count(cs, fd, j->size, &w->rb, path);
 	if (ret < 0)
 		goto out;
-	ret = convert_stream_decide(&x, cs, u->convert, p, path,
-				    index_blob(u, path),
-				    flags ? CONVERT_SAFECRLF : 0, &warn);
-	keep_warnings(j, &warn);
-	if (ret < 0) {
-		j->conv_failed = 1;
+	ret = converted(j, &warn, convert_stream_decide(&x, cs, u->convert,
+				p, path, index_blob(u, path),
+				flags ? CONVERT_SAFECRLF : 0, &warn));
+	if (ret < 0)
 		goto out;
-	}
 	ret = odb_write_fd_xform(u->odb, w, "blob", fd, j->size, x, path,
 				 flags, &j->entry->oid);
 out:
@@ -321,14 +325,11 @@ run_converted(struct update *u, struct odb_writer *w, struct update_job *j,
 	ret = fileio_view_fd(&view, &w->rb, fd, j->size, path);
 	if (ret < 0)
 		return ret;
-	ret = convert_to_git(&conv, u->convert, p, path, view.data, view.len,
-			     index_blob(u, path),
-			     flags ? CONVERT_SAFECRLF : 0, &warn);
-	keep_warnings(j, &warn);
-	if (ret < 0) {
-		j->conv_failed = 1;
+	ret = converted(j, &warn, convert_to_git(&conv, u->convert, p, path,
+				view.data, view.len, index_blob(u, path),
+				flags ? CONVERT_SAFECRLF : 0, &warn));
+	if (ret < 0)
 		goto out;
-	}
 	data = ret ? (const void *)view.data : conv.buf;
 	len = ret ? view.len : conv.len;
 	if (!flags) {

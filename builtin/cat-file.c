@@ -886,7 +886,7 @@ collect_oid(const struct object_id *oid, void *ctx)
 	struct oid_list *l = ctx;
 
 	ALLOC_GROW(l->oids, l->nr + 1, l->alloc);
-	l->oids[l->nr++] = *oid;
+	oidcpy(&l->oids[l->nr++], oid);
 	return 0;
 }
 

@@ -235,7 +235,7 @@ add_rev(struct diff_cmd *c, const struct object_id *oid, const char *name,
 		c->nr_revs++;	/* counted: no command uses so many */
 		return;
 	}
-	c->revs[c->nr_revs] = *oid;
+	oidcpy(&c->revs[c->nr_revs], oid);
 	c->rev_names[c->nr_revs] = name;
 	c->rev_neg[c->nr_revs] = neg;
 	c->nr_revs++;

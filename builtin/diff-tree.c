@@ -79,7 +79,7 @@ known_add(struct known *kn, const struct object_id *oid,
 	if (k || !kn)
 		return k;
 	k = xcalloc(1, sizeof(*k));
-	k->oid = *oid;
+	oidcpy(&k->oid, oid);
 	k->type = type;
 	strmap_put(&kn->map, (const char *)k->oid.hash, HASH_RAWSZ, k);
 	return k;

@@ -655,7 +655,7 @@ read_tree_entries(struct ls *ls, struct tree_entries *out,
 
 			e = index_entry_new(&ls->idx, path->buf, path->len);
 			e->mode = te.mode;
-			e->oid = *te.oid;
+			oidcpy(&e->oid, te.oid);
 			e->flags = 1 << CE_STAGESHIFT;
 			ALLOC_GROW(out->e, out->nr + 1, out->alloc);
 			out->e[out->nr++] = e;

@@ -1151,7 +1151,7 @@ collect_oid(const struct object_id *oid, void *data)
 	struct oid_array *a = data;
 
 	ALLOC_GROW(a->oids, a->nr + 1, a->alloc);
-	a->oids[a->nr++] = *oid;
+	oidcpy(&a->oids[a->nr++], oid);
 }
 
 /*

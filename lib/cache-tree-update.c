@@ -396,7 +396,7 @@ prime(struct odb *odb, struct cache_tree *t, const struct object_id *oid,
 		return error_set(E_CORRUPT, "object %s is a %s, not a tree",
 				 oid_to_hex(oid), type_name(obj.type));
 	}
-	t->oid = *oid;
+	oidcpy(&t->oid, oid);
 	tree_iter_init(&it, obj.data, obj.size);
 	while ((ret = tree_iter_next(&it, &e)) > 0) {
 		if (S_ISDIR(e.mode)) {

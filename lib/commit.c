@@ -146,7 +146,7 @@ commit_walk_node(struct commit_walk *w, const struct object_id *oid)
 		if (oideq(&w->slots[k]->oid, oid))
 			return w->slots[k];
 	w->slots[k] = xcalloc(1, sizeof(**w->slots));
-	w->slots[k]->oid = *oid;
+	oidcpy(&w->slots[k]->oid, oid);
 	w->nr++;
 	return w->slots[k];
 }

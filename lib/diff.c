@@ -433,11 +433,11 @@ record_tree(struct diff_opts *o, struct strbuf *path,
 	memset(&r, 0, sizeof(r));
 	if (a) {
 		r.old_mode = a->mode;
-		r.old_oid = *a->oid;
+		oidcpy(&r.old_oid, a->oid);
 	}
 	if (b) {
 		r.new_mode = b->mode;
-		r.new_oid = *b->oid;
+		oidcpy(&r.new_oid, b->oid);
 	}
 	r.path = path->buf;
 	r.len = path->len;
@@ -732,7 +732,7 @@ index_pair(struct index_walk *w, const struct strbuf *base,
 		return 0;
 	if (te) {
 		r.old_mode = te->mode;
-		r.old_oid = *te->oid;
+		oidcpy(&r.old_oid, te->oid);
 	}
 	if (!e)
 		return emit(o, &r, 0);

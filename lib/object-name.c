@@ -191,8 +191,9 @@ static int
 deref_tags(struct res *r, const struct object_id *oid, struct object_id *out,
 	   enum object_type *type)
 {
-	struct object_id cur = *oid;
+	struct object_id cur;
 
+	oidcpy(&cur, oid);
 	for (int i = 0; i < MAX_PEEL; i++) {
 		struct odb_object obj = ODB_OBJECT_INIT;
 		int ret = read_object(r, &cur, &obj);
@@ -222,8 +223,9 @@ static int
 peel_named(struct res *r, const struct object_id *oid, enum object_type want,
 	   const char *name, size_t len, struct object_id *out)
 {
-	struct object_id cur = *oid;
+	struct object_id cur;
 
+	oidcpy(&cur, oid);
 	for (int i = 0; i < MAX_PEEL; i++) {
 		struct odb_object obj = ODB_OBJECT_INIT;
 		int ret = read_object(r, &cur, &obj);
@@ -1999,7 +2001,7 @@ tree_entry(struct res *r, const struct object_id *treeish, const char *path,
 			if (cmp < 0)
 				break;
 			if (e.namelen == len) {
-				*out = *e.oid;
+				oidcpy(out, e.oid);
 				*mode = e.mode;
 				ret = 0;
 				break;
@@ -2009,12 +2011,12 @@ tree_entry(struct res *r, const struct object_id *treeish, const char *path,
 			if (!S_ISDIR(e.mode))
 				break;
 			if (e.namelen + 1 == len) {
-				*out = *e.oid;
+				oidcpy(out, e.oid);
 				*mode = e.mode;
 				ret = 0;
 				break;
 			}
-			cur = *e.oid;
+			oidcpy(&cur, e.oid);
 			path += e.namelen + 1;
 			len -= e.namelen + 1;
 			ret = 1;	/* go down */
@@ -2264,8 +2266,9 @@ peel_to_type(struct object_id *out, struct repo *repo,
 		ret = deref_tags(&r, oid, out, &type);
 	} else if (want == OBJ_TREE || want == OBJ_COMMIT ||
 		   want == OBJ_TAG || want == OBJ_BLOB) {
-		struct object_id cur = *oid;
+		struct object_id cur;
 
+		oidcpy(&cur, oid);
 		ret = -E_NOTFOUND;
 		for (int i = 0; i < MAX_PEEL; i++) {
 			struct odb_object obj = ODB_OBJECT_INIT;

@@ -441,7 +441,7 @@ note_match(const struct object_id *oid, struct object_id *out, size_t max,
 		if (oideq(&out[i], oid))
 			return;
 	if (*count < max)
-		out[(*count)++] = *oid;
+		oidcpy(&out[(*count)++], oid);
 }
 
 static void list_fanout(struct odb_source *src, int idx);
@@ -988,7 +988,7 @@ finalize(struct odb *odb, struct odb_writer *w, int fd,
 		ALLOC_GROW(odb->pending, odb->pending_nr + 1,
 			   odb->pending_alloc);
 		p = &odb->pending[odb->pending_nr++];
-		p->oid = *oid;
+		oidcpy(&p->oid, oid);
 		p->tmp = xstrdup(w->tmp.buf);
 		pthread_mutex_unlock(&odb->pending_lock);
 		return 1;
@@ -1984,7 +1984,7 @@ odb_replacement(struct object_id *out, struct odb *odb,
 		const struct object_id *oid, unsigned flags)
 {
 	if (!odb->replace || (flags & ODB_READ_NO_REPLACE)) {
-		*out = *oid;
+		oidcpy(out, oid);
 		return 0;
 	}
 	return replace_map_lookup(out, odb->replace, oid);

@@ -121,9 +121,9 @@ add_update(struct ref_txn *txn, const char *name, unsigned flags,
 	u->name = xstrdup(name);
 	u->flags = flags;
 	if (new_oid)
-		u->new_oid = *new_oid;
+		oidcpy(&u->new_oid, new_oid);
 	if (old_oid)
-		u->old_oid = *old_oid;
+		oidcpy(&u->old_oid, old_oid);
 	u->msg = msg ? xstrdup(msg) : NULL;
 	u->lk = (struct lockfile)LOCKFILE_INIT;
 	ALLOC_GROW(txn->u, txn->nr + 1, txn->alloc);

@@ -359,8 +359,9 @@ int
 replace_map_lookup(struct object_id *out, struct replace_map *map,
 		   const struct object_id *oid)
 {
-	struct object_id cur = *oid;
+	struct object_id cur;
 
+	oidcpy(&cur, oid);
 	if (!__atomic_load_n(&map->loaded, __ATOMIC_ACQUIRE)) {
 		pthread_mutex_lock(&map->lock);
 		if (!map->loaded) {

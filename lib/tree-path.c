@@ -46,7 +46,7 @@ lookup(struct walk *w, const char *name, size_t len, struct object_id *oid,
 		tree_iter_init(&it, obj.data, obj.size);
 		while ((ret = tree_iter_next(&it, &e)) > 0)
 			if (e.namelen == len && !memcmp(e.name, name, len)) {
-				*oid = *e.oid;
+				oidcpy(oid, e.oid);
 				*mode = e.mode;
 				break;
 			}

@@ -273,7 +273,7 @@ new_entry(struct merge *m, const struct slot *s, int stage)
 						m->path.len);
 
 	e->mode = s->mode;
-	e->oid = *s->oid;
+	oidcpy(&e->oid, s->oid);
 	e->flags = (uint16_t)(stage << CE_STAGESHIFT);
 	return e;
 }

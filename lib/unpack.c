@@ -166,7 +166,7 @@ read_tree_into(struct list *out, struct index *idx, struct odb *odb,
 				index_entry_new(idx, base->buf, base->len);
 
 			e->mode = te.mode;
-			e->oid = *te.oid;
+			oidcpy(&e->oid, te.oid);
 			ALLOC_GROW(out->e, out->nr + 1, out->alloc);
 			out->e[out->nr++] = e;
 		}

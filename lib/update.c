@@ -793,7 +793,7 @@ update_cacheinfo(struct update *u, unsigned mode, const struct object_id *oid,
 	if (!stage && !(u->flags & UPDATE_REPLACE) && df_conflict(u, path, len))
 		return df_fail(u, path);
 	e = index_entry_new(u->idx, path, len);
-	e->oid = *oid;
+	oidcpy(&e->oid, oid);
 	e->mode = create_mode(mode);
 	e->flags = (stage << CE_STAGESHIFT) & CE_STAGEMASK;
 	stage_add(u, e);
@@ -879,7 +879,7 @@ tree_lookup(unsigned *mode, struct object_id *oid, struct update *u,
 			}
 		if (found) {
 			*mode = te.mode;
-			cur = *te.oid;
+			oidcpy(&cur, te.oid);
 		}
 		odb_object_release(&obj);
 		if (ret < 0)

@@ -194,7 +194,7 @@ counted:
 	if (count >= 0) {
 		if (c->end - c->p < HASH_RAWSZ)
 			goto bad;
-		memcpy(t->oid.hash, c->p, HASH_RAWSZ);
+		oid_from_raw(&t->oid, c->p);
 		c->p += HASH_RAWSZ;
 	}
 	for (long i = 0; i < subs; i++) {

@@ -85,20 +85,6 @@ oid_is_null(const struct object_id *oid)
 	return oideq(oid, &null_oid);
 }
 
-/*
- * Copy an id.  Only HASH_RAWSZ bytes: src may point into raw data (a
- * tree entry's id is its bytes in the tree), where a copy of the whole
- * struct would read past the end; never assign *src.
- */
-static inline void
-oidcpy(struct object_id *dst, const struct object_id *src)
-{
-	if (HASH_RAWSZ == 20)
-		memcpy(dst->hash, src->hash, 20);
-	else
-		memcpy(dst->hash, src->hash, 32);
-}
-
 /* An id from HASH_RAWSZ raw bytes (the rest of dst left as it was). */
 static inline void
 oid_from_raw(struct object_id *dst, const unsigned char *raw)
@@ -107,6 +93,17 @@ oid_from_raw(struct object_id *dst, const unsigned char *raw)
 		memcpy(dst->hash, raw, 20);
 	else
 		memcpy(dst->hash, raw, 32);
+}
+
+/*
+ * Copy an id.  Only HASH_RAWSZ bytes: src may point into raw data (a
+ * tree entry's id is its bytes in the tree), where a copy of the whole
+ * struct would read past the end; never assign *src.
+ */
+static inline void
+oidcpy(struct object_id *dst, const struct object_id *src)
+{
+	oid_from_raw(dst, src->hash);
 }
 
 /* Write HASH_HEXSZ lowercase hex digits and a NUL into out; returns out. */

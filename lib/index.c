@@ -212,7 +212,7 @@ read_reuc(struct index *idx, const unsigned char *p, size_t len,
 				continue;
 			if ((size_t)(end - p) < (size_t)HASH_RAWSZ)
 				return corrupt(path, "bad REUC extension");
-			memcpy(ru->oid[i].hash, p, HASH_RAWSZ);
+			oid_from_raw(&ru->oid[i], p);
 			p += HASH_RAWSZ;
 		}
 	}

@@ -511,7 +511,7 @@ read_header(struct pack *p, uint64_t off, struct obj_header *h)
 	case OBJ_REF_DELTA:
 		if (end - d < HASH_RAWSZ)
 			return at_offset(p, off, "truncated delta base id");
-		memcpy(h->base_id.hash, d, HASH_RAWSZ);
+		oid_from_raw(&h->base_id, d);
 		d += HASH_RAWSZ;
 		break;
 	default:
@@ -1226,7 +1226,7 @@ pack_verify(const struct pack_env *env, struct pack *p, struct strbuf *out,
 		unsigned d;
 		int type;
 
-		memcpy(id.hash, pack_nth_id(p, i), HASH_RAWSZ);
+		oid_from_raw(&id, pack_nth_id(p, i));
 		if (r && off == p->rev[r - 1]) {
 			ret = error_set(E_CORRUPT, "index file %s lists two "
 					"objects at offset %llu", p->idx_path,

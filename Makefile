@@ -261,6 +261,11 @@ test: all $(UNIT_PROGS)
 test-hostile: all $(UNIT_PROGS)
 	cd t && $(PROVE) $(PROVE_OPTS) -j2 $(UNIT_PROGS:t/%=%) $(TESTS_HOSTILE)
 
+# Every script again in SHA-256 repositories (DIRC_TEST_DEFAULT_HASH,
+# git's GIT_TEST_DEFAULT_HASH): dirc and git both make them so.
+test-sha256: all $(UNIT_PROGS)
+	cd t && DIRC_TEST_DEFAULT_HASH=sha256 $(PROVE) $(PROVE_OPTS) -j2 $(T_ORDERED)
+
 # Every script again, with the LONG prerequisite set (DIRC_TEST_LONG=1):
 # huge files, huge indexes, crash loops.  Minutes, not seconds.
 test-long: all $(UNIT_PROGS)
@@ -384,5 +389,5 @@ clean:
 	rm -f dirc $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) $(TEST_PROGS) DIRC-CFLAGS
 	rm -rf t/trash\ directory.* t/test-results $(FUZZ_DIR)
 
-.PHONY: all test test-hostile test-long unit prove check-headers check-warnings demo demo-valgrind analyze cppcheck perf perf-quick install clean FORCE
+.PHONY: all test test-hostile test-sha256 test-long unit prove check-headers check-warnings demo demo-valgrind analyze cppcheck perf perf-quick install clean FORCE
 .PHONY: fuzz fuzz-replay fuzz-smoke fuzz-long

@@ -30,6 +30,7 @@
 #include "color.h"
 #include "config-write.h"
 #include "config.h"
+#include "hash.h"
 #include "parse-options.h"
 #include "perm.h"
 #include "refs.h"
@@ -203,19 +204,22 @@ real_or_die(const char *path)
 	return strbuf_detach(&sb, NULL);
 }
 
-/* The hash: --object-format, else GIT_DEFAULT_HASH; only sha1 is made. */
-static void
-check_object_format(const char *format)
+/*
+ * The hash a new repository gets: --object-format, else GIT_DEFAULT_HASH,
+ * else SHA-1.  NULL where neither is given.  Unknown names die, as git.
+ */
+static const struct hash_algo *
+requested_object_format(const char *format)
 {
-	const char *env = getenv("GIT_DEFAULT_HASH");
-	const char *name = format ? format : env;
+	const char *name = format ? format : getenv("GIT_DEFAULT_HASH");
+	const struct hash_algo *algo;
 
-	if (!name || !strcmp(name, "sha1"))
-		return;
-	if (!strcmp(name, "sha256"))
-		die("the sha256 object format is not supported by dirc yet "
-		    "(%s)", format ? "--object-format" : "GIT_DEFAULT_HASH");
-	die("unknown hash algorithm '%s'", name);
+	if (!name)
+		return NULL;
+	algo = hash_algo_by_name(name);
+	if (!algo)
+		die("unknown hash algorithm '%s'", name);
+	return algo;
 }
 
 /* The configuration init sees: the user's, the repository's, -c. */
@@ -623,13 +627,15 @@ check_config_keys(const char *config_path, int shared)
 }
 
 /*
- * The version to write: git 2.39 writes 0 even where an extension needs
- * 1, which leaves a repository it cannot open; dirc keeps 1 then.
+ * The version to write: 1 for SHA-256 (with extensions.objectformat);
+ * git 2.39 writes 0 even where another extension needs 1, which leaves
+ * a repository it cannot open; dirc keeps 1 then.
  */
 static const char *
-format_version(const char *config_path)
+format_version(const char *config_path, const struct hash_algo *algo)
 {
-	if (config_write_count(config_path, "extensions.noop-v1") > 0 ||
+	if (algo->id != HASH_ALGO_SHA1 ||
+	    config_write_count(config_path, "extensions.noop-v1") > 0 ||
 	    config_write_count(config_path, "extensions.objectformat") > 0)
 		return "1";
 	error_clear();
@@ -643,6 +649,7 @@ struct init_opts {
 	int shared;			/* PERM_*, -mode; -1 not given */
 	int quiet;
 	const char *real_git_dir;	/* --separate-git-dir, absolute */
+	const char *object_format;	/* --object-format; NULL: not given */
 };
 
 /*
@@ -692,6 +699,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	char *template_dir, *branch_copy = NULL;
 	const char *branch = o->branch, *v;
 	int reinit, exists, linked, bare, shared, defaulted = 0;
+	const struct hash_algo *algo = NULL, *requested;
 
 	if (repo_realpath(&original, git_dir_arg) < 0)
 		die_lib(-1);
@@ -729,8 +737,20 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	}
 	strbuf_addf(&config_path, "%s/config", cur_common.buf);
 	exists = !access(config_path.buf, F_OK);
-	if (exists && repo_check_format(cur.buf, cur_common.buf, linked) < 0)
+	if (exists && repo_check_format(cur.buf, cur_common.buf, linked,
+					&algo) < 0)
 		die_lib(-1);
+	/*
+	 * An existing repository keeps its hash: --object-format may only
+	 * name it, and GIT_DEFAULT_HASH is for new ones (git 2.39 would
+	 * rewrite the format of a repository full of the other hash's ids).
+	 */
+	requested = requested_object_format(o->object_format);
+	if (algo && o->object_format && requested != algo)
+		die("attempt to reinitialize repository with different hash");
+	if (!algo)
+		algo = requested ? requested : &hash_algos[HASH_ALGO_SHA1];
+	hash_algo_set(algo);
 	load_config(&cfg, exists ? cur_common.buf : NULL);
 
 	/* what git would refuse on the way: before anything is written */
@@ -797,7 +817,10 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	}
 
 	set_config(config_path.buf, "core.repositoryformatversion",
-		   format_version(config_path.buf));
+		   format_version(config_path.buf, algo));
+	if (algo->id != HASH_ALGO_SHA1)
+		set_config(config_path.buf, "extensions.objectformat",
+			   algo->name);
 	set_config(config_path.buf, "core.filemode",
 		   probe_filemode(config_path.buf, reinit) ? "true" : "false");
 	if (bare) {
@@ -905,7 +928,8 @@ cmd_init(int argc, const char **argv)
 	if (o.real_git_dir && o.bare == 1)
 		die("options '--separate-git-dir' and '--bare' cannot be used "
 		    "together");
-	check_object_format(format);
+	requested_object_format(format);	/* dies here on a bad name */
+	o.object_format = format;
 	if (argc > 1)
 		usage_lines();
 	/* relative to where we started, not the new directory */

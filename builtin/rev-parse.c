@@ -1406,7 +1406,7 @@ handle_option(struct rp *rp, int argc, const char **argv, int *i,
 		if (strcmp(mode, "storage") && strcmp(mode, "input") &&
 		    strcmp(mode, "output"))
 			die("unknown mode for --show-object-format: %s", mode);
-		puts("sha1");
+		puts(hash_algo->name);
 		return 1;
 	}
 	return 0;

@@ -320,7 +320,7 @@ struct format {
 	int bare;		/* core.bare, -1 unset */
 	char *worktree;		/* core.worktree; owned */
 	int worktree_config;	/* extensions.worktreeConfig */
-	int sha256;		/* extensions.objectFormat = sha256 */
+	const struct hash_algo *algo;	/* extensions.objectFormat; NULL: SHA-1 */
 	struct strbuf unknown;	/* "\n\t<name>" for each unknown one */
 	struct strbuf v1_only;	/* ... each extension only v1 allows */
 	int nr_unknown, nr_v1_only;
@@ -393,9 +393,8 @@ format_event(const struct config_event *ev, void *data)
 					return bad_format_line(fmt, ev,
 						"missing value for "
 						"'extensions.objectformat'");
-				if (!strcmp(v, "sha256")) {
-					fmt->sha256 = 1;
-				} else if (strcmp(v, "sha1")) {
+				fmt->algo = hash_algo_by_name(v);
+				if (!fmt->algo) {
 					strbuf_addf(&why, "invalid value for "
 						    "'extensions.objectformat'"
 						    ": '%s'", v);
@@ -484,12 +483,6 @@ read_format(struct format *fmt, const char *gitdir, const char *commondir,
 				fmt->v1_only.buf);
 		goto out;
 	}
-	if (fmt->sha256) {
-		ret = error_set(E_UNSUPPORTED, "repository '%s' uses "
-				"extensions.objectFormat=sha256; dirc supports "
-				"only sha1", gitdir);
-		goto out;
-	}
 	if (fmt->worktree_config) {
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/config.worktree", gitdir);
@@ -523,11 +516,16 @@ join_path(const char *dir, const char *name)
 }
 
 int
-repo_check_format(const char *gitdir, const char *commondir, int linked)
+repo_check_format(const char *gitdir, const char *commondir, int linked,
+		  const struct hash_algo **algo)
 {
 	struct format fmt;
 	int ret = read_format(&fmt, gitdir, commondir, linked, gitdir);
 
+	if (fmt.version < 0)
+		*algo = NULL;
+	else
+		*algo = fmt.algo ? fmt.algo : &hash_algos[HASH_ALGO_SHA1];
 	format_release(&fmt);
 	return ret;
 }
@@ -868,6 +866,9 @@ check_format(struct repo *r, struct format *fmt, int linked,
 		*nongit = 1;
 		return 0;
 	}
+	if (!ret)
+		hash_algo_set(fmt->algo ? fmt->algo
+					: &hash_algos[HASH_ALGO_SHA1]);
 	return ret;
 }
 

@@ -107,9 +107,13 @@ int repo_commondir_of(struct strbuf *out, const char *gitdir);
  * Check the format of the repository at gitdir (its common directory
  * commondir; linked: it is a linked worktree's) as opening it would: 0,
  * or a negative E_* with git's message (a config that does not parse, a
- * version or extensions dirc cannot use).
+ * version or extensions dirc cannot use).  *algo: the repository's hash
+ * algorithm, or NULL where the config says no format version (a new or
+ * unformatted repository).  Opening a repository sets hash_algo from it.
  */
-int repo_check_format(const char *gitdir, const char *commondir, int linked);
+struct hash_algo;
+int repo_check_format(const char *gitdir, const char *commondir, int linked,
+		      const struct hash_algo **algo);
 
 /*
  * Read path as a gitfile ("gitdir: <dir>", relative to path's directory)

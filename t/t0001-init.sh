@@ -383,12 +383,19 @@ test_expect_success 'init --template=<relative dir> <dir>: relative to where we 
 	test_fsck_also withtmpl2
 '
 
-test_expect_success 'init --object-format=sha1 works; sha256 is refused by name' '
+test_expect_success 'init --object-format: sha1 and sha256 repositories' '
 	dirc init -q --object-format=sha1 of1 &&
-	test_path_is_file of1/.git/HEAD &&
-	test_expect_code 128 dirc init -q --object-format=sha256 of2 2>err &&
-	test_grep "^fatal: .*sha256" err &&
-	test_path_is_missing of2/.git/HEAD
+	test "$(dirc -C of1 rev-parse --show-object-format)" = sha1 &&
+	dirc init -q --object-format=sha256 of2 &&
+	test "$(dirc -C of2 rev-parse --show-object-format)" = sha256 &&
+	test "$(dirc -C of2 rev-parse --show-object-format=input)" = sha256 &&
+	echo hi >of2/f &&
+	dirc -C of2 hash-object f >actual &&
+	test $(wc -c <actual) = 65 &&
+	test_expect_code 128 dirc init -q --object-format=sha512 of3 2>err &&
+	echo "fatal: unknown hash algorithm '\''sha512'\''" >expect &&
+	test_cmp expect err &&
+	test_path_is_missing of3
 '
 
 test_expect_success 'init with two directories: usage, 129' '

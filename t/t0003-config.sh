@@ -349,14 +349,27 @@ test_expect_success GIT 'unknown extensions: the message of git' '
 	test_cmp expect err
 '
 
-test_expect_success 'extensions.objectFormat = sha256: refused with a message naming it' '
+test_expect_success GIT 'extensions.objectFormat: sha256 honoured; unknown, valueless, or with version 0 refused as git' '
 	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tobjectFormat = sha256\n" >fmt/.git/config &&
-	test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
-	test_grep -i "objectformat" err &&
-	test_grep "sha256" err &&
-	test_expect_code 128 dirc -C fmt cat-file -t $fid 2>err &&
-	test_grep "sha256" err &&
-	test_path_is_missing fmt/.git/objects/$(echo $fid | cut -c1-2)
+	dirc -C fmt hash-object -w f >actual &&
+	git -C fmt hash-object f >expect &&
+	test_cmp expect actual &&
+	test $(wc -c <actual) = 65 &&
+	git -C fmt cat-file -e $(cat actual) &&
+	rm -rf fmt/.git/objects/?? &&
+	for cfg in "1\n[extensions]\n\tobjectFormat = sha3" \
+		"1\n[extensions]\n\tobjectFormat" \
+		"0\n[extensions]\n\tobjectFormat = sha256" \
+		"0\n[extensions]\n\tobjectFormat = sha1"
+	do
+		printf "[core]\n\trepositoryformatversion = $cfg\n" >fmt/.git/config &&
+		test_expect_code 128 git -C fmt hash-object -w f 2>expect &&
+		test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
+		test_cmp expect err &&
+		test_expect_code 128 dirc -C fmt rev-parse --show-object-format 2>err &&
+		test_cmp expect err &&
+		test_path_is_missing fmt/.git/objects/$(echo $fid | cut -c1-2) || return 1
+	done
 '
 
 test_expect_success 'version 1 with known extensions, version 0 with unknown ones: accepted' '

@@ -235,25 +235,58 @@ test_expect_success GIT 'the hint on the initial branch: git'\''s text, colour w
 	)
 '
 
-test_expect_success GIT '--object-format and GIT_DEFAULT_HASH: sha1 as git; others refused clearly, nothing made' '
-	both of-sha1 "\$cmd init --object-format=sha1 x" && same_as_git &&
-	both dh-sha1 "GIT_DEFAULT_HASH=sha1 \$cmd init x" && same_as_git &&
+test_expect_success GIT '--object-format and GIT_DEFAULT_HASH: both formats as git, bad names refused' '
+	for f in sha1 sha256
+	do
+		both of-$f "\$cmd init --object-format=$f x" && same_as_git &&
+		both dh-$f "GIT_DEFAULT_HASH=$f \$cmd init x" && same_as_git &&
+		both of-dh-$f "GIT_DEFAULT_HASH=md5 \$cmd init --object-format=$f x" &&
+		same_as_git &&
+		test "$(dirc -C of-$f.dirc/x rev-parse --show-object-format)" = $f &&
+		test "$(dirc -C dh-$f.dirc/x rev-parse --show-object-format)" = $f ||
+		return 1
+	done &&
+	test_grep "objectformat = sha256" of-sha256.dirc/x/.git/config &&
+	test_grep "repositoryformatversion = 1" of-sha256.dirc/x/.git/config &&
 	both of-bad "\$cmd init --object-format=md5 x" && same_as_git --no-tree &&
 	echo "fatal: unknown hash algorithm '\''md5'\''" >expect &&
 	test_cmp expect dirc.err &&
 	test_path_is_missing of-bad.dirc/x &&
-	for v in "--object-format=sha256" "GIT_DEFAULT_HASH=sha256"
+	both dh-bad "GIT_DEFAULT_HASH=sha3 \$cmd init -q x" &&
+	test_cmp_codes git.code dirc.code &&
+	echo "fatal: unknown hash algorithm '\''sha3'\''" >expect &&
+	test_cmp expect dirc.err &&
+	test_path_is_missing dh-bad.dirc/x
+'
+
+test_expect_success GIT 'reinit: --object-format may only name the hash the repository has' '
+	for f in sha1 sha256
 	do
-		rm -rf sha && mkdir sha &&
-		(
-			cd sha &&
-			case $v in
-			GIT_*) test_expect_code 128 env $v dirc init x 2>../err ;;
-			*) test_expect_code 128 dirc init $v x 2>../err ;;
-			esac
-		) &&
-		test_grep "^fatal: the sha256 object format is not supported by dirc" err &&
-		test_path_is_missing sha/x || return 1
+		case $f in sha1) o=sha256 ;; *) o=sha1 ;; esac &&
+		BOTH_SETUP="git init -q --object-format=$f x" &&
+		both re-$f "\$cmd init -q --object-format=$f x" &&
+		same_as_git &&
+		both re-other-$f "\$cmd init -q --object-format=$o x" &&
+		same_as_git &&
+		test "$(cat dirc.code)" = 128 &&
+		echo "fatal: attempt to reinitialize repository with different hash" >expect &&
+		test_cmp expect dirc.err || return 1
+	done &&
+	unset BOTH_SETUP
+'
+
+# git 2.39 takes GIT_DEFAULT_HASH over an existing repository's format on
+# reinit and writes the other hash into its config: the repository's ids
+# no longer match it.  dirc keeps the format a repository has.
+test_expect_success GIT 'reinit: GIT_DEFAULT_HASH does not change an existing repository' '
+	for f in sha1 sha256
+	do
+		case $f in sha1) o=sha256 ;; *) o=sha1 ;; esac &&
+		rm -rf re-dh && git init -q --object-format=$f re-dh &&
+		cp re-dh/.git/config config.before &&
+		GIT_DEFAULT_HASH=$o dirc init -q re-dh &&
+		test_cmp config.before re-dh/.git/config &&
+		test "$(dirc -C re-dh rev-parse --show-object-format)" = $f || return 1
 	done
 '
 

@@ -162,7 +162,7 @@ for tl_v_ in $tl_env_names_ \
 do
 	case $tl_v_ in
 	DIRC_TEST_OPTS|DIRC_BUILD_DIR|DIRC_SANITIZE|DIRC_TEST_LONG|\
-	DIRC_CRASH_SEED|DIRC_CRASH_KILLS|DIRC_RANDOM_SEED) ;;
+	DIRC_TEST_DEFAULT_HASH|DIRC_CRASH_SEED|DIRC_CRASH_KILLS|DIRC_RANDOM_SEED) ;;
 	*) unset "$tl_v_" 2>/dev/null ;;
 	esac
 done
@@ -326,6 +326,33 @@ export GIT_CEILING_DIRECTORIES HOME
 printf '[init]\n\tdefaultBranch = master\n' >"$HOME/.gitconfig" ||
 	tl_bail_ "cannot write '$HOME/.gitconfig'"
 
+# The object format of every repository the tests make, with dirc or git:
+# DIRC_TEST_DEFAULT_HASH=sha256 runs the suite in SHA-256 repositories
+# (git's GIT_TEST_DEFAULT_HASH), through GIT_DEFAULT_HASH, which both
+# read at init.  The facts a format-neutral test needs:
+#   OID_ALGO     sha1 or sha256
+#   OID_RAWSZ    20 or 32, OID_HEXSZ 40 or 64
+#   ZERO_OID     the all-zero id; EMPTY_TREE, EMPTY_BLOB their ids
+case ${DIRC_TEST_DEFAULT_HASH:=sha1} in
+sha1)
+	OID_RAWSZ=20
+	EMPTY_TREE=4b825dc642cb6eb9a060e54bf8d69288fbee4904
+	EMPTY_BLOB=e69de29bb2d1d6434b8b29ae775ad8c2e48c5391
+	;;
+sha256)
+	OID_RAWSZ=32
+	EMPTY_TREE=6ef19b41225c5369f1c104d45d8d85efa9b057b53b14b4b9b939dd74decc5321
+	EMPTY_BLOB=473a0f4c3be8a93681a267e3b1e9a7dcda1185436fe141f7749120a303721813
+	GIT_DEFAULT_HASH=sha256
+	export GIT_DEFAULT_HASH
+	;;
+*)
+	tl_bail_ "DIRC_TEST_DEFAULT_HASH must be sha1 or sha256, not '$DIRC_TEST_DEFAULT_HASH'" ;;
+esac
+OID_ALGO=$DIRC_TEST_DEFAULT_HASH
+OID_HEXSZ=$((OID_RAWSZ * 2))
+ZERO_OID=$(printf "%0${OID_HEXSZ}d" 0)
+
 dirc init -q >"$tl_log_" 2>&1 </dev/null
 tl_code_=$?
 if test "$tl_code_" != 0
@@ -426,6 +453,11 @@ else
 fi
 test "$tl_uid_" != 0 || test_set_prereq ROOT
 test -z "${DIRC_SANITIZE-}" || test_set_prereq SANITIZE
+# The object format of the test repositories: SHA1 or SHA256.
+case $OID_ALGO in
+sha1) test_set_prereq SHA1 ;;
+sha256) test_set_prereq SHA256 ;;
+esac
 # Long tests (huge files, millions of entries, crash loops): only under
 # "make test-long", which sets DIRC_TEST_LONG=1.
 test -z "${DIRC_TEST_LONG-}" || test_set_prereq LONG
@@ -452,6 +484,8 @@ tl_why_ () {
 	GIT) echo "git not found in PATH" ;;
 	ROOT) echo "not running as root" ;;
 	SANITIZE) echo "not a sanitized build (DIRC_SANITIZE unset)" ;;
+	SHA1) echo "the test repositories are SHA-256 ones (DIRC_TEST_DEFAULT_HASH=sha256)" ;;
+	SHA256) echo "the test repositories are SHA-1 ones (DIRC_TEST_DEFAULT_HASH=sha256 runs them)" ;;
 	UNPRIV) echo "cannot run as uid 65534: need setpriv, and the trash directory reachable by it ; try --root=DIR with DIR under /tmp" ;;
 	ULIMIT_FILE_SIZE) echo "cannot lower ulimit -f" ;;
 	SYMLINKS) echo "no symlinks on this filesystem" ;;

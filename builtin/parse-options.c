@@ -4,6 +4,7 @@
  */
 #include "parse-options.h"
 #include "hash.h"
+#include "strbuf.h"
 
 #include "builtin.h"
 
@@ -297,9 +298,12 @@ parse_long(struct ctx *c, const char *arg)
 		usage_exit(c->usage, c->opts, 0, 0);
 	}
 	if (!match) {
-		snprintf(shown, sizeof(shown), c->flags & PARSE_OPT_PLAIN_QUOTES ?
-			 "'%.*s'" : "`%.*s'", (int)len, arg);
-		unknown(c, shown, 0);
+		/* git names all of it, "=value" too, however long */
+		struct strbuf all = STRBUF_INIT;
+
+		strbuf_addf(&all, c->flags & PARSE_OPT_PLAIN_QUOTES ?
+			    "'%s'" : "`%s'", arg);
+		unknown(c, all.buf, 0);
 	}
 	name_option(shown, sizeof(shown), match, 0, unset);
 	if (eq && (unset || !takes_arg(match)))

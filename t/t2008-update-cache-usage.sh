@@ -71,7 +71,7 @@ test_expect_success GIT '-h with a corrupt index: the usage before the index is 
 
 test_expect_success GIT 'unknown options and switches: git'"'"'s message, the usage, 129, index untouched' '
 	for opt in --nonsense --show-index-version -y --no-refresh --no-q \
-		--no-stdin --no-again --no-cacheinfo
+		--no-stdin --no-again --nonsense=1 --nonsense= --no-cacheinfo
 	do
 		cp start.index .git/index &&
 		run_both $opt &&
@@ -86,6 +86,20 @@ test_expect_success GIT 'unknown options and switches: git'"'"'s message, the us
 	head -n 1 dirc.err >first &&
 	echo "error: unknown option '\''no-cacheinfo'\''" >expect &&
 	test_cmp expect first
+'
+
+test_expect_success GIT 'an unknown long option with a value: every command names it whole, as git' '
+	long=$(printf "%0300d" 7) &&
+	for cmd in "hash-object --object-format=sha256 a" "ls-files --x=1" \
+		"cat-file --x=y HEAD" "write-tree --x=" "ls-tree --abc=d HEAD" \
+		"update-index --$long=v" "diff-tree --x=1 HEAD HEAD"
+	do
+		test_expect_code 129 git $cmd >git.out 2>git.err &&
+		test_expect_code 129 dirc $cmd >dirc.out 2>dirc.err &&
+		head -n 1 git.err >expect &&
+		head -n 1 dirc.err >actual &&
+		test_cmp expect actual || return 1
+	done
 '
 
 test_expect_success GIT 'ambiguous abbreviations: git'"'"'s message naming two candidates, the usage on stdout' '

@@ -92,7 +92,8 @@ test_expect_success GIT 'an unknown long option with a value: every command name
 	long=$(printf "%0300d" 7) &&
 	for cmd in "hash-object --object-format=sha256 a" "ls-files --x=1" \
 		"cat-file --x=y HEAD" "write-tree --x=" "ls-tree --abc=d HEAD" \
-		"update-index --$long=v" "diff-tree --x=1 HEAD HEAD"
+		"commit-tree --x=1 $EMPTY_TREE" \
+		"update-index --$long=v" "mktree --x=1" "count-objects --x=1"
 	do
 		test_expect_code 129 git $cmd >git.out 2>git.err &&
 		test_expect_code 129 dirc $cmd >dirc.out 2>dirc.err &&

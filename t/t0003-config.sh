@@ -34,6 +34,16 @@ git_write_new () {
 	zlib_header $(cat new.id)
 }
 
+# oid_format_config: the lines that keep a repository of the tests'
+# object format when a test writes its whole config: nothing for SHA-1;
+# a [core] with repositoryformatversion = 1 and an [extensions] naming
+# the format for SHA-256 (after the text under test, or before it when
+# that text must end the file).
+oid_format_config () {
+	test $OID_ALGO = sha1 ||
+	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tobjectformat = %s\n" $OID_ALGO
+}
+
 # check_level EXPECTED [dirc options...]
 check_level () {
 	echo "$1" >expect &&
@@ -272,7 +282,7 @@ test_expect_success 'bad values: the messages' '
 
 test_expect_success GIT 'a bad value in the repository config: as git' '
 	test_when_finished "cp config.orig .git/config" &&
-	printf "\tcompression = abc\n" >>.git/config &&
+	git config core.compression abc &&
 	test_expect_code 128 dirc hash-object -w file 2>err &&
 	test_expect_code 128 git hash-object -w file 2>expect &&
 	test_cmp expect err
@@ -372,22 +382,32 @@ test_expect_success GIT 'extensions.objectFormat: sha256 honoured; unknown, valu
 	done
 '
 
+# A repository of version 0 is a SHA-1 one whatever its extensions say:
+# fmt0, made SHA-1, takes the version 0 config in both formats of the tests.
 test_expect_success 'version 1 with known extensions, version 0 with unknown ones: accepted' '
-	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tobjectFormat = sha1\n\tnoop = true\n" >fmt/.git/config &&
+	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tobjectFormat = $OID_ALGO\n\tnoop = true\n" >fmt/.git/config &&
 	dirc -C fmt hash-object -w f >actual &&
-	printf "[core]\n\trepositoryformatversion = 0\n[extensions]\n\trefStorage = reftable\n" >fmt/.git/config &&
-	dirc -C fmt hash-object -w f >>actual &&
-	test_write_lines $fid $fid >expect &&
-	test_cmp expect actual
+	echo $fid >expect &&
+	test_cmp expect actual &&
+	dirc init -q --object-format=sha1 fmt0 &&
+	echo data >fmt0/f &&
+	dirc -C fmt0 hash-object f >expect &&
+	printf "[core]\n\trepositoryformatversion = 0\n[extensions]\n\trefStorage = reftable\n" >fmt0/.git/config &&
+	dirc -C fmt0 hash-object -w f >actual &&
+	test_cmp expect actual &&
+	fid0=$(cat actual)
 '
 
 test_expect_success GIT 'version 1 with known extensions, version 0 with unknown ones: as git' '
-	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tobjectFormat = sha1\n\tnoop = true\n" >fmt/.git/config &&
+	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tobjectFormat = $OID_ALGO\n\tnoop = true\n" >fmt/.git/config &&
 	git -C fmt cat-file -t $fid >expect &&
 	dirc -C fmt cat-file -t $fid >actual &&
 	test_cmp expect actual &&
+	git -C fmt0 cat-file -t $fid0 >expect &&
+	dirc -C fmt0 cat-file -t $fid0 >actual &&
+	test_cmp expect actual &&
 	cp config.orig fmt/.git/config &&
-	test_fsck_also fmt
+	test_fsck_also fmt fmt0
 '
 
 # check_bad_line PRINTF-FORMAT LINE: a repository config of that text
@@ -451,7 +471,7 @@ test_expect_success GIT 'broken config lines: the line git names' '
 '
 
 test_expect_success GIT 'a variable before any section: git warns and goes on' '
-	printf "x = 1\n[core]\n\tbare = false\n" >bad/.git/config &&
+	{ printf "x = 1\n[core]\n\tbare = false\n" && oid_format_config; } >bad/.git/config &&
 	git -C bad hash-object -w ../file >expect 2>git-err &&
 	{ dirc -C bad hash-object -w ../file >actual 2>err; echo $? >code; } &&
 	test_cmp git-err err &&
@@ -461,7 +481,7 @@ test_expect_success GIT 'a variable before any section: git warns and goes on' '
 '
 
 test_expect_success GIT 'a backslash at the very end of the file: accepted, as git' '
-	printf "[core]\n\tx = a\\\\" >bad/.git/config &&
+	{ oid_format_config && printf "[core]\n\tx = a\\\\"; } >bad/.git/config &&
 	git -C bad hash-object -w ../file >expect &&
 	dirc -C bad hash-object -w ../file >actual &&
 	test_cmp expect actual &&
@@ -481,7 +501,7 @@ test_expect_success GIT 'setup: a tree with a UTF-8 name, to see core.quotePath'
 # check_quotepath PRINTF-FORMAT: with that text as the repository config,
 # dirc shows the tree as git does.
 check_quotepath () {
-	printf "$1" >qp/.git/config &&
+	{ printf "$1" && oid_format_config; } >qp/.git/config &&
 	git -C qp cat-file -p $tree >expect &&
 	dirc -C qp cat-file -p $tree >actual &&
 	test_cmp expect actual
@@ -514,7 +534,7 @@ test_expect_success GIT 'config syntax as git reads it (seen through core.quoteP
 '
 
 test_expect_success GIT 'core.quotePath from -c and the environment' '
-	printf "[core]\n\tquotepath = true\n" >qp/.git/config &&
+	{ printf "[core]\n\tquotepath = true\n" && oid_format_config; } >qp/.git/config &&
 	git -C qp -c core.quotePath=false cat-file -p $tree >expect &&
 	dirc -C qp -c core.quotePath=false cat-file -p $tree >actual &&
 	test_cmp expect actual &&

@@ -97,8 +97,14 @@ test_expect_success GIT 'dirc reads what it wrote: rev-parse of the GIT_DIR+GIT_
 	test_cmp expect actual
 '
 
+# The config of the repository to re-init keeps the tests' object format
+# (in SHA-256, version 1 and extensions.objectFormat).
 test_expect_success GIT 're-init: the message, and the core settings rewritten as git does' '
-	BOTH_SETUP="git init -q r && printf \"[core]\\n\\trepositoryformatversion = 0\\n\\tbare = true\\n\\tfilemode=false ; mine\\n[user]\\n\\tname = Me\\n\" >r/.git/config" &&
+	case $OID_ALGO in
+	sha1) v=0 ext= ;;
+	*) v=1 ext="[extensions]\\n\\tobjectformat = $OID_ALGO\\n" ;;
+	esac &&
+	BOTH_SETUP="git init -q r && printf \"[core]\\n\\trepositoryformatversion = $v\\n\\tbare = true\\n\\tfilemode=false ; mine\\n[user]\\n\\tname = Me\\n$ext\" >r/.git/config" &&
 	both reinit "\$cmd init r" &&
 	unset BOTH_SETUP &&
 	same_as_git &&

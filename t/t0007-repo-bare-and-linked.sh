@@ -4,13 +4,10 @@ test_description='which commands need a work tree (a bare repository, as git dec
 . "$TEST_DIRECTORY/lib-interop.sh"
 . "$TEST_DIRECTORY/lib-init.sh"
 
-BLOB=e69de29bb2d1d6434b8b29ae775ad8c2e48c5391
-EMPTY_TREE=4b825dc642cb6eb9a060e54bf8d69288fbee4904
-
 # A bare repository "b.git" with one commit on master holding "a".
 BARE_SETUP='git init -q --bare b.git &&
 	git -C b.git hash-object -w --stdin </dev/null >/dev/null &&
-	printf "100644 blob $BLOB\ta\n" | git -C b.git mktree >t &&
+	printf "100644 blob $EMPTY_BLOB\ta\n" | git -C b.git mktree >t &&
 	git -C b.git update-ref refs/heads/master $(git -C b.git commit-tree -m one $(cat t)) &&
 	echo content >f'
 
@@ -43,10 +40,10 @@ test_expect_success GIT 'every command in a bare repository: as git' '
 	\$cmd ls-files -m
 	\$cmd ls-files -d
 	\$cmd ls-files --error-unmatch a
-	\$cmd update-index --add --cacheinfo 100644,$BLOB,a && \$cmd ls-files -s
-	\$cmd update-index --add --cacheinfo 100644 $BLOB sub/b && \$cmd ls-files -s
-	\$cmd update-index --cacheinfo 100644,$BLOB,a
-	printf "100644 $BLOB\tx\n" | \$cmd update-index --index-info && \$cmd ls-files -s
+	\$cmd update-index --add --cacheinfo 100644,$EMPTY_BLOB,a && \$cmd ls-files -s
+	\$cmd update-index --add --cacheinfo 100644 $EMPTY_BLOB sub/b && \$cmd ls-files -s
+	\$cmd update-index --cacheinfo 100644,$EMPTY_BLOB,a
+	printf "100644 $EMPTY_BLOB\tx\n" | \$cmd update-index --index-info && \$cmd ls-files -s
 	\$cmd update-index --add a
 	\$cmd update-index --add ../f
 	\$cmd update-index --refresh
@@ -84,7 +81,7 @@ test_expect_success GIT 'a git directory without a work tree (inside .git): as g
 	$cmd ls-files -s
 	$cmd ls-files -o
 	$cmd update-index --refresh
-	$cmd update-index --add --cacheinfo 100644,e69de29bb2d1d6434b8b29ae775ad8c2e48c5391,y && $cmd ls-files -s
+	$cmd update-index --add --cacheinfo 100644,$EMPTY_BLOB,y && $cmd ls-files -s
 	$ask --is-bare-repository --is-inside-work-tree --is-inside-git-dir
 	$ask --show-toplevel
 	EOF
@@ -148,7 +145,7 @@ test_expect_success GIT 'in a linked worktree: the index and HEAD are its own, r
 
 test_expect_success GIT 'a main repository that is bare: its linked worktree is not' '
 	BOTH_SETUP="git init -q --bare b.git && git -C b.git commit-tree -m x $EMPTY_TREE >c && git -C b.git update-ref refs/heads/master \$(cat c) && git -C b.git worktree add -q --detach ../wt" &&
-	both bare-main "cd wt && \$ask --is-bare-repository --show-toplevel && \$cmd update-index --add --cacheinfo 100644,$BLOB,x && \$cmd ls-files -s" &&
+	both bare-main "cd wt && \$ask --is-bare-repository --show-toplevel && \$cmd update-index --add --cacheinfo 100644,$EMPTY_BLOB,x && \$cmd ls-files -s" &&
 	same_as_git &&
 	unset BOTH_SETUP
 '

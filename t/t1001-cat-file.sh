@@ -30,7 +30,7 @@ test_expect_success GIT 'setup: blobs, trees, a commit and tags written by git' 
 	link=$(printf hello | git hash-object -w --stdin) &&
 	git update-index --add --cacheinfo 120000,$link,link &&
 	git update-index --add --cacheinfo \
-		160000,1234567890123456789012345678901234567890,submodule &&
+		160000,$(test_oid_fake 1234567890),submodule &&
 	test_tick &&
 	git commit -q -m "first commit" &&
 	git tag -a -m "an annotated tag" v1 &&
@@ -43,7 +43,7 @@ test_expect_success GIT 'setup: blobs, trees, a commit and tags written by git' 
 	tag=$(git rev-parse v1) &&
 	tag2=$(git rev-parse v2) &&
 	all="$blob $nulblob $tree $subtree $commit $tag $tag2" &&
-	missing=0123456789012345678901234567890123456789 &&
+	missing=$(test_oid_fake 0123456789) &&
 	: >empty-input
 '
 
@@ -89,7 +89,7 @@ test_expect_success GIT '-p tree: quoted names (tab, UTF-8, quote, backslash)' '
 	test_grep -F "	\"q\\\"uote\"" out &&
 	test_grep -F "	\"back\\\\slash\"" out &&
 	test_grep "^120000 blob $link	link\$" out &&
-	test_grep "^160000 commit 1234567890123456789012345678901234567890	submodule\$" out &&
+	test_grep "^160000 commit $(test_oid_fake 1234567890)	submodule\$" out &&
 	test_grep "^100755 blob .*	exe\$" out
 '
 
@@ -151,12 +151,12 @@ test_expect_success GIT '-t, -s, -p of a missing object: as git' '
 	compare_cat_file empty-input blob $missing
 '
 
-test_expect_success GIT 'abbreviated ids: 4, 7 and 39 hex digits, upper case' '
+test_expect_success GIT 'abbreviated ids: 4, 7 and all but one hex digits, upper case' '
 	b4=$(echo $blob | cut -c1-4) &&
 	b7=$(echo $blob | cut -c1-7) &&
-	b39=$(echo $blob | cut -c1-39) &&
+	b_1=$(echo $blob | cut -c1-$((OID_HEXSZ - 1))) &&
 	upper=$(echo $b7 | tr a-f A-F) &&
-	for name in $b4 $b7 $b39 $upper
+	for name in $b4 $b7 $b_1 $upper
 	do
 		compare_cat_file empty-input -t $name &&
 		compare_cat_file empty-input -p $name &&
@@ -166,29 +166,44 @@ test_expect_success GIT 'abbreviated ids: 4, 7 and 39 hex digits, upper case' '
 	test_cmp hello actual
 '
 
-test_expect_success GIT 'setup: two blobs whose ids share the prefix 066c' '
-	a=$(echo 401 | git hash-object -w --stdin) &&
-	b=$(echo 565 | git hash-object -w --stdin) &&
-	test $a = 066cbfe90df97549063f2456117dee5ea594b98c &&
-	test $b = 066ce6048fdb5893c9640e93afc51d2c96db4f8d
+# Two blobs, "$ca\n" and "$cb\n", whose ids share their first 4 hex
+# digits, $amb, and differ in the fifth ($amb_a, $amb_b): found by trying
+# the contents "N\n" for N = 0, 1, ... in each format.
+test_expect_success GIT 'setup: two blobs whose ids share a 4-digit prefix' '
+	case $OID_ALGO in
+	sha1)
+		ca=401 cb=565 amb=066c &&
+		ida=066cbfe90df97549063f2456117dee5ea594b98c &&
+		idb=066ce6048fdb5893c9640e93afc51d2c96db4f8d ;;
+	sha256)
+		ca=131 cb=329 amb=c158 &&
+		ida=c158a1b7eb2a64eaa2ede9c631042817725bc4f41ba21c0af4b50781b53c4ecd &&
+		idb=c158d07949c0f882909f97aa3cf70d898fa35c57786c6a6ea02b9435e46caae2 ;;
+	esac &&
+	a=$(echo $ca | git hash-object -w --stdin) &&
+	b=$(echo $cb | git hash-object -w --stdin) &&
+	test $a = $ida &&
+	test $b = $idb &&
+	amb_a=$(echo $a | cut -c1-5) &&
+	amb_b=$(echo $b | cut -c1-5)
 '
 
 test_expect_success GIT 'an ambiguous prefix: fatal, 128, named as git names it' '
-	test_expect_code 128 dirc cat-file -t 066c 2>err &&
-	test_grep "^error: short object ID 066c is ambiguous\$" err &&
-	test_grep "^fatal: Not a valid object name 066c\$" err &&
-	test_expect_code 128 dirc cat-file -p 066c 2>err &&
+	test_expect_code 128 dirc cat-file -t $amb 2>err &&
+	test_grep "^error: short object ID $amb is ambiguous\$" err &&
+	test_grep "^fatal: Not a valid object name $amb\$" err &&
+	test_expect_code 128 dirc cat-file -p $amb 2>err &&
 	test_grep "ambiguous" err &&
-	test_expect_code 128 dirc cat-file blob 066c 2>err &&
+	test_expect_code 128 dirc cat-file blob $amb 2>err &&
 	test_grep "ambiguous" err
 '
 
 test_expect_success GIT 'one more digit is no longer ambiguous' '
-	compare_cat_file empty-input -p 066cb &&
-	echo 401 >expect &&
+	compare_cat_file empty-input -p $amb_a &&
+	echo $ca >expect &&
 	test_cmp expect dirc.out &&
-	compare_cat_file empty-input -p 066ce &&
-	echo 565 >expect &&
+	compare_cat_file empty-input -p $amb_b &&
+	echo $cb >expect &&
 	test_cmp expect dirc.out
 '
 
@@ -196,9 +211,9 @@ test_expect_success GIT 'setup: batch input' '
 	b7=$(echo $blob | cut -c1-7) &&
 	{
 		printf "%s\n" $all &&
-		printf "%s\n" $b7 066cb $missing nonsense "" &&
+		printf "%s\n" $b7 $amb_a $missing nonsense "" &&
 		printf "%s\n" "$blob with some rest" "  $blob" "$commit	tabbed rest" &&
-		printf "%s\n" 4b825dc642cb6eb9a060e54bf8d69288fbee4904
+		printf "%s\n" $EMPTY_TREE
 	} >batch-input
 '
 
@@ -230,21 +245,21 @@ test_expect_success GIT '%(objectsize:disk) of loose objects: as git' '
 '
 
 test_expect_success GIT '-z: NUL-terminated batch input, as git' '
-	printf "%s\000" $blob 066cb $missing "$commit rest" >nul-input &&
+	printf "%s\000" $blob $amb_a $missing "$commit rest" >nul-input &&
 	compare_cat_file nul-input -z --batch-check &&
 	compare_cat_file nul-input -z "--batch-check=%(objectname) %(rest)"
 '
 
 test_expect_success GIT 'an ambiguous name in a batch: "<name> ambiguous" on stdout, as git' '
-	printf "%s\n" $blob 066c $commit >ambiguous-input &&
+	printf "%s\n" $blob $amb $commit >ambiguous-input &&
 	dirc cat-file --batch-check <ambiguous-input >actual 2>err &&
 	git cat-file --batch-check <ambiguous-input >expect &&
 	test_cmp expect actual &&
-	test_grep "^066c ambiguous\$" actual &&
+	test_grep "^$amb ambiguous\$" actual &&
 	dirc cat-file --batch <ambiguous-input >actual 2>err &&
 	git cat-file --batch <ambiguous-input >expect &&
 	test_cmp expect actual &&
-	printf "info 066c\n" >ambiguous-cmd &&
+	printf "info $amb\n" >ambiguous-cmd &&
 	dirc cat-file --batch-command <ambiguous-cmd >actual 2>err &&
 	git cat-file --batch-command <ambiguous-cmd >expect &&
 	test_cmp expect actual
@@ -252,7 +267,7 @@ test_expect_success GIT 'an ambiguous name in a batch: "<name> ambiguous" on std
 
 test_expect_success GIT 'an ambiguous name in a batch: the error on stderr, as git' '
 	compare_cat_file ambiguous-input --batch-check &&
-	test_grep "^error: short object ID 066c is ambiguous\$" dirc.err
+	test_grep "^error: short object ID $amb is ambiguous\$" dirc.err
 '
 
 test_expect_success GIT '--batch-all-objects: every object, as git' '
@@ -267,7 +282,7 @@ test_expect_success GIT '--batch-command: info and contents, as git' '
 		echo "info $blob" &&
 		echo "contents $tree" &&
 		echo "info $missing" &&
-		echo "contents 066ce" &&
+		echo "contents $amb_b" &&
 		echo "contents $tag2" &&
 		echo "info $b7"
 	} >commands &&
@@ -291,8 +306,8 @@ test_expect_success GIT '--batch --buffer: same bytes as git' '
 '
 
 test_expect_success GIT 'the empty tree exists even when not stored, as in git' '
-	empty_tree=4b825dc642cb6eb9a060e54bf8d69288fbee4904 &&
-	test_path_is_missing .git/objects/4b/825dc642cb6eb9a060e54bf8d69288fbee4904 &&
+	empty_tree=$EMPTY_TREE &&
+	test_path_is_missing .git/objects/$(echo $empty_tree | cut -c1-2)/$(echo $empty_tree | cut -c3-) &&
 	compare_cat_file empty-input -t $empty_tree &&
 	compare_cat_file empty-input -s $empty_tree &&
 	compare_cat_file empty-input -e $empty_tree &&
@@ -301,7 +316,7 @@ test_expect_success GIT 'the empty tree exists even when not stored, as in git' 
 '
 
 test_expect_success GIT 'the empty blob is not virtual (as in git 2.39)' '
-	compare_cat_file empty-input -e e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 &&
+	compare_cat_file empty-input -e $EMPTY_BLOB &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code
 '

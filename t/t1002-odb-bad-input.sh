@@ -33,6 +33,13 @@ put_object () {
 	cp "$2" "$po_file"
 }
 
+# fake_id C [END]: a made-up id of the tests' format, the digit C
+# repeated and ending in END (fake_id 4 50 is 444...450).
+fake_id () {
+	fi_n=$((OID_HEXSZ - ${#2})) &&
+	printf "%.${fi_n}s%s\n" "$(test_oid_fake "$1")" "$2"
+}
+
 # Run as uid 65534 (or as ourselves when not root) in a directory under
 # /tmp, which that user can reach even when the trash directory cannot.
 test_lazy_prereq UNPRIV_TMP '
@@ -225,12 +232,15 @@ test_expect_success GIT 'cat-file <unknown type> <object>: fatal, 128, as git' '
 	test_grep "^fatal: invalid object type \"bogus\"\$" err
 '
 
+# The raw ids in the trees: OID_RAWSZ bytes "a", one less for the short one.
 test_expect_success 'setup: malformed trees, commits and tags' '
+	raw=$(printf "%0${OID_RAWSZ}d" 0 | tr 0 a) &&
+	short=${raw#a} &&
 	printf "junk" >junk &&
 	printf "100644 a" >tree-short &&
-	printf "100644 \000aaaaaaaaaaaaaaaaaaaa" >tree-noname &&
-	printf "10x644 a\000aaaaaaaaaaaaaaaaaaaa" >tree-badmode &&
-	printf "100644 a\000aaaaaaaaaaaaaaaaaaa" >tree-shortid &&
+	printf "100644 \000$raw" >tree-noname &&
+	printf "10x644 a\000$raw" >tree-badmode &&
+	printf "100644 a\000$short" >tree-shortid &&
 	snapshot_objects .git/objects >objects.before
 '
 
@@ -254,8 +264,8 @@ test_expect_success '-t tree of malformed trees: git'\''s messages, 128, nothing
 
 test_expect_success '-t commit of junk: bogus commit, corrupt commit, 128, nothing written' '
 	test_expect_code 128 dirc hash-object -w -t commit junk 2>err &&
-	cat >expect <<-\EOF &&
-	error: bogus commit object 0000000000000000000000000000000000000000
+	cat >expect <<-EOF &&
+	error: bogus commit object $ZERO_OID
 	fatal: corrupt commit
 	EOF
 	test_cmp expect err &&
@@ -280,7 +290,7 @@ test_expect_success GIT 'malformed trees, commits, tags: the messages of git' '
 '
 
 test_expect_success GIT 'cat-file with invalid or unknown names: messages and codes of git' '
-	missing=0123456789012345678901234567890123456789 &&
+	missing=$(test_oid_fake 0123456789) &&
 	for args in "-t zzzz" "-p xyz" "-s 12" "-t $missing" "-s $missing" \
 		"-p $missing" "-e zzzz" "blob $missing" "blob zzzz"
 	do
@@ -295,16 +305,22 @@ test_expect_success GIT 'cat-file with invalid or unknown names: messages and co
 test_expect_success 'cat-file with invalid or unknown names: 128 and the name' '
 	test_expect_code 128 dirc cat-file -t zzzz 2>err &&
 	test_grep "^fatal: Not a valid object name zzzz\$" err &&
-	test_expect_code 128 dirc cat-file -p 0123456789012345678901234567890123456789 2>err &&
-	test_grep "^fatal: Not a valid object name 0123456789012345678901234567890123456789\$" err
+	missing=$(test_oid_fake 0123456789) &&
+	test_expect_code 128 dirc cat-file -p $missing 2>err &&
+	test_grep "^fatal: Not a valid object name $missing\$" err
 '
 
+# $good: the id of the blob "hello\n" (known values).
 test_expect_success 'setup: a repository of corrupt loose objects' '
+	case $OID_ALGO in
+	sha1) good=ce013625030ba8dba906f756967f9e9ca394464a ;;
+	sha256) good=2cf8d83d9ee29543b34a87727421fdecb7e3f3a183d337639025de576db9ebb4 ;;
+	esac &&
 	dirc init -q corrupt &&
 	printf "blob 6\000hello\n" >raw-good &&
 	zlib_wrap raw-good >z-good &&
-	put_object ce013625030ba8dba906f756967f9e9ca394464a z-good &&
-	dirc -C corrupt cat-file -p ce013625030ba8dba906f756967f9e9ca394464a >out &&
+	put_object $good z-good &&
+	dirc -C corrupt cat-file -p $good >out &&
 	test_write_lines hello >expect &&
 	test_cmp expect out &&
 	awk "BEGIN { for (i = 0; i < 3000; i++) print i }" >numbers &&
@@ -312,7 +328,7 @@ test_expect_success 'setup: a repository of corrupt loose objects' '
 '
 
 test_expect_success GIT 'setup: the hand-made zlib stream is one git reads' '
-	git -C corrupt cat-file -p ce013625030ba8dba906f756967f9e9ca394464a >out &&
+	git -C corrupt cat-file -p $good >out &&
 	test_cmp expect out
 '
 
@@ -350,8 +366,8 @@ check_corrupt_header () {
 
 test_expect_success 'corrupt: truncated zlib stream (stored block)' '
 	head -c 17 z-good >z &&
-	put_object 1111111111111111111111111111111111111111 z &&
-	check_corrupt 1111111111111111111111111111111111111111
+	put_object $(fake_id 1) z &&
+	check_corrupt $(fake_id 1)
 '
 
 test_expect_success 'corrupt: truncated zlib stream (deflated)' '
@@ -359,36 +375,36 @@ test_expect_success 'corrupt: truncated zlib stream (deflated)' '
 	obj=corrupt/.git/objects/$(echo $id | cut -c1-2)/$(echo $id | cut -c3-) &&
 	size=$(wc -c <"$obj") &&
 	head -c $((size / 2)) "$obj" >z &&
-	put_object 1111111111111111111111111111111111111112 z &&
-	check_corrupt 1111111111111111111111111111111111111112 &&
+	put_object $(fake_id 1 2) z &&
+	check_corrupt $(fake_id 1 2) &&
 	head -c $((size - 1)) "$obj" >z &&
-	put_object 1111111111111111111111111111111111111113 z &&
-	check_corrupt 1111111111111111111111111111111111111113
+	put_object $(fake_id 1 3) z &&
+	check_corrupt $(fake_id 1 3)
 '
 
 test_expect_success 'corrupt: the header claims more bytes than there are' '
 	printf "blob 10\000hello\n" >raw &&
 	zlib_wrap raw >z &&
-	put_object 2222222222222222222222222222222222222222 z &&
-	check_corrupt 2222222222222222222222222222222222222222
+	put_object $(fake_id 2) z &&
+	check_corrupt $(fake_id 2)
 '
 
 test_expect_success 'corrupt: the header claims fewer bytes than there are' '
 	printf "blob 3\000hello\n" >raw &&
 	zlib_wrap raw >z &&
-	put_object 3333333333333333333333333333333333333333 z &&
-	check_corrupt 3333333333333333333333333333333333333333
+	put_object $(fake_id 3) z &&
+	check_corrupt $(fake_id 3)
 '
 
 test_expect_success 'corrupt: a huge size in the header' '
 	printf "blob 18446744073709551615\000hello\n" >raw &&
 	zlib_wrap raw >z &&
-	put_object 3333333333333333333333333333333333333334 z &&
-	check_corrupt 3333333333333333333333333333333333333334 &&
+	put_object $(fake_id 3 4) z &&
+	check_corrupt $(fake_id 3 4) &&
 	printf "blob 99999999999999999999999\000hello\n" >raw &&
 	zlib_wrap raw >z &&
-	put_object 3333333333333333333333333333333333333335 z &&
-	check_corrupt_header 3333333333333333333333333333333333333335
+	put_object $(fake_id 3 5) z &&
+	check_corrupt_header $(fake_id 3 5)
 '
 
 test_expect_success 'corrupt: garbage headers' '
@@ -399,7 +415,7 @@ test_expect_success 'corrupt: garbage headers' '
 		n=$((n + 1)) &&
 		printf "%s\000hello\n" "$hdr" >raw &&
 		zlib_wrap raw >z &&
-		id=444444444444444444444444444444444444444$n &&
+		id=$(fake_id 4 $n) &&
 		put_object $id z &&
 		check_corrupt_header $id || return 1
 	done
@@ -408,27 +424,27 @@ test_expect_success 'corrupt: garbage headers' '
 test_expect_success 'corrupt: no NUL after the header' '
 	printf "blob 6 hello\n" >raw &&
 	zlib_wrap raw >z &&
-	put_object 4444444444444444444444444444444444444450 z &&
-	check_corrupt_header 4444444444444444444444444444444444444450
+	put_object $(fake_id 4 50) z &&
+	check_corrupt_header $(fake_id 4 50)
 '
 
 test_expect_success 'corrupt: trailing garbage after the zlib stream' '
 	cp z-good z &&
 	printf "trailing junk" >>z &&
-	put_object 5555555555555555555555555555555555555555 z &&
-	check_corrupt 5555555555555555555555555555555555555555
+	put_object $(fake_id 5) z &&
+	check_corrupt $(fake_id 5)
 '
 
 test_expect_success 'corrupt: an unknown type in the header: "invalid object type", as git' '
 	printf "bogus 6\000hello\n" >raw &&
 	zlib_wrap raw >z &&
-	put_object 6666666666666666666666666666666666666666 z &&
+	put_object $(fake_id 6) z &&
 	echo "fatal: invalid object type" >expect &&
 	for args in -p -t -s "blob" --batch --batch-check
 	do
-		echo 6666666666666666666666666666666666666666 >batch-in &&
+		fake_id 6 >batch-in &&
 		test_expect_code 128 dirc -C corrupt cat-file $args \
-			$(case $args in --batch*) ;; *) echo 6666666666666666666666666666666666666666 ;; esac) \
+			$(case $args in --batch*) ;; *) fake_id 6 ;; esac) \
 			<batch-in >out 2>err &&
 		test_must_be_empty out &&
 		test_cmp expect err || return 1
@@ -437,23 +453,23 @@ test_expect_success 'corrupt: an unknown type in the header: "invalid object typ
 
 test_expect_success 'corrupt: not zlib at all, and an empty file' '
 	printf "this is not a zlib stream" >z &&
-	put_object 7777777777777777777777777777777777777777 z &&
-	check_corrupt_header 7777777777777777777777777777777777777777 &&
+	put_object $(fake_id 7) z &&
+	check_corrupt_header $(fake_id 7) &&
 	: >z &&
-	put_object 7777777777777777777777777777777777777778 z &&
-	check_corrupt_header 7777777777777777777777777777777777777778
+	put_object $(fake_id 7 8) z &&
+	check_corrupt_header $(fake_id 7 8)
 '
 
 test_expect_success 'corrupt: a bad Adler-32 checksum' '
 	head -c 20 z-good >z &&
 	printf "\000\000\000\000" >>z &&
-	put_object 8888888888888888888888888888888888888888 z &&
-	check_corrupt 8888888888888888888888888888888888888888
+	put_object $(fake_id 8) z &&
+	check_corrupt $(fake_id 8)
 '
 
 test_expect_success 'corrupt objects: cat-file -e still says they exist' '
-	dirc -C corrupt cat-file -e 5555555555555555555555555555555555555555 &&
-	dirc -C corrupt cat-file -e 6666666666666666666666666666666666666666
+	dirc -C corrupt cat-file -e $(fake_id 5) &&
+	dirc -C corrupt cat-file -e $(fake_id 6)
 '
 
 test_expect_success ULIMIT_FILE_SIZE 'file size limit: fails, no object, no tmp_obj_ left' '

@@ -43,6 +43,8 @@ zlib_wrap () {
 	' <"$1"
 }
 
+# Two blobs, "$ca\n" and "$cb\n", whose ids share their first 4 hex
+# digits, $amb; $amb_a is 5 digits of the first (as in t1001).
 test_expect_success GIT 'setup: objects written by git' '
 	printf "hello\n" >hello &&
 	printf "a\000b\n" >nul &&
@@ -52,14 +54,24 @@ test_expect_success GIT 'setup: objects written by git' '
 	test_tick &&
 	git commit -q -m one &&
 	git tag -a -m tag v1 &&
-	a=$(echo 401 | git hash-object -w --stdin) &&
-	b=$(echo 565 | git hash-object -w --stdin) &&
-	test $a = 066cbfe90df97549063f2456117dee5ea594b98c &&
+	case $OID_ALGO in
+	sha1)
+		ca=401 cb=565 amb=066c &&
+		ida=066cbfe90df97549063f2456117dee5ea594b98c ;;
+	sha256)
+		ca=131 cb=329 amb=c158 &&
+		ida=c158a1b7eb2a64eaa2ede9c631042817725bc4f41ba21c0af4b50781b53c4ecd ;;
+	esac &&
+	a=$(echo $ca | git hash-object -w --stdin) &&
+	b=$(echo $cb | git hash-object -w --stdin) &&
+	test $a = $ida &&
+	test $(echo $b | cut -c1-4) = $amb &&
+	amb_a=$(echo $a | cut -c1-5) &&
 	blob=$(git rev-parse HEAD:hello) &&
 	tree=$(git rev-parse HEAD^{tree}) &&
 	commit=$(git rev-parse HEAD) &&
 	tag=$(git rev-parse v1) &&
-	missing=0123456789012345678901234567890123456789 &&
+	missing=$(test_oid_fake 0123456789) &&
 	printf "%s\n" $blob $tree $commit $tag >ids &&
 	: >empty
 '
@@ -78,11 +90,11 @@ test_expect_success GIT 'names that do not resolve answer "missing" and the batc
 '
 
 test_expect_success GIT 'ambiguous and missing ids among good ones' '
-	printf "%s\n" $blob 066c $missing $commit 066cb 066c $tag >mixed &&
+	printf "%s\n" $blob $amb $missing $commit $amb_a $amb $tag >mixed &&
 	compare_with_git -i mixed cat-file --batch-check &&
 	compare_with_git -i mixed cat-file --batch &&
-	test_grep "^066c ambiguous\$" dirc.out &&
-	test_grep "^error: short object ID 066c is ambiguous\$" dirc.err
+	test_grep "^$amb ambiguous\$" dirc.out &&
+	test_grep "^error: short object ID $amb is ambiguous\$" dirc.err
 '
 
 test_expect_success GIT 'a peel to the wrong type answers "missing" and goes on' '
@@ -138,7 +150,7 @@ test_expect_success GIT '--batch-command: info, contents, and a name with spaces
 		echo "info $blob" &&
 		echo "contents $tree" &&
 		echo "info $missing" &&
-		echo "contents 066c" &&
+		echo "contents $amb" &&
 		echo "contents $tag" &&
 		echo "info HEAD x"
 	} >commands &&
@@ -217,12 +229,12 @@ test_expect_success GIT 'setup: a repository of damaged and unknown-type objects
 	zlib_wrap raw-short >z-short &&
 	printf "blob 3\000hello\n" >raw-long &&
 	zlib_wrap raw-long >z-long &&
-	trunc=1111111111111111111111111111111111111111 &&
-	junk=2222222222222222222222222222222222222222 &&
-	emptyobj=3333333333333333333333333333333333333333 &&
-	shortobj=4444444444444444444444444444444444444444 &&
-	longobj=5555555555555555555555555555555555555555 &&
-	cutobj=6666666666666666666666666666666666666666 &&
+	trunc=$(test_oid_fake 1) &&
+	junk=$(test_oid_fake 2) &&
+	emptyobj=$(test_oid_fake 3) &&
+	shortobj=$(test_oid_fake 4) &&
+	longobj=$(test_oid_fake 5) &&
+	cutobj=$(test_oid_fake 6) &&
 	put_loose $cutobj z-cut &&
 	put_loose $trunc z-trunc &&
 	put_loose $junk z-junk &&
@@ -303,7 +315,7 @@ test_expect_success GIT '%(objectsize:disk) and %(deltabase) of packed objects, 
 	printf "%s\n" HEAD:foo HEAD:foo-plus HEAD HEAD^{tree} >packed-in &&
 	compare_with_git -C packed -i packed-in cat-file \
 		"--batch-check=%(objectname) %(objectsize) %(objectsize:disk) %(deltabase)" &&
-	grep -v " 0000000000000000000000000000000000000000\$" dirc.out >deltas &&
+	grep -v " $ZERO_OID\$" dirc.out >deltas &&
 	test_line_count = 1 deltas
 '
 

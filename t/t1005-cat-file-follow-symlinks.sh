@@ -60,7 +60,7 @@ test_expect_success GIT 'setup: a tree of links (made with git)' '
 	add_link morx/x file-as-dir &&
 	add_link sub/foo into-submodule &&
 	git update-index --add --cacheinfo \
-		160000,1234567890123456789012345678901234567890,sub &&
+		160000,$(test_oid_fake 1234567890),sub &&
 	test_tick &&
 	git commit -q -m links &&
 	i=0 &&

@@ -153,7 +153,7 @@ test_expect_success GIT 'a loop, and a replacement that is missing, as git' '
 	cf_same -p $(cat id0) &&
 	git update-ref -d refs/replace/$(cat id0) &&
 	mkdir -p .git/refs/replace &&
-	echo 0123456789012345678901234567890123456789 >.git/refs/replace/$(cat id1) &&
+	test_oid_fake 0123456789 >.git/refs/replace/$(cat id1) &&
 	cf_same -p $(cat id1) &&
 	cf_same -t $(cat id1) &&
 	cf_same -e $(cat id1) &&
@@ -170,7 +170,7 @@ test_expect_success GIT 'ref names that are not ids warn once, as git; upper cas
 	mkdir -p .git/refs/replace/sub &&
 	cat id2 >.git/refs/replace/sub/x &&
 	cat id2 >.git/refs/replace/nothex &&
-	cat id2 >.git/refs/replace/$(cut -c1-39 id0) &&
+	cat id2 >.git/refs/replace/$(cut -c1-$((OID_HEXSZ - 1)) id0) &&
 	cat id2 >.git/refs/replace/$(tr a-f A-F <id0) &&
 	printf "%s\n" $(cat id0) $(cat id0) >twice &&
 	cf_same -i twice --batch &&

@@ -34,16 +34,22 @@ test_expect_success GIT 'setup: objects to name, and the generator' '
 	test_tick &&
 	git commit -q -m one &&
 	git tag -a -m t v1 &&
-	echo 401 | git hash-object -w --stdin >/dev/null &&
-	echo 565 | git hash-object -w --stdin >/dev/null &&
-	git rev-list --objects --all | cut -c1-40 >ids &&
-	echo 066cbfe90df97549063f2456117dee5ea594b98c >>ids &&
+	# two blobs whose ids share 4 digits (as in t1001)
+	case $OID_ALGO in
+	sha1) ca=401 cb=565 ;;
+	sha256) ca=131 cb=329 ;;
+	esac &&
+	a=$(echo $ca | git hash-object -w --stdin) &&
+	echo $cb | git hash-object -w --stdin >/dev/null &&
+	git rev-list --objects --all | cut -c1-$OID_HEXSZ >ids &&
+	echo $a >>ids &&
 	test_line_count -gt 10 ids &&
 	cat >gen.pl <<-\EOF &&
 	use strict; use warnings;
 	my ($seed, $kind, $nlines, $idfile) = @ARGV;
 	srand($seed);
 	open my $fh, "<", $idfile or die; my @ids = map { chomp; $_ } <$fh>;
+	my $hexsz = length $ids[0];
 	my @paths = qw(hello dir dir/a dir/sub dir/sub/b link dirlink dir/broken
 		nope dir/nope dir/a/x link/x dirlink/a dirlink/sub/b);
 	my @revs = ("HEAD", "v1", "HEAD^{tree}", "HEAD^{commit}", "v1^{}",
@@ -60,8 +66,8 @@ test_expect_success GIT 'setup: objects to name, and the generator' '
 		my $r = rand();
 		my $id = pick(@ids);
 		return $id if $r < 0.2;
-		return substr($id, 0, 4 + int(rand(37))) if $r < 0.3;
-		return uc(substr($id, 0, 4 + int(rand(37)))) if $r < 0.33;
+		return substr($id, 0, 4 + int(rand($hexsz - 3))) if $r < 0.3;
+		return uc(substr($id, 0, 4 + int(rand($hexsz - 3)))) if $r < 0.33;
 		return pick(@revs) . ":" . pick(@paths) if $r < 0.5;
 		return ":" . pick(@paths) if $r < 0.55;
 		return pick(@revs) if $r < 0.65;

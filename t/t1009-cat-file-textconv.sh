@@ -30,11 +30,11 @@ test_expect_success GIT 'setup' '
 	ln -s file link &&
 	git add file dir link &&
 	git update-index --add --cacheinfo \
-		160000,1234567890123456789012345678901234567890,sub &&
+		160000,$(test_oid_fake 1234567890),sub &&
 	test_tick &&
 	git commit -q -m one &&
 	blob=$(git rev-parse HEAD:file) &&
-	missing=0123456789012345678901234567890123456789
+	missing=$(test_oid_fake 0123456789)
 '
 
 test_expect_success GIT 'single objects with --textconv and --filters, as git' '

@@ -94,17 +94,20 @@ test_expect_success GIT,LONG_PATHS 'the long path is stored with the 0xFFF lengt
 	tr "\000" "\n" <out >lines &&
 	grep " 0	L/" lines >long.line &&
 	test_line_count = 1 long.line &&
-	test $(($(wc -c <long.line) - 1)) = $((4095 + 50)) &&
+	# "100644 <id> 0<TAB>" before the path
+	test $(($(wc -c <long.line) - 1)) = $((4095 + OID_HEXSZ + 10)) &&
 	# flags of the entry: 0xFFF in the low 12 bits
+	# (an entry: 40 bytes of stat data, the id, 2 bytes of flags, the name)
 	perl -e '\''
+		my $fix = 40 + $ARGV[0];
 		open my $f, "<", ".git/index" or die; binmode $f; local $/; $_ = <$f>;
 		my $n = unpack "N", substr($_, 8, 4); my $o = 12;
 		for my $i (1..$n) {
-			my $fl = unpack "n", substr($_, $o + 60, 2);
-			my $name = substr($_, $o + 62, index($_, "\0", $o + 62) - $o - 62);
+			my $fl = unpack "n", substr($_, $o + $fix, 2);
+			my $name = substr($_, $o + $fix + 2, index($_, "\0", $o + $fix + 2) - $o - $fix - 2);
 			if ($name =~ m{^L/}) { printf "%03x %d\n", $fl & 0xfff, length $name }
-			$o += (62 + length($name) + 8) & ~7;
-		}'\'' >flags &&
+			$o += ($fix + 2 + length($name) + 8) & ~7;
+		}'\'' "$OID_RAWSZ" >flags &&
 	echo "fff 4095" >expect &&
 	test_cmp expect flags
 '
@@ -154,7 +157,7 @@ test_expect_success GIT 'the executable and the symlinks have git'"'"'s modes' '
 		test_grep "^120000 [0-9a-f]* 0	lnk$" actual &&
 		test_grep "^120000 [0-9a-f]* 0	dangling$" actual
 	fi &&
-	test_grep "^100644 e69de29bb2d1d6434b8b29ae775ad8c2e48c5391 0	empty$" actual
+	test_grep "^100644 $EMPTY_BLOB 0	empty$" actual
 '
 
 test_expect_success GIT 'adding the same paths again changes nothing' '
@@ -285,7 +288,7 @@ test_expect_success GIT '--index-info: the three line formats, quoted paths, a 5
 		printf "100644 %s 0\t%s\n" $blob2 "$p5001" &&
 		printf "100664 %s\t%s\n" $blob2 mode664 &&
 		printf "100600 blob %s\t%s\n" $blob2 mode600 &&
-		printf "160000 %s\t%s\n" 1234567890123456789012345678901234567890 gitlink
+		printf "160000 %s\t%s\n" $(test_oid_fake 1234567890) gitlink
 	} >info &&
 	rm -f .git/index &&
 	run_both -i info --index-info &&
@@ -298,7 +301,7 @@ test_expect_success GIT '--index-info: the three line formats, quoted paths, a 5
 
 test_expect_success GIT '--index-info: mode 0 removes (all three formats), stages 1-3 added' '
 	{
-		printf "0 %s\t%s\n" 0000000000000000000000000000000000000000 one &&
+		printf "0 %s\t%s\n" $ZERO_OID one &&
 		printf "0 blob %s\t%s\n" $blob mode600 &&
 		printf "0 %s 0\t%s\n" $blob three &&
 		printf "100644 %s 1\t%s\n" $blob three &&
@@ -330,7 +333,7 @@ test_expect_success GIT '--cacheinfo: "<mode>,<id>,<path>" and the three-argumen
 		--cacheinfo 100755 $blob2 "ci two" \
 		--cacheinfo 120000,$blob,ci/link \
 		--cacheinfo 100664,$blob2,ci/mode664 \
-		--cacheinfo 160000,1234567890123456789012345678901234567890,ci/sub \
+		--cacheinfo 160000,$(test_oid_fake 1234567890),ci/sub \
 		a-b &&
 	same_result &&
 	git ls-files -s >expect &&

@@ -29,16 +29,18 @@ entry_size () {
 		open my $f, "<", ".git/index" or die "no index: $!";
 		binmode $f; local $/; my $d = <$f>;
 		my $n = unpack "N", substr($d, 8, 4); my $o = 12;
+		my $fix = 40 + $ARGV[1];	# stat data and id, before the flags
 		for my $i (1 .. $n) {
 			my $size = unpack "N", substr($d, $o + 36, 4);
-			my $fl = unpack "n", substr($d, $o + 60, 2);
+			my $fl = unpack "n", substr($d, $o + $fix, 2);
 			my $x = ($fl & 0x4000) ? 2 : 0;
-			my $e = index($d, "\0", $o + 62 + $x);
-			my $name = substr($d, $o + 62 + $x, $e - $o - 62 - $x);
+			my $p = $o + $fix + 2 + $x;
+			my $e = index($d, "\0", $p);
+			my $name = substr($d, $p, $e - $p);
 			if ($name eq $ARGV[0]) { print "$size\n"; exit 0 }
-			$o += (62 + $x + length($name) + 8) & ~7;
+			$o += ($fix + 2 + $x + length($name) + 8) & ~7;
 		}
-		die "$ARGV[0] not in the index\n";' "$1"
+		die "$ARGV[0] not in the index\n";' "$1" "$OID_RAWSZ"
 }
 
 test_expect_success GIT 'setup' '

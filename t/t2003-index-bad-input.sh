@@ -61,12 +61,13 @@ test_expect_success 'setup: a valid index of three files (v2), and one in v4' '
 	test_line_count = 3 good.ls
 '
 
-test_expect_success 'truncated to 20 and to 31 bytes: smaller than expected, naming the file' '
+# The smallest index: the 12-byte header and the checksum (OID_RAWSZ bytes).
+test_expect_success 'truncated to 20 bytes and to one byte short of header and checksum: smaller than expected, naming the file' '
 	head -c 20 good >short &&
 	refused short &&
 	test_grep "^fatal: .*\.git/index: index file smaller than expected$" ls.err &&
 	test_grep "^fatal: .*\.git/index: index file smaller than expected$" uc.err &&
-	head -c 31 good >short &&
+	head -c $((12 + OID_RAWSZ - 1)) good >short &&
 	refused short &&
 	test_grep "^fatal: .*\.git/index: index file smaller than expected$" uc.err
 '
@@ -141,7 +142,7 @@ test_expect_success 'a zeroed checksum is accepted; a rewrite writes a real one'
 	craft -n good zerosum "" &&
 	perl -e '\''
 		open my $f, "+<", "zerosum" or die; binmode $f;
-		seek $f, -20, 2; print $f "\0" x 20; close $f;'\'' &&
+		seek $f, -$ARGV[0], 2; print $f "\0" x $ARGV[0]; close $f;'\'' "$OID_RAWSZ" &&
 	cp zerosum .git/index &&
 	dirc ls-files -s >actual &&
 	test_cmp good.ls actual &&
@@ -149,11 +150,13 @@ test_expect_success 'a zeroed checksum is accepted; a rewrite writes a real one'
 	dirc ls-files >actual &&
 	test_write_lines a b d/c new >expect &&
 	test_cmp expect actual &&
-	perl -MDigest::SHA=sha1_hex -e '\''
+	perl -MDigest::SHA -e '\''
+		my ($algo, $rawsz) = @ARGV;
 		open my $f, "<", ".git/index" or die; binmode $f; local $/;
-		my $d = <$f>; my $body = substr($d, 0, -20);
-		print sha1_hex($body) eq unpack("H*", substr($d, -20)) ?
-			"ok\n" : "bad\n";'\'' >sum &&
+		my $d = <$f>; my $body = substr($d, 0, -$rawsz);
+		my $sum = Digest::SHA->new($algo eq "sha256" ? 256 : 1)->add($body)->digest;
+		print $sum eq substr($d, -$rawsz) ? "ok\n" : "bad\n";'\'' \
+		"$OID_ALGO" "$OID_RAWSZ" >sum &&
 	echo ok >expect &&
 	test_cmp expect sum
 '
@@ -182,17 +185,20 @@ test_expect_success 'more entries announced than the file holds: message naming 
 	test_grep "^fatal: .*\.git/index" uc.err
 '
 
+# An entry: 40 bytes of stat data, the id (OID_RAWSZ bytes), 2 bytes of
+# flags, (version 3 and an extended entry: 2 more), the name.  The first
+# entry starts after the 12-byte header.
 test_expect_success 'a name length in the flags that lies: message naming the index' '
 	for fl in 0x0100 0x0fff 0x0000 0x0002
 	do
-		craft good badlen "substr(\$d, 12 + 60, 2) = pack(\"n\", $fl)" &&
+		craft good badlen "substr(\$d, $((12 + 40 + OID_RAWSZ)), 2) = pack(\"n\", $fl)" &&
 		refused badlen &&
 		test_grep "^fatal: .*\.git/index" uc.err || return 1
 	done
 '
 
 test_expect_success 'the extended flag in a version 2 index: 128' '
-	craft good ext2 "substr(\$d, 12 + 60, 2) = pack(\"n\", 0x4001)" &&
+	craft good ext2 "substr(\$d, $((12 + 40 + OID_RAWSZ)), 2) = pack(\"n\", 0x4001)" &&
 	refused ext2 &&
 	test_grep "^fatal: " uc.err
 '
@@ -201,26 +207,28 @@ test_expect_success GIT 'unknown extended flag bits (version 3): git'"'"'s messa
 	cp good .git/index &&
 	git update-index --skip-worktree a &&
 	cp .git/index good3 &&
-	craft good3 badext "substr(\$d, 12 + 62, 2) = pack(\"n\", 0xC000)" &&
+	craft good3 badext "substr(\$d, $((12 + 42 + OID_RAWSZ)), 2) = pack(\"n\", 0xC000)" &&
 	git_says badext &&
 	refused badext &&
 	test_cmp git-ls.err ls.err &&
 	test_cmp git-uc.err uc.err
 '
 
+# Version 4: entry 1 is its fixed part, the prefix length to strip (one
+# byte), "a" and its NUL; entry 2 then starts with its fixed part.
 test_expect_success 'version 4, a prefix longer than the previous name: malformed name field' '
-	craft good4 v4bad "substr(\$d, 12 + 62 + 1 + 2 + 62, 1) = \"\\x05\"" &&
+	craft good4 v4bad "substr(\$d, $((12 + 42 + OID_RAWSZ + 1 + 2 + 42 + OID_RAWSZ)), 1) = \"\\x05\"" &&
 	refused v4bad &&
 	echo "fatal: malformed name field in the index, near path '\''a'\''" >expect &&
 	test_cmp expect ls.err &&
 	test_cmp expect uc.err &&
-	craft good4 v4bad "substr(\$d, 12 + 62, 1) = \"\\x01\"" &&
+	craft good4 v4bad "substr(\$d, $((12 + 42 + OID_RAWSZ)), 1) = \"\\x01\"" &&
 	refused v4bad &&
 	test_grep "^fatal: malformed name field in the index" uc.err
 '
 
 test_expect_success GIT 'version 4, bad prefix: exactly git'"'"'s message' '
-	craft good4 v4bad "substr(\$d, 12 + 62 + 1 + 2 + 62, 1) = \"\\x05\"" &&
+	craft good4 v4bad "substr(\$d, $((12 + 42 + OID_RAWSZ + 1 + 2 + 42 + OID_RAWSZ)), 1) = \"\\x05\"" &&
 	git_says v4bad &&
 	refused v4bad &&
 	test_cmp git-ls.err ls.err &&
@@ -283,7 +291,7 @@ test_expect_success 'an extension running past the end of the file: 128, naming 
 '
 
 test_expect_success 'the "link" extension (split index): refused, naming it, 128, nothing written' '
-	craft good link "\$d .= \"link\" . pack(\"N\", 20) . (\"\\0\" x 20)" &&
+	craft good link "\$d .= \"link\" . pack(\"N\", $OID_RAWSZ) . (\"\\0\" x $OID_RAWSZ)" &&
 	snapshot_objects >objects.before &&
 	refused link &&
 	test_grep "link" ls.err &&
@@ -389,7 +397,7 @@ test_expect_success GIT '--cacheinfo: bad mode, id or arguments: git'"'"'s messa
 		"100644,,ci-one --cacheinfo 100755 $blob p2" "" \
 		"100644,$blob,.git/x" "100644,$blob," "100644,$blob,a/" \
 		"100644,$blob,/abs" "100644,$blob,a//b" "100644,$blob,d/../x" \
-		"100644,0000000000000000000000000000000000000000,nul" \
+		"100644,$ZERO_OID,nul" \
 		"100644,$blob,a/x" "100644,$blob,newpath"
 	do
 		cp good .git/index &&
@@ -438,7 +446,7 @@ test_expect_success '--cacheinfo with too few arguments: usage error 129' '
 
 test_expect_success '--cacheinfo 040000 (a tree): refused, unlike git, index unchanged' '
 	cp good .git/index &&
-	tree=4b825dc642cb6eb9a060e54bf8d69288fbee4904 &&
+	tree=$EMPTY_TREE &&
 	test_must_fail dirc update-cache --add --cacheinfo 040000,$tree,t 2>err &&
 	test_file_not_empty err &&
 	test_cmp good .git/index &&
@@ -500,7 +508,7 @@ test_expect_success '--stdin with a badly quoted line: fatal, 128, index untouch
 test_expect_success 'a null object id cannot be written' '
 	cp good .git/index &&
 	test_expect_code 128 dirc update-cache --add \
-		--cacheinfo 100644,0000000000000000000000000000000000000000,nul 2>err &&
+		--cacheinfo 100644,$ZERO_OID,nul 2>err &&
 	cat >expect <<-\EOF &&
 	error: cache entry has null sha1: nul
 	fatal: Unable to write new index file

@@ -19,16 +19,19 @@ put () {
 }
 
 # extensions [FILE]: the signatures of the extensions in FILE (default
-# .git/index), one a line, in file order.
+# .git/index), one a line, in file order.  An entry: 40 bytes of stat
+# data, the id (OID_RAWSZ bytes), the flags (2 bytes, 4 when extended),
+# the name; the file ends with a checksum of OID_RAWSZ bytes.
 extensions () {
 	perl -e '
 		open my $f, "<", $ARGV[0] or die "$ARGV[0]: $!";
+		my $rawsz = $ARGV[1]; my $fix = 40 + $rawsz;
 		binmode $f; local $/; my $d = <$f>;
 		my ($v, $n) = unpack "x4 N N", $d; my $o = 12; my $prev = "";
 		for my $i (1 .. $n) {
-			my $fl = unpack "n", substr($d, $o + 60, 2);
+			my $fl = unpack "n", substr($d, $o + $fix, 2);
 			my $x = ($fl & 0x4000) ? 2 : 0;
-			my $p = $o + 62 + $x;
+			my $p = $o + $fix + 2 + $x;
 			if ($v == 4) {
 				my ($c, $drop) = (ord(substr($d, $p++, 1)), 0);
 				$drop = $c & 127;
@@ -40,14 +43,14 @@ extensions () {
 				$o = $e + 1;
 			} else {
 				my $e = index($d, "\0", $p);
-				$o += (62 + $x + $e - $p + 8) & ~7;
+				$o += ($fix + 2 + $x + $e - $p + 8) & ~7;
 			}
 		}
-		while ($o + 8 <= length($d) - 20) {
+		while ($o + 8 <= length($d) - $rawsz) {
 			my ($sig, $len) = unpack "a4 N", substr($d, $o, 8);
 			print "$sig\n";
 			$o += 8 + $len;
-		}' "${1:-.git/index}"
+		}' "${1:-.git/index}" "$OID_RAWSZ"
 }
 
 # tree_is_right: git write-tree on dirc's index (trusting its TREE) gives
@@ -302,12 +305,9 @@ test_expect_success GIT 'an unknown optional extension: "ignoring ZZZZ extension
 	rm -f .git/index &&
 	git update-index --add top a/b/f &&
 	git write-tree >/dev/null &&
-	perl -MDigest::SHA=sha1 -e '\''
-		open my $f, "<", ".git/index" or die; binmode $f; local $/;
-		my $d = <$f>; close $f; $d = substr($d, 0, -20);
-		$d .= "ZZZZ" . pack("N", 5) . "hello";
-		open $f, ">", ".git/index" or die; binmode $f;
-		print $f $d, sha1($d); close $f;'\'' &&
+	craft .git/index .git/index.zzzz \
+		"\$d .= \"ZZZZ\" . pack(\"N\", 5) . \"hello\"" &&
+	mv .git/index.zzzz .git/index &&
 	extensions >ext &&
 	test_write_lines TREE ZZZZ >expect &&
 	test_cmp expect ext &&
@@ -390,11 +390,19 @@ test_expect_success GIT 'feature.manyFiles makes a new index version 4' '
 
 test_expect_success GIT 'an entry padded with garbage is written with NULs, as git writes it' '
 	rm -f .git/index &&
-	put abcd one && put efgh two && put ijkl three &&
-	git update-index --add abcd efgh ijkl &&
-	# "abcd": entry at 12, name at 74, NUL at 78, padding 79..83
-	craft .git/index .git/index.padded \
-		"substr(\$d, 80, 1) = \"X\"; substr(\$d, 83, 1) = \"\\001\"" &&
+	# the first entry: at 12, its name after 40 bytes of stat data, the
+	# id and 2 bytes of flags; the name ("abcd" with SHA-1, "abcdefgh"
+	# with SHA-256) leaves 6 bytes of padding: its NUL and 5 more
+	nm=$((12 + 42 + OID_RAWSZ)) &&
+	n=$(((10 - (42 + OID_RAWSZ) % 8) % 8)) &&
+	n=${n#0} && n=${n:-8} &&
+	first=$(printf "%.${n}s" abcdefgh) &&
+	put $first one && put efgh two && put ijkl three &&
+	git update-index --add $first efgh ijkl &&
+	craft .git/index .git/index.padded "
+		substr(\$d, $nm, $((n + 6))) eq \"$first\" . \"\\0\" x 6 or die \"layout\";
+		substr(\$d, $((nm + n + 2)), 1) = \"X\";
+		substr(\$d, $((nm + n + 5)), 1) = \"\\001\"" &&
 	cp .git/index.padded .git/index &&
 	put mnop four &&
 	run_both --add mnop &&
@@ -439,7 +447,7 @@ test_expect_success GIT 'a null id allowed by GIT_ALLOW_NULL_SHA1 is warned abou
 	put abcd one &&
 	git update-index --add abcd &&
 	GIT_ALLOW_NULL_SHA1=1 git update-index --add \
-		--cacheinfo 100644,0000000000000000000000000000000000000000,zero &&
+		--cacheinfo 100644,$ZERO_OID,zero &&
 	GIT_ALLOW_NULL_SHA1=1 run_both --skip-worktree abcd &&
 	same_result &&
 	grep -c "cache entry has null sha1: zero" dirc.err >count &&

@@ -263,7 +263,7 @@ test_expect_success GIT 'REUC: resolving by --cacheinfo, by --index-info, by --r
 
 test_expect_success GIT 'REUC: --index-info mode 0 of a conflicted path records it too' '
 	cp conflict.index .git/index &&
-	printf "0 %s\ta\n" 0000000000000000000000000000000000000000 >info &&
+	printf "0 %s\ta\n" $ZERO_OID >info &&
 	both_like_git -i info --index-info
 '
 

@@ -42,7 +42,7 @@ test_expect_success GIT 'setup: files, a directory, a symlink, objects' '
 # written to in.KIND.<i>; the lines come from a seeded generator.
 gen () {
 	perl -e '
-		my ($kind, $n, $seed, $blob) = @ARGV;
+		my ($kind, $n, $seed, $blob, $hexsz) = @ARGV;
 		srand($seed + length($kind) * 7919);
 		my @paths = ("f1", "f2", "sp ace", "d/g", "d/e/h", "lnk", "nosuch",
 			"d/nosuch", ".git/config", "../out", "/tmp/x", "$ENV{PWD}/f2",
@@ -57,7 +57,10 @@ gen () {
 		# purpose, is t2003'"'"'s)
 		my @modes = ("100644", "100755", "120000", "160000", "0",
 			"644", "10x644", "777777", "", "0100644", "100664");
-		my @ids = ($blob, "0" x 40, "1234" x 10, "abc", "g" x 40,
+		# ids of the right length: the null id, a missing object, a
+		# non-hex one
+		my @ids = ($blob, "0" x $hexsz, substr("1234" x 16, 0, $hexsz),
+			"abc", "g" x $hexsz,
 			$blob . "0", substr($blob, 1), uc($blob));
 		sub pick { $_[int(rand(@_))] }
 		for my $i (1 .. $n) {
@@ -83,7 +86,7 @@ gen () {
 				}
 			}
 			close $o;
-		}' "$1" "$2" "$SEED" "$(cat blob)"
+		}' "$1" "$2" "$SEED" "$(cat blob)" "$OID_HEXSZ"
 }
 
 # round KIND I ARGS...: one round against git; appends to rounds.KIND.
@@ -159,7 +162,7 @@ test_expect_success GIT 'an absolute path under a missing directory: git'"'"'s m
 
 test_expect_success GIT 'the generators produced every kind of line (the rounds were not all alike)' '
 	cat in.info.* >all.info &&
-	test_grep "^100644 [0-9a-f]\{40\} [0-3]	" all.info &&
+	test_grep "^100644 [0-9a-f]\{$OID_HEXSZ\} [0-3]	" all.info &&
 	test_grep "^[0-7]* blob " all.info &&
 	test_grep "^0 " all.info &&
 	cat in.stdin.* >all.stdin &&

@@ -231,7 +231,8 @@ test_expect_success GIT '--with-tree (git'"'"'s t3060)' '
 		>sub/file &&
 		git add .
 	) &&
-	cat >sets <<-\EOF &&
+	missing=$(printf "%0${OID_HEXSZ}d" 1) &&
+	cat >sets <<-EOF &&
 	wt|--with-tree=HEAD~1
 	wt/sub|--with-tree=HEAD~1
 	wt|--with-tree=HEAD
@@ -249,7 +250,7 @@ test_expect_success GIT '--with-tree (git'"'"'s t3060)' '
 	wt|--with-tree=HEAD|-s
 	wt|--with-tree=nosuch
 	wt|--with-tree=HEAD:nosuch
-	wt|--with-tree=0000000000000000000000000000000000000001
+	wt|--with-tree=$missing
 	wt|--with-tree
 	EOF
 	each_both sets &&

@@ -9,7 +9,6 @@ must be equal.'
 . "$TEST_DIRECTORY"/lib-interop.sh
 
 T0=1500000000
-ZERO=0000000000000000000000000000000000000000
 
 # wt_both ARGS...: interop_run of write-tree (t/lib-interop.sh): git and
 # then dirc from the same index; git's result in .git/index.by-git, the
@@ -42,9 +41,9 @@ test_expect_success 'setup: a tricky tree, all dated in the past' '
 		"$(printf "\346\227\245\346\234\254")" d/e/f/g/h/i/j/deep \
 		d/e/top d/e-f d/e.f empty exe d/e/f/run &&
 	dirc update-cache --add --cacheinfo \
-		160000,1234567890123456789012345678901234567890,mod &&
+		160000,$(test_oid_fake 1234567890),mod &&
 	dirc update-cache --add --cacheinfo \
-		160000,abcdefabcdefabcdefabcdefabcdefabcdefabcd,d/e/sub &&
+		160000,$(test_oid_fake abcdef),d/e/sub &&
 	dirc ls-files >actual &&
 	test_line_count = 20 actual
 '
@@ -159,14 +158,14 @@ test_expect_success GIT 'intent-to-add entry: skipped, root left invalid like gi
 '
 
 test_expect_success GIT 'missing object: error per entry, fatal, 128, index untouched' '
-	dirc update-cache --add --cacheinfo \
-		100644,1111111111111111111111111111111111111111,d/ghost &&
+	ghost=$(test_oid_fake 1) &&
+	dirc update-cache --add --cacheinfo 100644,$ghost,d/ghost &&
 	wt_both &&
 	same_result &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
-	cat >expect <<-\EOF &&
-	error: invalid object 100644 1111111111111111111111111111111111111111 for '\''d/ghost'\''
+	cat >expect <<-EOF &&
+	error: invalid object 100644 $ghost for '\''d/ghost'\''
 	fatal: git-write-tree: error building trees
 	EOF
 	test_cmp expect dirc.err &&
@@ -179,7 +178,7 @@ test_expect_success GIT '--missing-ok writes the tree anyway' '
 	same_result &&
 	test_must_be_empty dirc.err &&
 	git cat-file -p "$(cat dirc.out):d" >d.tree &&
-	test_grep "1111111111111111111111111111111111111111	ghost" d.tree
+	test_grep "$ghost	ghost" d.tree
 '
 
 test_expect_success GIT 'after --missing-ok a plain write-tree trusts the cache-tree, like git' '
@@ -223,7 +222,7 @@ test_expect_success GIT 'more than ten unmerged entries: the list is cut like gi
 	test_grep "^\.\.\.$" dirc.err &&
 	for p in conflict u1 u2 u3 u4 u5
 	do
-		printf "0 %s\t%s\n" $ZERO $p || return 1
+		printf "0 %s\t%s\n" $ZERO_OID $p || return 1
 	done >remove &&
 	dirc update-cache --index-info <remove &&
 	dirc ls-files -u >actual &&
@@ -430,17 +429,16 @@ test_expect_success 'valid cache-tree but entries out of order: refused, 128, in
 		rm -f .git/index &&
 		dirc update-cache --add b c d/a &&
 		dirc write-tree >/dev/null &&
-		perl -MDigest::SHA=sha1 -e '\''
-			open my $f, "<", ".git/index" or die; binmode $f;
-			local $/; my $d = <$f>; close $f;
-			$d = substr($d, 0, -20);
-			# swap the names "b" and "c": version 2 entries of 64
-			# bytes from offset 12, each name after 62 bytes
-			substr($d, 74, 1) eq "b" && substr($d, 138, 1) eq "c"
-				or die "not the layout expected";
-			substr($d, 74, 1) = "c"; substr($d, 138, 1) = "b";
-			open $f, ">", ".git/index" or die; binmode $f;
-			print $f $d, sha1($d); close $f;'\'' &&
+		# swap the names "b" and "c": version 2 entries from offset
+		# 12, each name after 40 bytes of stat data, the id and 2
+		# bytes of flags, a one-byte name padded to 8 bytes
+		b=$((12 + 42 + OID_RAWSZ)) &&
+		c=$((b + ((42 + OID_RAWSZ + 1 + 8) & ~7))) &&
+		craft .git/index .git/index.swapped "
+			substr(\$d, $b, 1) eq \"b\" && substr(\$d, $c, 1) eq \"c\"
+				or die \"not the layout expected\";
+			substr(\$d, $b, 1) = \"c\"; substr(\$d, $c, 1) = \"b\"" &&
+		mv .git/index.swapped .git/index &&
 		cp .git/index index.bad &&
 		test_expect_code 128 dirc write-tree >out 2>err &&
 		test_must_be_empty out &&

@@ -196,7 +196,7 @@ one_op () {
 			printf "100644 %s\ti%s/a\n" "$blob" "$op" &&
 			printf "100755 blob %s\ti%s/b/c\n" "$blob" "$op" &&
 			printf "100644 %s 0\tj%s\n" "$blob" "$op" &&
-			printf "0 0000000000000000000000000000000000000000\t%s\n" "$gone"
+			printf "0 %s\t%s\n" "$ZERO_OID" "$gone"
 		} >info &&
 		echo "index-info (i$op/a i$op/b/c j$op, remove $gone)" >>ops &&
 		dirc update-cache --index-info <info

@@ -257,8 +257,9 @@ test_expect_success GIT 'unknown name: fatal, 128, index untouched' '
 '
 
 test_expect_success GIT 'a missing tree object: fatal, 128, index untouched' '
-	fails_like_git 128 "fatal: failed to unpack tree object 1234567890123456789012345678901234567890" \
-		read-tree 1234567890123456789012345678901234567890
+	missing=$(test_oid_fake 1234567890) &&
+	fails_like_git 128 "fatal: failed to unpack tree object $missing" \
+		read-tree $missing
 '
 
 test_expect_success GIT 'a blob is not a tree: fails like git, index untouched' '

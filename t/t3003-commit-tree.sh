@@ -100,16 +100,36 @@ body_of () {
 	git cat-file commit "$1" | sed "1,/^\$/d"
 }
 
-test_expect_success GIT 'the known vector: tree 60a1046e, commit 34d395a4' '
+# The blobs "hello\n" (a.txt) and "x" (d/b), not written; the tree and
+# commit ids of each format were computed once by git and by hand
+# (python hashlib) and agree.
+test_expect_success GIT 'the known vector: tree 60a1046e, commit 34d395a4 (SHA-256: 1c55fe38, afb84afb)' '
+	case $OID_ALGO in
+	sha1)
+		blob_a=ce013625030ba8dba906f756967f9e9ca394464a &&
+		blob_b=c1b0730e0133447badcfd47fd144e254807b06e1 &&
+		vtree=60a1046ef7dbcd695e8967e09932564b178b53e8 &&
+		vcommit=34d395a48528e7f5f7063cc3371f6e8ce2b3fbf7
+		;;
+	sha256)
+		blob_a=2cf8d83d9ee29543b34a87727421fdecb7e3f3a183d337639025de576db9ebb4 &&
+		blob_b=4b6cea43da6e13c24f191bcb97b51a58781d1ccdd8281d96291a2582f5177b78 &&
+		vtree=1c55fe38cfe537272f7f2fff37fa8cb63203a48e7130ceeff68dfc22982acffb &&
+		vcommit=afb84afb6f13e5cd9ee7db18227ef59cc6c65ddfe06af02f27ab941c16a721cd
+		;;
+	esac &&
+	printf "hello\n" | git hash-object --stdin >expect &&
+	echo $blob_a >actual &&
+	printf "x" | git hash-object --stdin >>expect &&
+	echo $blob_b >>actual &&
+	test_cmp expect actual &&
 	git init -q vector &&
 	(
 		cd vector &&
-		printf "100644 %s\t%s\n" \
-			ce013625030ba8dba906f756967f9e9ca394464a a.txt \
-			c1b0730e0133447badcfd47fd144e254807b06e1 d/b >info &&
+		printf "100644 %s\t%s\n" $blob_a a.txt $blob_b d/b >info &&
 		dirc update-cache --index-info <info &&
 		dirc write-tree --missing-ok >tree &&
-		echo 60a1046ef7dbcd695e8967e09932564b178b53e8 >expect &&
+		echo $vtree >expect &&
 		test_cmp expect tree &&
 		echo first >msg &&
 		GIT_AUTHOR_NAME="A U Thor" &&
@@ -121,10 +141,10 @@ test_expect_success GIT 'the known vector: tree 60a1046e, commit 34d395a4' '
 		export GIT_AUTHOR_NAME GIT_AUTHOR_EMAIL GIT_AUTHOR_DATE \
 			GIT_COMMITTER_NAME GIT_COMMITTER_EMAIL GIT_COMMITTER_DATE &&
 		succeeds_like_git -i msg "$(cat tree)" &&
-		echo 34d395a48528e7f5f7063cc3371f6e8ce2b3fbf7 >expect &&
+		echo $vcommit >expect &&
 		test_cmp expect dirc.out &&
-		cat >expect <<-\EOF &&
-		tree 60a1046ef7dbcd695e8967e09932564b178b53e8
+		cat >expect <<-EOF &&
+		tree $vtree
 		author A U Thor <author@example.com> 1112911993 -0700
 		committer C O Mitter <committer@example.com> 1112904793 +0200
 
@@ -271,8 +291,9 @@ test_expect_success GIT 'an unknown tree name: fails like git' '
 '
 
 test_expect_success GIT 'a tree id that is not in the repository: fatal like git' '
-	fails_like_git 128 "fatal: 1234567890123456789012345678901234567890 is not a valid object" \
-		-m x 1234567890123456789012345678901234567890
+	missing=$(test_oid_fake 1234567890) &&
+	fails_like_git 128 "fatal: $missing is not a valid object" \
+		-m x $missing
 '
 
 test_expect_success GIT 'bad parents: unknown name, a tree, a missing object: like git' '
@@ -281,9 +302,10 @@ test_expect_success GIT 'bad parents: unknown name, a tree, a missing object: li
 	test_must_fail dirc commit-tree -m x -p nonexist "$tree" 2>/dev/null &&
 	fails_like_git 128 "fatal: $tree is not a valid '\''commit'\'' object" \
 		-m x -p "$tree" "$tree" &&
-	ct_both -m x -p 1234567890123456789012345678901234567890 "$tree" &&
+	missing=$(test_oid_fake 1234567890) &&
+	ct_both -m x -p $missing "$tree" &&
 	same_result &&
-	test_must_fail dirc commit-tree -m x -p 1234567890123456789012345678901234567890 "$tree" 2>/dev/null
+	test_must_fail dirc commit-tree -m x -p $missing "$tree" 2>/dev/null
 '
 
 test_expect_success GIT 'a NUL byte in the message: error, exit 1, no object' '

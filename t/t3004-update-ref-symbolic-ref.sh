@@ -10,7 +10,7 @@ as it was, directories included.'
 . "$TEST_DIRECTORY"/lib-interop.sh
 . "$TEST_DIRECTORY"/lib-refs.sh
 
-Z=0000000000000000000000000000000000000000
+Z=$ZERO_OID
 
 test_expect_success GIT 'setup: commits, a blob and an annotated tag' '
 	refs_commits &&
@@ -97,8 +97,9 @@ test_expect_success GIT 'a non-commit object outside refs/heads: accepted like g
 '
 
 test_expect_success GIT 'a missing object, an unknown name: refused like git' '
-	fails_like_git 128 "fatal: update_ref failed for ref '\''refs/heads/nope'\'': cannot update ref '\''refs/heads/nope'\'': trying to write ref '\''refs/heads/nope'\'' with nonexistent object 1234567890123456789012345678901234567890" \
-		update-ref refs/heads/nope 1234567890123456789012345678901234567890 &&
+	fake=$(test_oid_fake 1234567890) &&
+	fails_like_git 128 "fatal: update_ref failed for ref '\''refs/heads/nope'\'': cannot update ref '\''refs/heads/nope'\'': trying to write ref '\''refs/heads/nope'\'' with nonexistent object $fake" \
+		update-ref refs/heads/nope "$fake" &&
 	fails_like_git 128 "fatal: nonexist: not a valid SHA1" \
 		update-ref refs/heads/nope nonexist &&
 	fails_like_git 128 "fatal: nonexist: not a valid old SHA1" \
@@ -475,7 +476,7 @@ test_expect_success GIT '--no-deref -d deletes the symbolic ref itself; -m of a 
 	same_result &&
 	test_path_is_missing .git/refs/heads/tl &&
 	tail -n 1 .git/logs/HEAD >last &&
-	grep "^$c2 0\{40\} .*	branch gone\$" last
+	grep "^$c2 $ZERO_OID .*	branch gone\$" last
 '
 
 test_expect_success GIT 'symbolic-ref: chains, --no-recurse, a dangling one deleted, one-level targets' '

@@ -18,9 +18,12 @@ each status line is flushed as its command completes, and usage errors.'
 
 # run_cases FILE: each line "<code>|<options>|<printf format>"; the
 # format (C1 C2 C3 Z stand for commit ids and the null id) is the stream.
+# A "\0" before an id is made "\000" first: printf would otherwise read
+# the id's leading octal digits as part of the NUL's escape.
 run_cases () {
 	rc_file=$1 &&
-	sed -e "s/C1/$c1/g" -e "s/C2/$c2/g" -e "s/C3/$c3/g" \
+	sed -e "s/\\\\0\\(C[123]\\|Z\\)/\\\\000\\1/g" \
+		-e "s/C1/$c1/g" -e "s/C2/$c2/g" -e "s/C3/$c3/g" \
 		-e "s/Z/$Z/g" "$rc_file" >cases.run &&
 	: >cases.done &&
 	while IFS="|" read -r code opts fmt
@@ -43,7 +46,7 @@ run_cases () {
 	test_line_count = $(wc -l <"$rc_file") cases.done
 }
 
-Z=0000000000000000000000000000000000000000
+Z=$ZERO_OID
 
 test_expect_success GIT 'setup: commits (one with "path with space"), loose, packed and symbolic refs' '
 	echo a >a &&

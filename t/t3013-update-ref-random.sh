@@ -40,7 +40,8 @@ fi
 # for what it generated.
 gen () {
 	awk -v mode="$1" -v seed="$2" -v n="$3" -v c1="$c1" -v c2="$c2" \
-		-v c3="$c3" -v blob="$blob" -v tree="$tree" -v tag="$tag" '
+		-v c3="$c3" -v blob="$blob" -v tree="$tree" -v tag="$tag" \
+		-v zero="$ZERO_OID" '
 	function pick(a, k) { return a[int(rand() * k)] }
 	function chance(p) { return rand() < p }
 	function ref() {
@@ -81,7 +82,7 @@ gen () {
 		for (i in tmp) refs[nrefs++] = tmp[i]
 		refs[nrefs++] = ""
 		vals[0] = c1; vals[1] = c2; vals[2] = c3
-		vals[3] = "0000000000000000000000000000000000000000"
+		vals[3] = zero
 		vals[4] = "master"; vals[5] = "HEAD"; vals[6] = "HEAD~1"
 		vals[7] = ""; vals[8] = "nope"; vals[9] = blob
 		vals[10] = tree; vals[11] = tag; vals[12] = "\"master\""

@@ -151,15 +151,16 @@ test_expect_success GIT 'TREE: the sub-directories after a failing one are left 
 
 test_expect_success GIT 'TREE: a blob the index names that is not stored stops the rebuild (and git says so)' '
 	blob=$(cat blob) &&
+	missing=$(test_oid_fake 1) &&
 	t=$(tree x) &&
 	idx a/x b/x c/x z/x &&
-	git update-index --add --cacheinfo 100644,1111111111111111111111111111111111111111,b/y &&
+	git update-index --add --cacheinfo 100644,$missing,b/y &&
 	interop_run read-tree --prefix=q/ $t &&
 	same_result &&
-	echo "error: invalid object 100644 1111111111111111111111111111111111111111 for '"'"'b/y'"'"'" >expect &&
+	echo "error: invalid object 100644 $missing for '"'"'b/y'"'"'" >expect &&
 	test_cmp expect dirc.err &&
 	idx a/x b/x c/x z/x &&
-	git update-index --add --cacheinfo 100644,1111111111111111111111111111111111111111,b/s/y &&
+	git update-index --add --cacheinfo 100644,$missing,b/s/y &&
 	interop_run read-tree --prefix=q/ $t &&
 	same_result
 '

@@ -91,6 +91,7 @@ plan () {
 test_expect_success GIT "random overlays and binds against git ($ROUNDS rounds, seed $SEED)" '
 	plan $SEED $ROUNDS $((POOL + 2)) >plan &&
 	test_line_count = $ROUNDS plan &&
+	missing=$(test_oid_fake 1) &&
 	: >done &&
 	round=0 &&
 	while read -r start mut wt form t1 t2 t3 pre
@@ -101,7 +102,7 @@ test_expect_success GIT "random overlays and binds against git ($ROUNDS rounds, 
 		2)	git update-index --add --cacheinfo \
 				100644,$(echo x | git hash-object -w --stdin),b/x 2>/dev/null || : ;;
 		3)	git update-index --add --cacheinfo \
-				100644,1111111111111111111111111111111111111111,a/m 2>/dev/null || : ;;
+				100644,$missing,a/m 2>/dev/null || : ;;
 		esac &&
 		if test $wt = 1
 		then

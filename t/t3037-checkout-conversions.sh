@@ -36,16 +36,23 @@ make_twins () {
 
 # twins_config_ KEY=VALUE...: "git config KEY VALUE" in rg and in rd,
 # in the shell where it writes what git config would: each variable
-# appended to .git/config (a fresh one ends in [core]), after a header
-# when its section is not the one the file ends in.  When a section
-# comes back (git would add to it), a variable is set again (git would
-# replace it) or a name or value is not plain (git would quote it), git
-# config writes them all.
+# appended to .git/config (a fresh one ends in [core], or in SHA-256 in
+# [extensions] with objectformat), after a header when its section is
+# not the one the file ends in.  When a section comes back (git would
+# add to it), a variable is set again (git would replace it) or a name
+# or value is not plain (git would quote it), git config writes them all.
 twins_config_ () {
-	tc_last=core &&
 	tc_text= &&
-	tc_seen=" core " &&
 	tc_keys=" core.repositoryformatversion core.filemode core.bare core.logallrefupdates " &&
+	case $OID_ALGO in
+	sha1)
+		tc_last=core &&
+		tc_seen=" core " ;;
+	*)
+		tc_last=extensions &&
+		tc_seen=" core extensions " &&
+		tc_keys="$tc_keys""extensions.objectformat " ;;
+	esac &&
 	for tc_c
 	do
 		tc_key=${tc_c%%=*} &&

@@ -81,8 +81,9 @@ test_expect_success GIT 'a tree below the top missing: fatal, 128, nothing chang
 '
 
 test_expect_success GIT 'a named tree missing: fatal, 128' '
-	fails_like_git 128 "fatal: failed to unpack tree object 1111111111111111111111111111111111111111" \
-		read-tree -m $(cat O) $(cat A) 1111111111111111111111111111111111111111
+	missing=$(test_oid_fake 1) &&
+	fails_like_git 128 "fatal: failed to unpack tree object $missing" \
+		read-tree -m $(cat O) $(cat A) $missing
 '
 
 test_expect_success GIT 'a blob -u must write missing: error, 128, nothing written' '
@@ -118,6 +119,7 @@ test_expect_success GIT 'a locked index: fatal, 128, the lock left alone' '
 '
 
 test_expect_success GIT 'an unmerged index: -m refuses before reading the trees' '
+	missing=$(test_oid_fake 1) &&
 	test_when_finished restore &&
 	git read-tree -m $(cat O) $(cat A) $(cat B3) &&
 	git ls-files -u >unmerged &&
@@ -127,7 +129,7 @@ test_expect_success GIT 'an unmerged index: -m refuses before reading the trees'
 	fails_like_git 128 "fatal: You need to resolve your current index first" \
 		read-tree -m -u $(cat A) $(cat B) &&
 	fails_like_git 128 "fatal: You need to resolve your current index first" \
-		read-tree -m $(cat A) 1111111111111111111111111111111111111111
+		read-tree -m $(cat A) $missing
 '
 
 test_expect_success GIT 'local changes -u would lose: refused, nothing written (two- and three-way)' '

@@ -67,8 +67,8 @@ test_expect_success GIT 'bad tree-ishes: names, blobs, missing objects' '
 	blob=$(git rev-parse HEAD:top) &&
 	git tag tb $blob &&
 	for t in nosuch HEAD:nosuch HEAD~9 $blob HEAD:top "HEAD^{blob}" \
-		0000000000000000000000000000000000000001 \
-		1234567890123456789012345678901234567890 tb \
+		${ZERO_OID%0}1 \
+		$(test_oid_fake 1234567890) tb \
 		"" ":" "HEAD:../x" "-"
 	do
 		trees_like_git ls-tree "$t" &&

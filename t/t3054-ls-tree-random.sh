@@ -54,7 +54,7 @@ paths () {
 }
 
 test_expect_success GIT 'setup: a pool of random trees' '
-	commit=1111111111111111111111111111111111111111 &&
+	commit=$(test_oid_fake 1) &&
 	# every blob ("<path> <tree>") in a file first, all written by one
 	# hash-object; then each tree from an index of its own, and all the
 	# directories of the work tree made by one mkdir

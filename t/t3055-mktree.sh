@@ -73,7 +73,7 @@ test_expect_success GIT 'missing objects: refused, or allowed with --missing' '
 
 test_expect_success GIT 'a gitlink may always be missing, but not be another object' '
 	b=$(cat blob) &&
-	printf "160000 commit %s\tm\n" 1234567890123456789012345678901234567890 >in &&
+	printf "160000 commit %s\tm\n" $(test_oid_fake 1234567890) >in &&
 	trees_like_git -i in mktree &&
 	trees_code 0 &&
 	printf "160000 commit %s\tm\n" $b >in &&
@@ -87,7 +87,7 @@ test_expect_success GIT 'bad lines: git'"'"'s message, 128, no tree written' '
 	b=$(cat blob) &&
 	t=$(cat subtree) &&
 	c=$(cat commit) &&
-	m=1234567890123456789012345678901234567890 &&
+	m=$(test_oid_fake 1234567890) &&
 	n=0 &&
 	while IFS= read -r line
 	do
@@ -113,7 +113,7 @@ test_expect_success GIT 'bad lines: git'"'"'s message, 128, no tree written' '
 	100644  blob $b	a
 	100644 blob  $b	a
 	100644 blob ${b}0	a
-	100644 blob $(echo $b | cut -c1-39)	a
+	100644 blob $(echo $b | cut -c1-$((OID_HEXSZ - 1)))	a
 	1006448 blob $b	a
 	x100644 blob $b	a
 	100644

@@ -38,8 +38,8 @@ test_expect_success GIT 'setup: objects of every kind' '
 			echo "120000 blob $(git rev-parse HEAD:one)" &&
 			echo "040000 tree $(git rev-parse HEAD:d)" &&
 			echo "160000 commit $(git rev-parse HEAD)" &&
-			echo "160000 commit 1234567890123456789012345678901234567890" &&
-			echo "100644 blob 1234567890123456789012345678901234567890" &&
+			echo "160000 commit $(test_oid_fake 1234567890)" &&
+			echo "100644 blob $(test_oid_fake 1234567890)" &&
 			echo "040000 tree $(git rev-parse HEAD)" &&
 			echo "100644 blob $(git rev-parse HEAD:d)"
 		} >../objects

@@ -67,7 +67,7 @@ test_expect_success GIT 'assume-unchanged and skip-worktree entries are not look
 test_expect_success GIT 'stat-only changes: the null id, until a refresh' '
 	touch -d @1000000001 same &&
 	diff_cmp diff-files -- same &&
-	grep "^:100644 100644 [0-9a-f]* 0000000000000000000000000000000000000000 M	same" dirc.out &&
+	grep "^:100644 100644 [0-9a-f]* $ZERO_OID M	same" dirc.out &&
 	{ git update-index --refresh >/dev/null || :; } &&
 	diff_cmp diff-files &&
 	{ dirc update-cache --refresh >/dev/null || :; } &&

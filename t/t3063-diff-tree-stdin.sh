@@ -49,7 +49,7 @@ test_expect_success GIT 'commits, fake parents, tree pairs, other lines' '
 		echo "$t1 $blob" &&
 		echo "$blob" &&
 		echo "$c2 trailing words" &&
-		echo "0000000000000000000000000000000000000000" &&
+		echo "$ZERO_OID" &&
 		printf "%s" "$c2"
 	} >in &&
 	for args in "" "-r" "-t" "--root" "-m" "-m -r --root" "--name-only -r" \

@@ -25,7 +25,7 @@ test_expect_success GIT 'bogus tree with the null id (t4054): raw shows the null
 	git init -q bog &&
 	(
 		cd bog &&
-		printf "100644 foo\0" | cat - /dev/zero | head -c 31 |
+		printf "100644 foo\0" | cat - /dev/zero | head -c $((11 + OID_RAWSZ)) |
 			git hash-object -w --stdin -t tree --literally >../bogus &&
 		echo bar >foo && git update-index --add foo &&
 		git write-tree >../good
@@ -82,7 +82,7 @@ test_expect_success GIT 'objects of the wrong type' '
 '
 
 test_expect_success GIT 'a missing tree object' '
-	missing=1234567890123456789012345678901234567890 &&
+	missing=$(test_oid_fake 1234567890) &&
 	sub=$(git rev-parse $t2:d) &&
 	bad=$(printf "040000 tree $missing\td\n" | git mktree --missing) &&
 	diff_cmp diff-tree $t $bad &&

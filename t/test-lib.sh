@@ -333,6 +333,7 @@ printf '[init]\n\tdefaultBranch = master\n' >"$HOME/.gitconfig" ||
 #   OID_ALGO     sha1 or sha256
 #   OID_RAWSZ    20 or 32, OID_HEXSZ 40 or 64
 #   ZERO_OID     the all-zero id; EMPTY_TREE, EMPTY_BLOB their ids
+#   test_oid_fake PATTERN   a made-up id of that length (below)
 case ${DIRC_TEST_DEFAULT_HASH:=sha1} in
 sha1)
 	OID_RAWSZ=20
@@ -352,6 +353,18 @@ esac
 OID_ALGO=$DIRC_TEST_DEFAULT_HASH
 OID_HEXSZ=$((OID_RAWSZ * 2))
 ZERO_OID=$(printf "%0${OID_HEXSZ}d" 0)
+
+# test_oid_fake PATTERN: a made-up id of the current length, PATTERN
+# repeated and cut (test_oid_fake 1234567890 is 1234567890123...; in a
+# SHA-1 run the same 40 digits the scripts used to hard-code).
+test_oid_fake () {
+	tl_fake_=$1
+	while test ${#tl_fake_} -lt "$OID_HEXSZ"
+	do
+		tl_fake_=$tl_fake_$1
+	done
+	printf "%.${OID_HEXSZ}s\n" "$tl_fake_"
+}
 
 dirc init -q >"$tl_log_" 2>&1 </dev/null
 tl_code_=$?

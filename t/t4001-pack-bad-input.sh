@@ -605,7 +605,7 @@ test_expect_success PYTHON 'offset delta reaching before the start of the pack' 
 '
 
 test_expect_success PYTHON 'reference delta on a base stored nowhere: "missing"' '
-	nowhere=$(printf "%0${OID_HEXSZ}d" 0 | sed "s/0000000000/0123456789/g") &&
+	nowhere=$(test_oid_fake 0123456789) &&
 	hand_pack nobase <<-EOF &&
 	blob hello\nworld\nthis\nis\na\nbase\n
 	ref $nowhere 27 27 c:0:27

@@ -3,8 +3,9 @@
 # every case and the test that checks it.
 
 # craft [-n] IN OUT 'PERL': OUT is the index IN with the perl code applied
-# to $d (IN without its trailing checksum), followed by the SHA-1 of the
-# result; with -n the old checksum is kept instead.
+# to $d (IN without its trailing checksum, OID_RAWSZ bytes), followed by
+# the checksum of the result (SHA-1 or SHA-256, as OID_ALGO); with -n the
+# old checksum is kept instead.
 craft () {
 	cr_keep=0
 	if test "$1" = -n
@@ -12,24 +13,25 @@ craft () {
 		cr_keep=1
 		shift
 	fi
-	perl -MDigest::SHA=sha1 -e '
-		my ($in, $out, $keep, $code) = @ARGV;
+	perl -MDigest::SHA -e '
+		my ($in, $out, $keep, $code, $algo, $raw) = @ARGV;
 		open my $f, "<", $in or die "$in: $!"; binmode $f;
 		local $/; my $all = <$f>; close $f;
-		my $d = substr($all, 0, length($all) - 20);
-		my $sum = substr($all, -20);
+		my $d = substr($all, 0, length($all) - $raw);
+		my $sum = substr($all, -$raw);
 		eval $code; die $@ if $@;
 		open my $o, ">", $out or die "$out: $!"; binmode $o;
-		print $o $d, ($keep ? $sum : sha1($d)); close $o;' \
-		"$1" "$2" $cr_keep "$3"
+		print $o $d, ($keep ? $sum : Digest::SHA->new($algo)->add($d)->digest);
+		close $o;' \
+		"$1" "$2" $cr_keep "$3" "${OID_ALGO#sha}" "$OID_RAWSZ"
 }
 
 # mkindex OUT <LINES: a version 2 index of the entries on stdin, one per
-# line "MODE ID STAGE<TAB>NAME" (octal mode, hex id), written in the order
-# given (sorted or not), stat data zero, with a valid checksum.  For
-# entries no dirc or git command would write.
+# line "MODE ID STAGE<TAB>NAME" (octal mode, hex id of the repository's
+# format), written in the order given (sorted or not), stat data zero,
+# with a valid checksum.  For entries no dirc or git command would write.
 mkindex () {
-	perl -MDigest::SHA=sha1 -e '
+	perl -MDigest::SHA -e '
 		my @e;
 		while (my $l = <STDIN>) {
 			chomp $l;
@@ -48,7 +50,8 @@ mkindex () {
 			$d .= $ent;
 		}
 		open my $o, ">", $ARGV[0] or die "$ARGV[0]: $!"; binmode $o;
-		print $o $d, sha1($d); close $o;' "$1"
+		print $o $d, Digest::SHA->new($ARGV[1])->add($d)->digest;
+		close $o;' "$1" "${OID_ALGO#sha}"
 }
 
 # object_path ID: the loose object file of ID in .git/objects.

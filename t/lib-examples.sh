@@ -107,7 +107,7 @@ ex_say_missing () {
 
 index_norm () {
 	od -An -v -tu1 "$1" |
-	awk '
+	awk -v raw="$OID_RAWSZ" '
 	{ for (i = 1; i <= NF; i++) b[n++] = $i + 0 }
 	function num(at, len,   v, k) {
 		v = 0
@@ -122,20 +122,23 @@ index_norm () {
 		return s
 	}
 	END {
-		if (n < 32) { print "short index " n; exit }
+		# a header of 12 bytes, a trailer of raw (OID_RAWSZ) bytes;
+		# an entry: 40 bytes of stat data and mode, the id (raw
+		# bytes), 2 bytes of flags (+2 in v3 with the extended bit)
+		if (n < 12 + raw) { print "short index " n; exit }
 		version = num(4, 4)
 		count = num(8, 4)
 		print "header " hex(0, 12)
 		if (version != 2 && version != 3) {
-			print "version " version " " hex(12, n - 20)
+			print "version " version " " hex(12, n - raw)
 			exit
 		}
 		pos = 12
-		for (e = 0; e < count && pos < n - 20; e++) {
-			flags = num(pos + 60, 2)
-			fixed = 62
+		for (e = 0; e < count && pos < n - raw; e++) {
+			flags = num(pos + 40 + raw, 2)
+			fixed = 40 + raw + 2
 			if (version == 3 && int(flags / 16384) % 2)
-				fixed = 64
+				fixed += 2
 			end = pos + fixed
 			while (end < n && b[end] != 0)
 				end++
@@ -144,7 +147,7 @@ index_norm () {
 			print "entry " sprintf("%048d", 0) hex(pos + 24, pos + len)
 			pos += len
 		}
-		print "rest " hex(pos, n - 20)
+		print "rest " hex(pos, n - raw)
 	}'
 }
 

@@ -167,12 +167,16 @@ test_expect_success 'setup: several packs side by side, and loose objects' '
 
 # Offsets above 12 go to the 64-bit table: every object but the first.
 # (",0" would move that one too, and git then rejects the .idx as too big.)
+# The .idx: 8 bytes of header, 1024 of fanout, per object its id, a CRC
+# and a 32-bit offset, 8 bytes of 64-bit offset for all but one, then the
+# pack's checksum and the .idx's own (OID_RAWSZ bytes each).
 test_expect_success 'setup: an .idx with 64-bit offsets (index-pack --index-version=2,12)' '
 	cp -R hist large &&
 	idx=$(packs_of large) &&
 	git index-pack --index-version=2,12 -o new.idx "${idx%.idx}.pack" >/dev/null &&
 	n=$(git show-index <new.idx | wc -l) &&
-	test "$(wc -c <new.idx)" = $((1064 + 36 * n)) &&
+	test "$(wc -c <new.idx)" = \
+		$((8 + 1024 + (OID_RAWSZ + 16) * n - 8 + 2 * OID_RAWSZ)) &&
 	rm -f "$idx" &&
 	mv new.idx "$idx" &&
 	git -C large fsck --no-progress >/dev/null
@@ -327,56 +331,65 @@ test_expect_success 'abbreviated ids across loose and packed objects, as git' '
 	done
 '
 
-test_expect_success 'setup: "59b7" names a loose blob and a packed one' '
+# Two blobs whose ids share their first 4 digits (and differ in the
+# 5th), found by brute force over contents "blob N" for each format:
+# the packed one, the loose one, and the 4 digits.
+test_expect_success 'setup: a 4-digit prefix names a loose blob and a packed one' '
+	case $OID_ALGO in
+	sha1)
+		packed_text="blob 262" loose_text="blob 96" amb=59b7
+		amb_packed=59b74 amb_loose=59b76 ;;
+	sha256)
+		packed_text="blob 9" loose_text="blob 132" amb=4a2d
+		amb_packed=4a2d6 amb_loose=4a2de ;;
+	esac &&
 	git init -q amb &&
-	echo "blob 262" >amb/packed &&
+	echo "$packed_text" >amb/packed &&
 	packed=$(git -C amb hash-object -w packed) &&
 	echo $packed >ids &&
 	git -C amb pack-objects -q .git/objects/pack/pack <ids >/dev/null &&
 	git -C amb prune-packed &&
-	echo "blob 96" >amb/loose &&
+	echo "$loose_text" >amb/loose &&
 	loose=$(git -C amb hash-object -w loose) &&
 	loose_objects amb >files &&
 	test_line_count = 1 files &&
-	test_grep "/59/" files &&
-	case $packed$loose in
-	59b74*59b76*) ;;
-	*) false ;;
-	esac
+	test_grep "/${amb%??}/" files &&
+	case $packed in $amb_packed*) ;; *) false ;; esac &&
+	case $loose in $amb_loose*) ;; *) false ;; esac
 '
 
 test_expect_success 'a prefix shared by a loose and a packed object is ambiguous' '
-	test_expect_code 128 dirc -C amb cat-file -t 59b7 2>err &&
-	test_grep "^error: short object ID 59b7 is ambiguous" err &&
-	test_grep "^fatal: Not a valid object name 59b7" err &&
-	echo 59b7 >in &&
+	test_expect_code 128 dirc -C amb cat-file -t $amb 2>err &&
+	test_grep "^error: short object ID $amb is ambiguous" err &&
+	test_grep "^fatal: Not a valid object name $amb" err &&
+	echo $amb >in &&
 	dirc -C amb cat-file --batch-check <in >actual 2>/dev/null &&
-	echo "59b7 ambiguous" >expect &&
+	echo "$amb ambiguous" >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'rev-parse --verify says why the prefix names no single object' '
-	test_expect_code 128 dirc -C amb rev-parse --verify 59b7 >out 2>err &&
+	test_expect_code 128 dirc -C amb rev-parse --verify $amb >out 2>err &&
 	test_must_be_empty out &&
-	test_grep "^error: short object ID 59b7 is ambiguous" err &&
+	test_grep "^error: short object ID $amb is ambiguous" err &&
 	test_grep "^fatal: Needed a single revision" err
 '
 
 test_expect_success 'one digit more picks the loose one or the packed one' '
-	dirc -C amb cat-file -p 59b76 >actual &&
-	echo "blob 96" >expect &&
+	dirc -C amb cat-file -p $amb_loose >actual &&
+	echo "$loose_text" >expect &&
 	test_cmp expect actual &&
-	dirc -C amb cat-file -p 59b74 >actual &&
-	echo "blob 262" >expect &&
+	dirc -C amb cat-file -p $amb_packed >actual &&
+	echo "$packed_text" >expect &&
 	test_cmp expect actual &&
-	dirc -C amb rev-parse --verify 59b74 >actual &&
+	dirc -C amb rev-parse --verify $amb_packed >actual &&
 	echo $packed >expect &&
 	test_cmp expect actual
 '
 
 test_expect_success 'the ambiguity message lists both candidates, as git' '
-	test_expect_code 128 git -C amb cat-file -t 59b7 2>expect &&
-	test_expect_code 128 dirc -C amb cat-file -t 59b7 2>actual &&
+	test_expect_code 128 git -C amb cat-file -t $amb 2>expect &&
+	test_expect_code 128 dirc -C amb cat-file -t $amb 2>actual &&
 	test_cmp expect actual
 '
 

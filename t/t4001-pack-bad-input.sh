@@ -99,19 +99,27 @@ verify_fails () {
 #   ofs N SRC DST OP...              an offset delta on the N-th object
 #                                    (counting from 1)
 #   ref @N|HEX SRC DST OP...         a reference delta on the N-th
-#                                    object, or on the id HEX
+#                                    object, or on the id HEX (of the
+#                                    repository's format)
 #
 # SRC and DST are the sizes in the delta header ("-": the true ones);
 # OP is c:OFFSET:LENGTH (copy from the base) or i:TEXT (insert).  Options
 # anywhere on a line: size=N (the size in the object header), type=N
 # (the type in the header), dist=N (an offset delta's distance back),
 # zlib=trunc|garbage, id=HEX (the id the .idx gives it).  It writes
-# pack-<sum>.pack and a version 2 .idx to the directory $1 and prints the
-# objects' ids in order: the real ones where the object is sound, made-up
-# ones otherwise.
+# pack-<sum>.pack and a version 2 .idx to the directory given as its first
+# argument and prints the objects' ids in order: the real ones where the
+# object is sound, made-up ones otherwise.  Its second argument is the
+# object format (sha1 or sha256: the ids and checksums).
 write_mkpack () {
 	cat >"$1" <<\EOF
 import hashlib, struct, sys, zlib
+
+ALGO = sys.argv[2]
+RAW = hashlib.new(ALGO).digest_size
+
+def digest(data):
+    return hashlib.new(ALGO, data).digest()
 
 TYPES = {"commit": 1, "tree": 2, "blob": 3, "tag": 4}
 
@@ -191,8 +199,8 @@ for line in sys.stdin:
     else:
         e["type"] = 6 if words[0] == "ofs" else 7
         b = words[1].lstrip("@")
-        e["base"] = int(b) - 1 if len(b) < 40 else None
-        e["baseid"] = bytes.fromhex(b) if len(b) == 40 else None
+        e["base"] = int(b) - 1 if len(b) < 2 * RAW else None
+        e["baseid"] = bytes.fromhex(b) if len(b) == 2 * RAW else None
         e["src"], e["dst"] = words[2], words[3]
         e["ops"] = []
         for op in words[4:]:
@@ -221,10 +229,10 @@ for i, e in enumerate(entries):
     if "id" in e["opts"]:
         e["id"] = bytes.fromhex(e["opts"]["id"])
     elif e["content"] is not None:
-        e["id"] = hashlib.sha1(b"%s %d\0" % (e["tname"].encode(), len(e["content"])) +
-                               e["content"]).digest()
+        e["id"] = digest(b"%s %d\0" % (e["tname"].encode(), len(e["content"])) +
+                         e["content"])
     else:
-        e["id"] = hashlib.sha1(b"bad object %d" % i).digest()
+        e["id"] = digest(b"bad object %d" % i)
 
 pack = bytearray(b"PACK" + struct.pack(">II", 2, len(entries)))
 for e in entries:
@@ -244,7 +252,7 @@ for e in entries:
     raw += z
     e["crc"] = zlib.crc32(raw) & 0xffffffff
     pack += raw
-pack += hashlib.sha1(pack).digest()
+pack += digest(pack)
 
 idx = bytearray(b"\377tOc" + struct.pack(">I", 2))
 srt = sorted(entries, key=lambda e: e["id"])
@@ -256,10 +264,10 @@ for e in srt:
     idx += struct.pack(">I", e["crc"])
 for e in srt:
     idx += struct.pack(">I", e["offset"])
-idx += pack[-20:]
-idx += hashlib.sha1(idx).digest()
+idx += pack[-RAW:]
+idx += digest(idx)
 
-name = "%s/pack-%s" % (sys.argv[1], pack[-20:].hex())
+name = "%s/pack-%s" % (sys.argv[1], pack[-RAW:].hex())
 open(name + ".pack", "wb").write(pack)
 open(name + ".idx", "wb").write(idx)
 for e in entries:
@@ -272,7 +280,7 @@ EOF
 # name its files.
 hand_pack () {
 	git init -q "$1" &&
-	python3 mkpack.py "$1/.git/objects/pack" >"$1.ids" &&
+	python3 mkpack.py "$1/.git/objects/pack" $OID_ALGO >"$1.ids" &&
 	idx=$(ls "$1"/.git/objects/pack/pack-*.idx) &&
 	pack=${idx%.idx}.pack
 }
@@ -420,9 +428,9 @@ test_expect_success 'an .idx cut short inside its tables: names the .idx' '
 	verify_fails "$idx"
 '
 
-test_expect_success 'an .idx missing its last 30 bytes: names the .idx' '
+test_expect_success 'an .idx missing its checksum and part of the pack'\''s: names the .idx' '
 	damaged idxtail &&
-	head -c -30 good/.git/objects/pack/pack-*.idx >"$idx" &&
+	head -c -$((OID_RAWSZ + 10)) good/.git/objects/pack/pack-*.idx >"$idx" &&
 	read_fails idxtail $big "$idx" "small|size|truncat" &&
 	verify_fails "$idx"
 '
@@ -431,7 +439,7 @@ test_expect_success 'an .idx whose offsets point past the end of the pack' '
 	damaged idxoff &&
 	n=$(git show-index <"$idx" | wc -l) &&
 	first=$(git show-index <"$idx" | awk "{ print \$2; exit }") &&
-	poke "$idx" $((8 + 1024 + 24 * n)) 000 000 177 377 &&
+	poke "$idx" $((8 + 1024 + (OID_RAWSZ + 4) * n)) 000 000 177 377 &&
 	read_fails idxoff $first "$pack" "out of range|past the end|beyond" &&
 	verify_fails "$idx"
 '
@@ -441,13 +449,14 @@ test_expect_success 'an .idx whose offsets point past the end of the pack' '
 # past the mapping (SIGBUS in crc32).
 test_expect_success PYTHON 'an offset past the end in an .idx whose checksum is right: verify-pack fails, no crash' '
 	damaged idxoff2 &&
-	python3 - "$idx" <<-\EOF &&
+	python3 - "$idx" $OID_ALGO <<-\EOF &&
 	import hashlib, struct, sys
 	idx = bytearray(open(sys.argv[1], "rb").read())
+	raw = hashlib.new(sys.argv[2]).digest_size
 	nr = struct.unpack(">I", idx[8 + 255 * 4:8 + 256 * 4])[0]
-	at = 8 + 1024 + 24 * nr
+	at = 8 + 1024 + (raw + 4) * nr
 	idx[at:at + 4] = struct.pack(">I", 0x7fff0000)
-	idx[-20:] = hashlib.sha1(idx[:-20]).digest()
+	idx[-raw:] = hashlib.new(sys.argv[2], idx[:-raw]).digest()
 	open(sys.argv[1], "wb").write(idx)
 	EOF
 	test_expect_code 1 git verify-pack "$idx" >/dev/null 2>&1 &&
@@ -457,11 +466,11 @@ test_expect_success PYTHON 'an offset past the end in an .idx whose checksum is 
 
 test_expect_success PYTHON 'setup: a pack made by hand reads as git reads it' '
 	write_mkpack mkpack.py &&
-	hand_pack hand <<-\EOF &&
+	hand_pack hand <<-EOF &&
 	blob hello\nworld\nthis\nis\na\nbase\n
 	ofs 1 - - c:0:6 i:there\n c:12:15
 	ref @2 - - c:0:12 i:!!!\n
-	commit tree\x204b825dc642cb6eb9a060e54bf8d69288fbee4904\nauthor\x20A\x20<a@b>\x201\x20+0000\ncommitter\x20A\x20<a@b>\x201\x20+0000\n\nm\n
+	commit tree\x20$EMPTY_TREE\nauthor\x20A\x20<a@b>\x201\x20+0000\ncommitter\x20A\x20<a@b>\x201\x20+0000\n\nm\n
 	EOF
 	test_line_count = 4 hand.ids &&
 	git -C hand cat-file --batch <hand.ids >expect &&
@@ -596,9 +605,10 @@ test_expect_success PYTHON 'offset delta reaching before the start of the pack' 
 '
 
 test_expect_success PYTHON 'reference delta on a base stored nowhere: "missing"' '
-	hand_pack nobase <<-\EOF &&
+	nowhere=$(test_oid_fake 0123456789) &&
+	hand_pack nobase <<-EOF &&
 	blob hello\nworld\nthis\nis\na\nbase\n
-	ref 0123456789012345678901234567890123456789 27 27 c:0:27
+	ref $nowhere 27 27 c:0:27
 	EOF
 	id=$(nth_id nobase 2) &&
 	read_fails nobase $id "$pack" "missing|not found" &&
@@ -632,26 +642,29 @@ test_expect_success PYTHON 'zlib stream cut in half, and zlib garbage' '
 	verify_fails "$idx"
 '
 
-# write_unlist FILE: a script "unlist.py PACK IDX N VERSION" that drops
-# the N-th object (from 1, in pack order) from the index, which it
-# rewrites as a version VERSION .idx (1: no CRCs), and from the count in
-# the pack header, leaving its bytes in the pack, unlisted.
+# write_unlist FILE: a script "unlist.py PACK IDX N VERSION ALGO" that
+# drops the N-th object (from 1, in pack order) from the index (a version
+# 2 one), which it rewrites as a version VERSION .idx (1: no CRCs), and
+# from the count in the pack header, leaving its bytes in the pack,
+# unlisted.  ALGO: the object format, sha1 or sha256.
 write_unlist () {
 	cat >"$1" <<\EOF
 import hashlib, struct, sys
 
 pack = bytearray(open(sys.argv[1], "rb").read())
 idx = open(sys.argv[2], "rb").read()
+algo = sys.argv[5]
+raw = hashlib.new(algo).digest_size
 nr = struct.unpack(">I", idx[8 + 255 * 4:8 + 256 * 4])[0]
 ent = []
 for i in range(nr):
     at = lambda base, size: idx[base + size * i:base + size * (i + 1)]
-    ent.append((struct.unpack(">I", at(1032 + 24 * nr, 4))[0],
-                at(1032, 20), at(1032 + 20 * nr, 4)))
+    ent.append((struct.unpack(">I", at(1032 + (raw + 4) * nr, 4))[0],
+                at(1032, raw), at(1032 + raw * nr, 4)))
 ent.sort()
 del ent[int(sys.argv[3]) - 1]
 pack[8:12] = struct.pack(">I", len(ent))
-pack[-20:] = hashlib.sha1(pack[:-20]).digest()
+pack[-raw:] = hashlib.new(algo, pack[:-raw]).digest()
 ent.sort(key=lambda e: e[1])
 out = bytearray()
 if sys.argv[4] == "2":
@@ -663,8 +676,8 @@ if sys.argv[4] == "2":
     out += b"".join(struct.pack(">I", e[0]) for e in ent)
 else:
     out += b"".join(struct.pack(">I", e[0]) + e[1] for e in ent)
-out += pack[-20:]
-out += hashlib.sha1(out).digest()
+out += pack[-raw:]
+out += hashlib.new(algo, out).digest()
 open(sys.argv[1], "wb").write(pack)
 open(sys.argv[2], "wb").write(out)
 EOF
@@ -676,7 +689,7 @@ test_expect_success PYTHON 'an unlisted object before the first listed one: veri
 	blob hello\nworld\nthis\nis\na\nbase\n
 	ofs 1 - - c:0:6 i:there\n c:12:15
 	EOF
-	python3 unlist.py "$pack" "$idx" 1 2 &&
+	python3 unlist.py "$pack" "$idx" 1 2 $OID_ALGO &&
 	test_expect_code 1 git verify-pack "$idx" >/dev/null 2>&1 &&
 	verify_fails "$idx" &&
 	test_grep "first indexed object is at offset" err &&
@@ -694,14 +707,14 @@ test_expect_success PYTHON 'verify-pack -v: an offset delta on an unlisted base,
 	blob hello\nworld\nthis\nis\na\nbase\n
 	ofs 2 - - c:0:6 i:there\n c:12:15
 	EOF
-	python3 unlist.py "$pack" "$idx" 2 1 &&
+	python3 unlist.py "$pack" "$idx" 2 1 $OID_ALGO &&
 	{
 		bounded dirc -C unlisted verify-pack -v "${idx#unlisted/}" \
 			>out 2>err
 		echo $? >code
 	} &&
 	test "$(cat code)" -le 1 &&
-	test_grep "^$(nth_id unlisted 3) blob .* 1 0\{40\}$" out
+	test_grep "^$(nth_id unlisted 3) blob .* 1 $ZERO_OID$" out
 '
 
 test_expect_success PYTHON 'the good objects of a damaged pack still read' '

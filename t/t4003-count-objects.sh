@@ -121,7 +121,7 @@ test_expect_success 'setup: garbage in the object directory' '
 	echo partial >garbage/.git/objects/00/tmp_obj_AbC123 &&
 	echo stray >garbage/.git/objects/pack/stray &&
 	cp both/.git/objects/pack/pack-*.idx \
-		garbage/.git/objects/pack/pack-0123456789012345678901234567890123456789.idx &&
+		garbage/.git/objects/pack/pack-$(test_oid_fake 0123456789).idx &&
 	git -C garbage count-objects -v >out 2>err &&
 	test_grep "^garbage: 3" out
 '
@@ -178,7 +178,7 @@ test_expect_success 'garbage: warnings of git'\''s order when a loose object com
 
 test_expect_success 'a .keep whose pack and .idx are gone is garbage, as git says' '
 	cp -R packed orphan &&
-	: >orphan/.git/objects/pack/pack-1111111111111111111111111111111111111111.keep &&
+	: >orphan/.git/objects/pack/pack-$(test_oid_fake 1).keep &&
 	same_count_stdout orphan -v &&
 	git -C orphan count-objects -v >/dev/null 2>expect.err &&
 	dirc -C orphan count-objects -v >/dev/null 2>actual.err &&
@@ -190,7 +190,7 @@ test_expect_success 'a .keep whose pack and .idx are gone is garbage, as git say
 test_expect_success 'an .idx without its .pack takes its .keep along, as git says' '
 	cp -R packed orphan2 &&
 	idx=$(ls packed/.git/objects/pack/pack-*.idx) &&
-	name=pack-2222222222222222222222222222222222222222 &&
+	name=pack-$(test_oid_fake 2) &&
 	cp "$idx" orphan2/.git/objects/pack/$name.idx &&
 	: >orphan2/.git/objects/pack/$name.keep &&
 	same_count_stdout orphan2 -v &&

@@ -10,7 +10,16 @@ dirc run.  t2003 checks the exact messages of the cases it shares.'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-catalogue.sh
 
+# The offsets the crafted damage uses: an entry is 40 bytes of stat data
+# and mode, the id (OID_RAWSZ bytes), 2 bytes of flags (at $flags_at in
+# the entry), then the name, NUL-padded to a multiple of 8 ($one bytes in
+# all for a one-letter name); the first one starts at 12, after the
+# header, the second at $second.
 test_expect_success 'setup: a valid index (v2, v4, with REUC), and the blob of "new" stored' '
+	flags_at=$((40 + OID_RAWSZ)) &&
+	fixed=$((flags_at + 2)) &&
+	one=$(( (fixed + 1) / 8 * 8 + 8 )) &&
+	second=$((12 + one)) &&
 	mkdir d &&
 	echo a >a &&
 	echo b >b &&
@@ -105,42 +114,42 @@ test_expect_success 'the entry count lies: 128 (git ls-files reads some of these
 '
 
 test_expect_success 'a name length field that lies: 128 (git reads some, and writes garbage back)' '
-	craft good len0x0100 "substr(\$d, 72, 2) = pack(\"n\", 0x0100)" &&
+	craft good len0x0100 "substr(\$d, 12 + $flags_at, 2) = pack(\"n\", 0x0100)" &&
 	index_case len0x0100 128 0 128 &&
-	craft good len0x0fff "substr(\$d, 72, 2) = pack(\"n\", 0x0fff)" &&
+	craft good len0x0fff "substr(\$d, 12 + $flags_at, 2) = pack(\"n\", 0x0fff)" &&
 	index_case len0x0fff 128 0 0 &&
-	craft good len0x0000 "substr(\$d, 72, 2) = pack(\"n\", 0x0000)" &&
+	craft good len0x0000 "substr(\$d, 12 + $flags_at, 2) = pack(\"n\", 0x0000)" &&
 	index_case len0x0000 128 0 0 &&
 	test_grep "entry name length does not match its flags" ls.err
 '
 
 test_expect_success 'extended flags in a version 2 index, unknown ones in version 3: 128, as git' '
-	craft good ext2 "substr(\$d, 72, 2) = pack(\"n\", 0x4001)" &&
+	craft good ext2 "substr(\$d, 12 + $flags_at, 2) = pack(\"n\", 0x4001)" &&
 	index_case ext2 128 128 128 &&
 	cp good .git/index &&
 	dirc update-cache --skip-worktree a &&
 	cp .git/index good3 &&
-	craft good3 ext3 "substr(\$d, 74, 2) = pack(\"n\", 0xC000)" &&
+	craft good3 ext3 "substr(\$d, 12 + $fixed, 2) = pack(\"n\", 0xC000)" &&
 	index_case ext3 128 128 128 &&
 	test_grep "^fatal: unknown index entry format 0xc0000000$" ls.err
 '
 
 test_expect_success 'version 4: a prefix to strip longer than the previous name: 128, as git' '
-	craft good4 v4bad "substr(\$d, 12 + 62 + 1 + 2 + 62, 1) = \"\\x05\"" &&
+	craft good4 v4bad "substr(\$d, 12 + $fixed + 1 + 2 + $fixed, 1) = \"\\x05\"" &&
 	index_case v4bad 128 128 128 &&
 	test_grep "^fatal: malformed name field in the index, near path '\''a'\''$" ls.err
 '
 
 test_expect_success 'entries out of order, twice the same, stages out of order: 128 (git reads them; only git fsck objects)' '
-	craft good swapped "my \$e1 = substr(\$d, 12, 64); my \$e2 = substr(\$d, 76, 64);
-		substr(\$d, 12, 128) = \$e2 . \$e1" &&
+	craft good swapped "my \$e1 = substr(\$d, 12, $one); my \$e2 = substr(\$d, $second, $one);
+		substr(\$d, 12, 2 * $one) = \$e2 . \$e1" &&
 	index_case swapped 128 0 0 &&
 	test_grep "is corrupt: entries out of order near '\''a'\''" ls.err &&
-	craft good twice "substr(\$d, 76, 64) = substr(\$d, 12, 64)" &&
+	craft good twice "substr(\$d, $second, $one) = substr(\$d, 12, $one)" &&
 	index_case twice 128 0 0 &&
-	craft good stage21 "my \$e = substr(\$d, 12, 64);
-		substr(\$e, 60, 2) = pack(\"n\", 0x2001); substr(\$d, 12, 64) = \$e;
-		substr(\$e, 60, 2) = pack(\"n\", 0x1001); substr(\$d, 76, 64) = \$e" &&
+	craft good stage21 "my \$e = substr(\$d, 12, $one);
+		substr(\$e, $flags_at, 2) = pack(\"n\", 0x2001); substr(\$d, 12, $one) = \$e;
+		substr(\$e, $flags_at, 2) = pack(\"n\", 0x1001); substr(\$d, $second, $one) = \$e" &&
 	index_case stage21 128 0 0 &&
 	if test_have_prereq GIT
 	then
@@ -152,8 +161,8 @@ test_expect_success 'entries out of order, twice the same, stages out of order: 
 '
 
 test_expect_success 'a path at stage 0 and at stage 1 too: read, as git (git itself writes it)' '
-	craft good stage01 "my \$e = substr(\$d, 12, 64);
-		substr(\$e, 60, 2) = pack(\"n\", 0x1001); substr(\$d, 76, 64) = \$e" &&
+	craft good stage01 "my \$e = substr(\$d, 12, $one);
+		substr(\$e, $flags_at, 2) = pack(\"n\", 0x1001); substr(\$d, $second, $one) = \$e" &&
 	index_case stage01 0 0 0 &&
 	cp stage01 .git/index &&
 	test_expect_code 128 dirc write-tree 2>err &&
@@ -186,7 +195,7 @@ test_expect_success 'unknown required extension: 128, as git; unknown optional o
 '
 
 test_expect_success 'split index (link) and sparse index (sdir): refused, naming them, 128 (git reads them)' '
-	craft good link "\$d .= \"link\" . pack(\"N\", 20) . (\"\\0\" x 20)" &&
+	craft good link "\$d .= \"link\" . pack(\"N\", $OID_RAWSZ) . (\"\\0\" x $OID_RAWSZ)" &&
 	index_case link 128 0 0 &&
 	test_grep "link extension" ls.err &&
 	craft good sdir "\$d .= \"sdir\" . pack(\"N\", 0)" &&

@@ -87,27 +87,31 @@ test_expect_success 'setup: a repository "bad" to damage, its objects made by gi
 '
 
 test_expect_success 'not zlib, an empty file: 128, as git' '
+	id=$(test_oid_fake 1) &&
 	printf "not a zlib stream" >z &&
-	put 1111111111111111111111111111111111111111 z &&
-	both_fail 1111111111111111111111111111111111111111 -p &&
+	put $id z &&
+	both_fail $id -p &&
 	test_grep "corrupt" err &&
 	: >z &&
-	put 1111111111111111111111111111111111111112 z &&
-	both_fail 1111111111111111111111111111111111111112 -p
+	id=${id%?}2 &&
+	put $id z &&
+	both_fail $id -p
 '
 
 test_expect_success 'a zlib stream cut short: 128, as git' '
+	id=$(test_oid_fake 2) &&
+	id=${id%?}1 &&
 	head -c 12 z-good >z &&
-	put 2222222222222222222222222222222222222221 z &&
-	both_fail 2222222222222222222222222222222222222221 -p &&
+	put $id z &&
+	both_fail $id -p &&
 	test_grep "corrupt" err
 '
 
 test_expect_success 'the header claims more, or fewer, bytes than follow: dirc refuses, 128 (git prints what there is, 0)' '
 	for n in 10 3
 	do
-		id=33333333333333333333333333333333333333${n}3 &&
-		id=$(echo $id | cut -c1-40) &&
+		id=$(test_oid_fake 3 | cut -c3-)${n}3 &&
+		id=$(echo $id | cut -c1-$OID_HEXSZ) &&
 		printf "blob $n\000hello\n" >raw &&
 		zlib raw >z &&
 		put $id z &&
@@ -120,30 +124,34 @@ test_expect_success 'the header claims more, or fewer, bytes than follow: dirc r
 '
 
 test_expect_success 'a header that is not "<type> <size>": 128 for -p and -t, as git' '
+	id=$(test_oid_fake 4) &&
+	id=${id%?}1 &&
 	for hdr in "blob" "blob x" "bogus 6" "blob 6 hello"
 	do
 		printf "%s\000hello\n" "$hdr" >raw &&
 		zlib raw >z &&
-		put 4444444444444444444444444444444444444441 z &&
-		both_fail 4444444444444444444444444444444444444441 -p &&
-		both_fail 4444444444444444444444444444444444444441 -t || return 1
+		put $id z &&
+		both_fail $id -p &&
+		both_fail $id -t || return 1
 	done
 '
 
 test_expect_success 'garbage after the zlib stream: dirc refuses, 128 (git reads it, 0)' '
+	id=$(test_oid_fake 5) &&
 	cp z-good z &&
 	printf "trailing junk" >>z &&
-	put 5555555555555555555555555555555555555555 z &&
-	test_expect_code 128 dirc -C bad cat-file -p 5555555555555555555555555555555555555555 2>err &&
-	test_grep "^fatal: .*5555555555555555555555555555555555555555.*corrupt" err &&
-	git_code -C bad cat-file -p 5555555555555555555555555555555555555555 &&
+	put $id z &&
+	test_expect_code 128 dirc -C bad cat-file -p $id 2>err &&
+	test_grep "^fatal: .*$id.*corrupt" err &&
+	git_code -C bad cat-file -p $id &&
 	code_is 0
 '
 
 test_expect_success 'setup: git objects stored under the wrong names' '
-	wrong_tree=6666666666666666666666666666666666666661 &&
-	wrong_commit=6666666666666666666666666666666666666662 &&
-	wrong_blob=6666666666666666666666666666666666666663 &&
+	wrong=$(test_oid_fake 6) &&
+	wrong_tree=${wrong%?}1 &&
+	wrong_commit=${wrong%?}2 &&
+	wrong_blob=${wrong%?}3 &&
 	put $wrong_tree bad/$(object_path $tree) &&
 	put $wrong_commit bad/$(object_path $commit) &&
 	put $wrong_blob bad/$(object_path $blob)
@@ -234,14 +242,14 @@ test_expect_success 'a pack whose objects are zeroed: 128, naming the pack, as g
 	size=$(wc -c <"$pk") &&
 	{
 		head -c 12 good.pack &&
-		dd if=/dev/zero bs=1 count=$((size - 32)) 2>/dev/null &&
-		tail -c 20 good.pack
+		dd if=/dev/zero bs=1 count=$((size - 12 - OID_RAWSZ)) 2>/dev/null &&
+		tail -c $OID_RAWSZ good.pack
 	} >"$pk" &&
 	pack_fails
 '
 
 test_expect_success 'setup: an index whose entry names a missing blob' '
-	missing=0123456789abcdef0123456789abcdef01234567 &&
+	missing=$(test_oid_fake 0123456789abcdef) &&
 	rm -f .git/index &&
 	dirc update-cache --add --cacheinfo 100644,$missing,m &&
 	git ls-files -s >ls &&
@@ -312,7 +320,7 @@ test_expect_success 'the TREE root id damaged in the index: write-tree prints th
 	craft with-tree tree-damaged "
 		my \$at = index(\$d, pack(\"H*\", \"$root\"));
 		die \"no root id\" if \$at < 0;
-		substr(\$d, \$at, 20) = pack(\"H*\", \"$damaged\")" &&
+		substr(\$d, \$at, $OID_RAWSZ) = pack(\"H*\", \"$damaged\")" &&
 	cp tree-damaged .git/index &&
 	dirc write-tree >actual &&
 	test_cmp root actual &&

@@ -183,9 +183,13 @@ test_expect_success GIT 'a name of 0xFFF bytes and more: the length field satura
 		echo "$name" >expect &&
 		test_cmp expect actual || return 1
 	done &&
+	# the flags of the first entry: after the header (12 bytes), the
+	# stat data and mode (40) and the id (OID_RAWSZ)
 	perl -e '\''
 		open my $f, "<", ".git/index" or die; binmode $f; local $/;
-		my $d = <$f>; printf "0x%03x\n", unpack("n", substr($d, 72, 2)) & 0xfff;'\'' >flags &&
+		my $d = <$f>;
+		printf "0x%03x\n", unpack("n", substr($d, 52 + $ARGV[0], 2)) & 0xfff;'\'' \
+		$OID_RAWSZ >flags &&
 	echo 0xfff >expect &&
 	test_cmp expect flags
 '
@@ -391,7 +395,7 @@ tree_then_rename () {
 	git write-tree >/dev/null &&
 	craft .git/index renamed "\$d =~ s{\Q$3\E\\0}{$4\\0} or die" &&
 	retree renamed bad-tree "
-		\$x =~ s/^\\0002 2\\n.{20}/\\000-1 2\\n/s or die \"root\";
+		\$x =~ s/^\\0002 2\\n.{$OID_RAWSZ}/\\000-1 2\\n/s or die \"root\";
 		$5" &&
 	cp bad-tree .git/index
 }
@@ -411,7 +415,7 @@ test_expect_success GIT 'write-tree with a valid cache-tree beside: a bad name i
 	test_when_finished "rm -f .git/index" &&
 	# "b/y" becomes "b/."; the root and "b" invalid, "a" still valid
 	tree_then_rename a/x b/y b/y b/. \
-		"\$x =~ s/b\\0001 0\\n.{20}/b\\000-1 0\\n/s or die \"b\"" &&
+		"\$x =~ s/b\\0001 0\\n.{$OID_RAWSZ}/b\\000-1 0\\n/s or die \"b\"" &&
 	refused_by_write_tree "b/\."
 '
 

@@ -2,10 +2,10 @@
  * pack: reading git's packfiles.
  *
  * .idx v2:  "\377tOc" | version 2 | fan-out[256] (u32, cumulative) |
- *           ids[N] (20 bytes, sorted) | crc32[N] | offsets[N] (u32; MSB
+ *           ids[N] (HASH_RAWSZ bytes, sorted) | crc32[N] | offsets[N] (u32; MSB
  *           set: index into the 64-bit table) | offsets64[M] (u64) |
  *           pack checksum | idx checksum
- * .idx v1:  fan-out[256] | N × (u32 offset, 20-byte id) | pack checksum |
+ * .idx v1:  fan-out[256] | N × (u32 offset, id) | pack checksum |
  *           idx checksum
  * .pack:    "PACK" | version (2, 3) | N | objects | SHA-1 trailer
  * object:   header byte: MSB more | type (3 bits) | size bits 0-3, then
@@ -85,7 +85,8 @@ check_idx(struct pack *p)
 	}
 	p->nr = prev;
 	if (p->idx_version == 1) {
-		need = 256 * 4 + (size_t)p->nr * 24 + 2 * HASH_RAWSZ;
+		need = 256 * 4 + (size_t)p->nr * PACK_V1_ENTRY +
+		       2 * HASH_RAWSZ;
 		if (len != need)
 			return idx_corrupt(p->idx_path, "wrong size for its "
 					   "object count");
@@ -365,7 +366,7 @@ pack_nth_offset(const struct pack *p, uint32_t n)
 	uint32_t off;
 
 	if (p->idx_version == 1)
-		return get_be32(p->ids + 24 * (size_t)n);
+		return get_be32(p->ids + PACK_V1_ENTRY * (size_t)n);
 	off = get_be32(p->off32 + 4 * (size_t)n);
 	if (!(off & 0x80000000u))
 		return off;

@@ -15,6 +15,9 @@
 #include "hash.h"
 #include "strbuf.h"
 
+/* A .idx v1 record: the u32 offset, then the id (git: 4 + hashsz). */
+#define PACK_V1_ENTRY (4 + (size_t)HASH_RAWSZ)
+
 struct pack;
 
 /*
@@ -42,7 +45,7 @@ struct pack {
 	int idx_version;		/* 1 or 2 */
 	uint32_t nr;			/* objects */
 	const unsigned char *fanout;	/* 256 big-endian counts */
-	const unsigned char *ids;	/* v2: nr ids; v1: 24-byte records */
+	const unsigned char *ids;	/* v2: nr ids; v1: PACK_V1_ENTRY-byte records */
 	const unsigned char *crcs;	/* v2 only */
 	const unsigned char *off32;	/* v2 only */
 	const unsigned char *off64;	/* v2 only */
@@ -102,7 +105,7 @@ int pack_map_buffer(struct pack *p, const void *buf, size_t len);
 static inline const unsigned char *
 pack_nth_id(const struct pack *p, uint32_t n)
 {
-	return p->idx_version == 1 ? p->ids + 24 * (size_t)n + 4 :
+	return p->idx_version == 1 ? p->ids + PACK_V1_ENTRY * (size_t)n + 4 :
 		p->ids + HASH_RAWSZ * (size_t)n;
 }
 

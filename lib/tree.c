@@ -124,10 +124,14 @@ commit_check(const void *buf, size_t len)
 		if (!hex_line(&p, end, "parent"))
 			goto bogus;
 	return 0;
-bogus:
-	return error_set_pre(E_CORRUPT, "bogus commit object "
-			     "0000000000000000000000000000000000000000",
-			     "corrupt commit");
+bogus: {
+	/* git names the null id, of the repository's length */
+	char pre[sizeof("bogus commit object ") + HASH_MAX_HEXSZ];
+
+	snprintf(pre, sizeof(pre), "bogus commit object %s",
+		 oid_to_hex(&null_oid));
+	return error_set_pre(E_CORRUPT, pre, "corrupt commit");
+	}
 }
 
 int

@@ -76,9 +76,11 @@ index_case () {
 	then
 		cp "$1" git.index &&
 		{ GIT_INDEX_FILE=git.index git ls-files -s >/dev/null 2>git-ls.err; echo $? >git.code; } &&
+		rm -f git.index.lock &&
 		code_is $3 &&
 		cp "$1" git.index &&
 		{ GIT_INDEX_FILE=git.index git update-index --add new >/dev/null 2>git-uc.err; echo $? >git.code; } &&
+		rm -f git.index.lock &&
 		code_is $4
 	fi
 }
@@ -106,7 +108,15 @@ test_expect_success 'bad signature, bad version: 128, as git' '
 
 test_expect_success 'the entry count lies: 128 (git ls-files reads some of these)' '
 	craft good count4 "substr(\$d, 8, 4) = pack(\"N\", 4)" &&
-	index_case count4 128 0 128 &&
+	# git 2.39 ls-files reads the checksum as a fourth entry; in SHA-256
+	# that can run it off the end of its map (SIGBUS, not every time)
+	if test_have_prereq SHA256
+	then
+		count4_git="0|signal"
+	else
+		count4_git=0
+	fi &&
+	index_case count4 128 "$count4_git" 128 &&
 	craft good count400k "substr(\$d, 8, 4) = pack(\"N\", 400000)" &&
 	index_case count400k 128 128 128 &&
 	craft good count2 "substr(\$d, 8, 4) = pack(\"N\", 2)" &&

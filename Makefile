@@ -268,25 +268,33 @@ test-sha256: all $(UNIT_PROGS)
 
 # TESTS_HASH_NEUTRAL: scripts in which no object id is written, read or
 # compared by the code under test (repository discovery, permissions,
-# linked worktrees, crash and disk-full loops, ignore and attribute
-# matching).
+# linked worktrees, global options, crash and disk-full loops, lock and
+# ref name conflicts, ignore and attribute matching, untracked files).
 TESTS_HASH_NEUTRAL = t0000-harness.sh t0002-repo-discovery.sh \
 	t0005-init-shared.sh t0006-init-separate-git-dir.sh \
 	t0007-repo-bare-and-linked.sh \
 	t0008-repo-discovery-matrix.sh t0010-lib-layers.sh \
-	t2015-path-resolve.sh t3014-full-disk.sh t5000-crash-kill.sh \
-	t5001-concurrency.sh t5003-durability.sh t3102-ignore-random.sh \
-	t3111-check-attr-random.sh t3132-sparse-patterns-random.sh
+	t2012-ls-files-others.sh t2014-global-options.sh \
+	t2015-path-resolve.sh t3011-update-ref-name-conflicts.sh \
+	t3014-full-disk.sh t5000-crash-kill.sh \
+	t5001-concurrency.sh t5003-durability.sh t3100-check-ignore.sh \
+	t3101-ls-files-exclude.sh t3102-ignore-random.sh \
+	t3110-check-attr.sh t3111-check-attr-random.sh \
+	t3132-sparse-patterns-random.sh
 # TESTS_SHA256_CI_SKIP: scripts whose ids are handled by code the rest of
 # the SHA-256 pass already runs: the randomised scripts whose fixed-case
-# siblings run (those whose input language carries ids stay in:
-# cat-file, update-ref, rev-parse, mktree), content conversion (the
+# siblings run (those of cat-file, rev-parse and mktree stay in;
+# update-ref's ids: t3010), symbolic refs and ref locks (names, not
+# ids), rev-parse's options (paths, dates; its names: t3006, t3020,
+# t3023, t3024), content conversion (the
 # converted blob is hashed as any other), sparse checkout (patterns
 # and skip-worktree bits; read-tree -m -u runs in t3040-t3044), directory
 # and file conflicts in merges (paths), checkout-index's file writing
 # (its ids: t3030), and init's rules (its object-format cases run in
 # both formats in every pass).
 TESTS_SHA256_CI_SKIP = t0004-init-git-rules.sh t2009-update-cache-fuzz.sh \
+	t3004-update-ref-symbolic-ref.sh t3012-update-ref-locks.sh \
+	t3013-update-ref-random.sh t3021-rev-parse-options.sh \
 	t3005-checkout-index.sh t3042-read-tree-merge-df.sh \
 	t2011-ls-files-pathspec-random.sh t3001-cache-tree-random.sh \
 	t3032-checkout-index-stdin-random.sh t3036-read-tree-random.sh \

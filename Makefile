@@ -288,14 +288,17 @@ TESTS_HASH_NEUTRAL = t0000-harness.sh t0002-repo-discovery.sh \
 # ids), rev-parse's options (paths, dates; its names: t3006, t3020,
 # t3023, t3024), content conversion (the
 # converted blob is hashed as any other), sparse checkout (patterns
-# and skip-worktree bits; read-tree -m -u runs in t3040-t3044), directory
-# and file conflicts in merges (paths), checkout-index's file writing
+# and skip-worktree bits; read-tree -m -u runs in t3040), directory
+# and file conflicts in merges (paths), the three-way merge tables
+# (their ids are compared as the two-way ones: t3040; three-way: t3043) and the example
+# merge script (t3081 runs the other), checkout-index's file writing
 # (its ids: t3030), and init's rules (its object-format cases run in
 # both formats in every pass).
 TESTS_SHA256_CI_SKIP = t0004-init-git-rules.sh t2009-update-cache-fuzz.sh \
 	t3004-update-ref-symbolic-ref.sh t3012-update-ref-locks.sh \
 	t3013-update-ref-random.sh t3021-rev-parse-options.sh \
-	t3005-checkout-index.sh t3042-read-tree-merge-df.sh \
+	t3005-checkout-index.sh t3041-read-tree-3way.sh \
+	t3042-read-tree-merge-df.sh t3080-examples-merge.sh \
 	t2011-ls-files-pathspec-random.sh t3001-cache-tree-random.sh \
 	t3032-checkout-index-stdin-random.sh t3036-read-tree-random.sh \
 	t3044-read-tree-merge-random.sh t3054-ls-tree-random.sh \

@@ -282,17 +282,18 @@ TESTS_HASH_NEUTRAL = t0000-harness.sh t0002-repo-discovery.sh \
 	t3110-check-attr.sh t3111-check-attr-random.sh \
 	t3132-sparse-patterns-random.sh
 # TESTS_SHA256_CI_SKIP: scripts whose ids are handled by code the rest
-# of the SHA-256 pass already runs: the randomised scripts whose fixed-
-# case siblings run (those of cat-file, rev-parse and mktree stay in;
-# update-ref's ids: t3010), symbolic refs and ref locks (names, not
+# of the SHA-256 pass already runs: the randomised scripts whose
+# fixed-case siblings run (those of cat-file, rev-parse and mktree stay
+# in; update-ref's ids: t3010), symbolic refs and ref locks (names, not
 # ids), rev-parse's options (paths, dates; its names: t3006, t3020,
 # t3023, t3024), content conversion (the converted blob is hashed as any
-# other), sparse checkout (patterns and skip-worktree bits; read-tree -m
-# -u runs in t3040), directory and file conflicts in merges (paths), the
-# three-way merge tables (their ids are compared as the two-way ones:
-# t3040; three-way: t3043) and the example merge script (t3081 runs the
-# other), checkout-index's file writing (its ids: t3030), and init's
-# rules (its object-format cases run in both formats in every pass).
+# other), sparse checkout (patterns and skip-worktree bits; read-tree
+# -m -u runs in t3040), directory and file conflicts in merges (paths),
+# the three-way merge tables (their ids are compared as the two-way
+# ones: t3040; three-way: t3043) and the example merge script (t3081
+# runs the other), checkout-index's file writing (its ids: t3030), and
+# init's rules (its object-format cases run in both formats in every
+# pass).
 TESTS_SHA256_CI_SKIP = t0004-init-git-rules.sh t2009-update-cache-fuzz.sh \
 	t3004-update-ref-symbolic-ref.sh t3012-update-ref-locks.sh \
 	t3013-update-ref-random.sh t3021-rev-parse-options.sh \

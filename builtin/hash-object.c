@@ -107,13 +107,20 @@ check_format(const struct hash_opts *o, const void *buf, size_t len)
 }
 
 static void
-print_oid(const struct hash_opts *o, const struct object_id *oid)
+print_id(const struct object_id *oid)
 {
 	char hex[HASH_MAX_HEXSZ + 1];
 
 	oid_to_hex_r(hex, oid);
 	hex[HASH_HEXSZ] = '\n';
 	fwrite(hex, 1, HASH_HEXSZ + 1, stdout);
+}
+
+/* the id, flushed at once where a reader may wait for it (GIT_FLUSH) */
+static void
+print_oid(const struct hash_opts *o, const struct object_id *oid)
+{
+	print_id(oid);
 	if (o->flush_each)
 		fflush(stdout);
 }
@@ -432,9 +439,10 @@ hash_stdin_paths(struct hash_opts *o, struct odb_writer *w)
 				hash_file(o, &o->odb->writer, j->path, ap);
 				free(ap);
 			} else
-				print_oid(o, &j->oid);
+				print_id(&j->oid);
 			free(j->path);
 		}
+		/* the batch's ids are all here: one flush, not one a line */
 		fflush(stdout);
 	}
 	for (int t = 1; t < nthreads; t++)

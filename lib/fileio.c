@@ -164,9 +164,22 @@ fileio_view_fd(struct file_view *out, struct read_buf *rb, int fd,
 		out->len = size;
 		return 0;
 	}
-	/* one byte more than expected, to notice a file that grew */
+	/*
+	 * One byte more than expected, to notice a file that grew.  A
+	 * regular file gives fewer bytes than asked only at its end: one
+	 * read that brings exactly size is the whole file, without the
+	 * second read that would return 0 (half the reads of many small
+	 * files).  Anything shorter reads on.
+	 */
 	read_buf_grow(rb, size + 1);
-	n = read_full(fd, rb->buf, size + 1);
+	do
+		n = read(fd, rb->buf, size + 1);
+	while (n < 0 && errno == EINTR);
+	if (n > 0 && (size_t)n < size) {
+		ssize_t more = read_full(fd, rb->buf + n, size + 1 - n);
+
+		n = more < 0 ? more : n + more;
+	}
 	if (n < 0)
 		return error_errno(errno, "unable to read '%s'", path);
 	if ((size_t)n != size)

@@ -444,6 +444,29 @@ test_expect_success GIT 'without -w, no repository is needed (as in git)' '
 	test_cmp git-err err
 '
 
+# A reader that sends one path and waits for its id before it sends the
+# next (a coprocess, git's GIT_FLUSH behaviour on a pipe): every id
+# must come before the next line is written, or this hangs (10 s alarm).
+test_expect_success '--stdin-paths answers each line while the next is not sent' '
+	for i in 1 2 3 4 5
+	do
+		echo "conversation $i" >conv$i || return 1
+	done &&
+	dirc hash-object conv1 conv2 conv3 conv4 conv5 >expect &&
+	perl -MIPC::Open2 -e '\''
+		$SIG{ALRM} = sub { print STDERR "no answer\n"; exit 1 };
+		my $pid = open2(my $out, my $in, "dirc", "hash-object",
+				"--stdin-paths");
+		for my $i (1 .. 5) {
+			print $in "conv$i\n"; $in->flush;
+			alarm 10; my $id = <$out>; alarm 0;
+			defined $id or exit 1;
+			print $id;
+		}
+		close $in; waitpid $pid, 0; exit($? >> 8);'\'' >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success 'hash-object -h: usage on stdout, exit 129' '
 	test_expect_code 129 dirc hash-object -h >out 2>err &&
 	test_grep "^usage: dirc hash-object" out &&

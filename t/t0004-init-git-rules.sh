@@ -334,6 +334,25 @@ test_expect_success GIT 'core.logAllRefUpdates from the global config is not wri
 	test_grep -v logallrefupdates logall.dirc/x/.git/config
 '
 
+# git 2.39 has no init.defaultObjectFormat (it came in 2.45): the
+# setting is not read, from -c or from the global config; the format is
+# the tests' default (OID_ALGO) whatever it names.
+test_expect_success GIT 'init.defaultObjectFormat is not read, as in git 2.39' '
+	printf "[init]\n\tdefaultObjectFormat = sha256\n" >dof256 &&
+	printf "[init]\n\tdefaultObjectFormat = sha1\n" >dof1 &&
+	for f in sha1 sha256
+	do
+		both dof-c-$f "\$cmd -c init.defaultObjectFormat=$f init -q x" &&
+		same_as_git &&
+		test "$(dirc -C dof-c-$f.dirc/x rev-parse --show-object-format)" = $OID_ALGO &&
+		case $f in sha1) g=dof1 ;; *) g=dof256 ;; esac &&
+		both dof-g-$f "GIT_CONFIG_GLOBAL=\"$TRASH_DIRECTORY/$g\" \$cmd init -q x" &&
+		same_as_git &&
+		test "$(dirc -C dof-g-$f.dirc/x rev-parse --show-object-format)" = $OID_ALGO ||
+		return 1
+	done
+'
+
 test_expect_success GIT 'git accepts every repository dirc made here' '
 	for d in plain.dirc/.git arg.dirc/new/.git bare.dirc gbare-dir.dirc/x.git \
 		dotgit.dirc/.git gd-wt.dirc/x reinit.dirc/r/.git \

@@ -165,21 +165,13 @@ fileio_view_fd(struct file_view *out, struct read_buf *rb, int fd,
 		return 0;
 	}
 	/*
-	 * One byte more than expected, to notice a file that grew.  A
-	 * regular file gives fewer bytes than asked only at its end: one
-	 * read that brings exactly size is the whole file, without the
-	 * second read that would return 0 (half the reads of many small
-	 * files).  Anything shorter reads on.
+	 * Room for one byte more than expected, to notice a file that
+	 * grew; once size bytes are in, no read() for the end of the file
+	 * (a regular file gives fewer bytes than asked only at its end):
+	 * half the reads of many small files.
 	 */
 	read_buf_grow(rb, size + 1);
-	do
-		n = read(fd, rb->buf, size + 1);
-	while (n < 0 && errno == EINTR);
-	if (n > 0 && (size_t)n < size) {
-		ssize_t more = read_full(fd, rb->buf + n, size + 1 - n);
-
-		n = more < 0 ? more : n + more;
-	}
+	n = read_at_least(fd, rb->buf, size, size + 1);
 	if (n < 0)
 		return error_errno(errno, "unable to read '%s'", path);
 	if ((size_t)n != size)

@@ -116,11 +116,17 @@ write_full(int fd, const void *buf, size_t len)
 ssize_t
 read_full(int fd, void *buf, size_t len)
 {
+	return read_at_least(fd, buf, len, len);
+}
+
+ssize_t
+read_at_least(int fd, void *buf, size_t want, size_t room)
+{
 	char *p = buf;
 	size_t got = 0;
 
-	while (got < len) {
-		ssize_t n = read(fd, p + got, len - got);
+	while (got < want) {
+		ssize_t n = read(fd, p + got, room - got);
 
 		if (n < 0) {
 			if (errno == EINTR || errno == EAGAIN)

@@ -134,6 +134,15 @@ int write_full(int fd, const void *buf, size_t len);
 ssize_t read_full(int fd, void *buf, size_t len);
 
 /*
+ * read_at_least: read into buf (room bytes) until at least want bytes
+ * are in or the file ends, each read() asking for all the room left.
+ * Bytes read (up to room; fewer than want only at end of file), or -1
+ * with errno set.  With room = want + 1, a file of exactly want bytes
+ * takes one read() and one longer is noticed.
+ */
+ssize_t read_at_least(int fd, void *buf, size_t want, size_t room);
+
+/*
  * qsort and bsearch that accept an empty (possibly NULL) array: the C
  * library's may not be given NULL even for zero elements.
  */

@@ -77,11 +77,11 @@ index_case () {
 		cp "$1" git.index &&
 		{ GIT_INDEX_FILE=git.index git ls-files -s >/dev/null 2>git-ls.err; echo $? >git.code; } &&
 		rm -f git.index.lock &&
-		code_is $3 &&
+		code_is "$3" &&
 		cp "$1" git.index &&
 		{ GIT_INDEX_FILE=git.index git update-index --add new >/dev/null 2>git-uc.err; echo $? >git.code; } &&
 		rm -f git.index.lock &&
-		code_is $4
+		code_is "$4"
 	fi
 }
 
@@ -107,20 +107,21 @@ test_expect_success 'bad signature, bad version: 128, as git' '
 '
 
 test_expect_success 'the entry count lies: 128 (git ls-files reads some of these)' '
-	craft good count4 "substr(\$d, 8, 4) = pack(\"N\", 4)" &&
-	# git 2.39 ls-files reads the checksum as a fourth entry; in SHA-256
-	# that can run it off the end of its map (SIGBUS, not every time)
+	# In SHA-256 git 2.39 reads past the end of these (count4: the
+	# checksum as a fourth entry) and, depending on where its map of the
+	# file ends, may die of SIGBUS instead of what it does in SHA-1
 	if test_have_prereq SHA256
 	then
-		count4_git="0|signal"
+		reads="0|signal" refuses="128|signal"
 	else
-		count4_git=0
+		reads=0 refuses=128
 	fi &&
-	index_case count4 128 "$count4_git" 128 &&
+	craft good count4 "substr(\$d, 8, 4) = pack(\"N\", 4)" &&
+	index_case count4 128 "$reads" "$refuses" &&
 	craft good count400k "substr(\$d, 8, 4) = pack(\"N\", 400000)" &&
-	index_case count400k 128 128 128 &&
+	index_case count400k 128 "$refuses" "$refuses" &&
 	craft good count2 "substr(\$d, 8, 4) = pack(\"N\", 2)" &&
-	index_case count2 128 128 128
+	index_case count2 128 "$refuses" "$refuses"
 '
 
 test_expect_success 'a name length field that lies: 128 (git reads some, and writes garbage back)' '

@@ -191,6 +191,7 @@ FUZZ_TARGETS += tree
 PERF_PROGS += perf/evict
 PERF_PROGS += perf/gen-tree
 PERF_PROGS += perf/runcmd
+PERF_PROGS += perf/probe
 
 # Helpers for the test scripts: self-contained C programs (libc only).
 TEST_PROGS += t/helper/snapshot
@@ -219,9 +220,13 @@ dirc: $(BUILTIN_OBJS) $(LIB)
 t/unit/%: t/unit/%.o t/unit/tap.o $(LIB)
 	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) -o $@ $< t/unit/tap.o $(LIB) $(LIBS)
 
-# The perf tools are self-contained C programs (libc only).
+# The perf tools are self-contained C programs (libc only); the probe of
+# the floors also hashes and deflates, with dirc's libraries.
 perf/%: perf/%.c DIRC-CFLAGS
 	$(QUIET_CC)$(CC) $(BASIC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
+
+perf/probe: perf/probe.c DIRC-CFLAGS
+	$(QUIET_CC)$(CC) $(BASIC) $(WARN) $(CFLAGS) $(DEP_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS)
 
 t/helper/%: t/helper/%.c DIRC-CFLAGS
 	$(QUIET_CC)$(CC) $(BASIC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<

@@ -7,7 +7,7 @@
  * linux-shape.md), the synthetic C-like text that fills the files, and the
  * modes that write them:
  *
- *   tree       gen-tree [--scale F] [--seed N] [--list] <dir>
+ *   tree       gen-tree [--scale F] [--size-scale F] [--seed N] [--list] <dir>
  *   files      gen-tree --files N --size S [--seed N] [--list] <dir>
  *   one file   gen-tree --one-file SIZE [--seed N] <path>
  *   patch      gen-tree --patch K [--seed N] <dir>
@@ -75,6 +75,8 @@ enum stream {
 
 static const char *progname = "gen-tree";
 static int verbose;
+/* --size-scale, in millionths: every non-empty file's size scaled */
+static uint64_t size_ppm = 1000000;
 
 static _Noreturn void die(const char *fmt, ...)
 	__attribute__((format(printf, 1, 2)));
@@ -1632,6 +1634,12 @@ plan_kinds(struct plan *p, struct rng *r, uint64_t ppm)
 		for (uint64_t c = 0; c < cnt[b]; c++)
 			sizes[k++] = hi > lo ? rng_range(r, lo, hi - 1) : lo;
 	}
+	if (size_ppm != 1000000)
+		for (uint64_t k = nempty; k < nfiles; k++) {
+			sizes[k] = sizes[k] * size_ppm / 1000000;
+			if (!sizes[k])
+				sizes[k] = 1;
+		}
 	shuffle_u64(r, sizes, nfiles);
 	for (uint32_t k = 0; k < nfiles; k++)
 		p->ents[files[k]].size = sizes[k];
@@ -2608,7 +2616,7 @@ cmd_patch(const char *dir, uint64_t seed, uint64_t k)
 }
 
 static const char usage_text[] =
-"usage: gen-tree [--scale F] [--seed N] [--list] [-v] <dir>\n"
+"usage: gen-tree [--scale F] [--size-scale F] [--seed N] [--list] [-v] <dir>\n"
 "   or: gen-tree --files N --size S [--seed N] [--list] [-v] <dir>\n"
 "   or: gen-tree --one-file SIZE [--seed N] [-v] <path>\n"
 "   or: gen-tree --patch K [--seed N] <dir>\n"
@@ -2618,6 +2626,8 @@ static const char usage_text[] =
 "Same seed and arguments give a byte-identical tree on any machine.\n"
 "\n"
 "  --scale F       scale entry and directory counts by F (default 1)\n"
+"  --size-scale F  scale every non-empty file's size by F (at least 1\n"
+"                  byte; default 1): many entries in a few GB\n"
 "  --seed N        seed of every random choice (default 1)\n"
 "  --files N       instead: N files d000/f00000.. of exactly --size bytes\n"
 "  --size S        file size for --files (suffix k, M, G: powers of 1024)\n"
@@ -2685,7 +2695,7 @@ parse_size(const char *opt, const char *s)
 
 /* A decimal scale factor, as millionths; integer parsing, no libm. */
 static uint64_t
-parse_scale(const char *s)
+parse_scale(const char *opt, const char *s)
 {
 	uint64_t ppm = 0, unit = 1000000;
 	const char *p;
@@ -2694,7 +2704,7 @@ parse_scale(const char *s)
 	for (p = s; *p >= '0' && *p <= '9'; p++, digits++) {
 		ppm = ppm * 10 + (uint64_t)(*p - '0');
 		if (ppm > 1000)
-			die("--scale: '%s' is too large (at most 1000)", s);
+			die("%s: '%s' is too large (at most 1000)", opt, s);
 	}
 	ppm *= unit;
 	if (*p == '.') {
@@ -2704,7 +2714,8 @@ parse_scale(const char *s)
 		}
 	}
 	if (*p || !digits || !ppm)
-		die("--scale: expected a positive decimal number, got '%s'", s);
+		die("%s: expected a positive decimal number, got '%s'", opt,
+		    s);
 	return ppm;
 }
 
@@ -2757,6 +2768,7 @@ main(int argc, char **argv)
 			snprintf(opt, sizeof(opt), "%s", a);
 		}
 		if (strcmp(opt, "--scale") && strcmp(opt, "--seed") &&
+		    strcmp(opt, "--size-scale") &&
 		    strcmp(opt, "--files") && strcmp(opt, "--size") &&
 		    strcmp(opt, "--one-file") && strcmp(opt, "--patch"))
 			usage_error("unknown option", a);
@@ -2766,7 +2778,10 @@ main(int argc, char **argv)
 			val = argv[++i];
 		}
 		if (!strcmp(opt, "--scale")) {
-			ppm = parse_scale(val);
+			ppm = parse_scale(opt, val);
+			have_scale = 1;
+		} else if (!strcmp(opt, "--size-scale")) {
+			size_ppm = parse_scale(opt, val);
 			have_scale = 1;
 		} else if (!strcmp(opt, "--seed")) {
 			seed = parse_u64(opt, val);
@@ -2789,7 +2804,8 @@ main(int argc, char **argv)
 		usage_error("--files, --one-file and --patch exclude each "
 			    "other", NULL);
 	if (have_scale && (have_files || have_one || patch))
-		usage_error("--scale applies to the tree mode only", NULL);
+		usage_error("--scale and --size-scale apply to the tree mode "
+			    "only", NULL);
 	if (have_files != have_size)
 		usage_error("--files and --size go together", NULL);
 	if (list && (have_one || patch))

@@ -37,7 +37,7 @@ END {
 		for (j = i; j > 1 && ns[j - 1] > ns[j]; j--) {
 			t = ns[j]; ns[j] = ns[j - 1]; ns[j - 1] = t
 		}
-	split("#1f77b4 #d62728 #2ca02c #9467bd #ff7f0e #8c564b", colour, " ")
+	split("#1f77b4 #d62728 #2ca02c #9467bd #ff7f0e #8c564b #e377c2 #17becf", colour, " ")
 	print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
 	print "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1260\" height=\"430\" viewBox=\"0 0 1260 430\" font-family=\"sans-serif\" font-size=\"12\">"
 	print "<style>"
@@ -48,7 +48,7 @@ END {
 	print ".ytick { text-anchor: end; }"
 	print ".xlabel { text-anchor: middle; }"
 	print "polyline, line { fill: none; stroke-width: 2; }"
-	for (p = 1; p <= 6; p++) {
+	for (p = 1; p <= 8; p++) {
 		printf ".d%d { stroke: %s; } .d%d.dot { fill: %s; }\n",
 			p, colour[p], p, colour[p]
 		printf ".g%d { stroke: %s; stroke-dasharray: 2 3; } .g%d.dot { fill: %s; }\n",
@@ -68,7 +68,7 @@ END {
 	for (i = 1; i <= nn; i++)
 		xt[i] = ns[i]
 	ymax = 0
-	for (p = 1; p <= np && p <= 6; p++)
+	for (p = 1; p <= np && p <= 8; p++)
 		for (i = 1; i <= nn; i++) {
 			key = parts[p] SUBSEP ns[i]
 			if (ds[key] > ymax) ymax = ds[key]
@@ -76,7 +76,7 @@ END {
 		}
 	panel(70, 60, 380, 300, ns[1], ns[nn], ymax * 1.1, t1,
 		"index entries (log scale)", "seconds per million entries", xt, nn)
-	for (p = 1; p <= np && p <= 6; p++) {
+	for (p = 1; p <= np && p <= 8; p++) {
 		for (i = 1; i <= nn; i++) {
 			key = parts[p] SUBSEP ns[i]
 			yd[i] = (key in ds) ? ds[key] : -1

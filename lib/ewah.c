@@ -18,6 +18,8 @@
  */
 #include "ewah.h"
 
+#include <stdio.h>
+
 #include "util.h"
 
 #define WORD_BITS 64
@@ -203,27 +205,28 @@ ewah_encode(struct strbuf *out, const struct ewah *b)
 
 long
 ewah_decode(struct ewah *out, const unsigned char *p, size_t len,
-	    const char **why)
+	    char *why, size_t whylen)
 {
 	size_t nr;
 
 	memset(out, 0, sizeof(*out));
 	if (len < 4) {
-		*why = "eof before bit size";
+		snprintf(why, whylen, "eof before bit size");
 		return -1;
 	}
 	out->bits = get_be32(p);
 	if (len < 8) {
-		*why = "eof before length";
+		snprintf(why, whylen, "eof before length");
 		return -1;
 	}
 	nr = get_be32(p + 4);
 	if ((len - 8) / 8 < nr) {
-		*why = "eof in data";
+		snprintf(why, whylen, "eof in data (%llu bytes short)",
+			 (unsigned long long)nr * 8 - (len - 8));
 		return -1;
 	}
 	if (len - 8 - nr * 8 < 4) {
-		*why = "eof before rlw";
+		snprintf(why, whylen, "eof before rlw");
 		return -1;
 	}
 	out->words = xmalloc(st_mult(nr ? nr : 1, sizeof(*out->words)));

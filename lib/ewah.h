@@ -48,11 +48,12 @@ void ewah_encode(struct strbuf *out, const struct ewah *b);
  * Read a serialised bitmap from the len bytes at p into out (which
  * needs no init; released by ewah_release()).  Returns the number of
  * bytes it took, or -1 when they run out first (out is then empty);
- * *why says where (git's words: "eof before bit size", "eof before
- * length", "eof in data", "eof before rlw").
+ * why (of whylen bytes) says where, in git's words: "eof before bit
+ * size", "eof before length", "eof in data (N bytes short)", "eof
+ * before rlw".
  */
 long ewah_decode(struct ewah *out, const unsigned char *p, size_t len,
-		 const char **why);
+		 char *why, size_t whylen);
 
 /*
  * Call fn for every set bit in increasing order; stop at the first

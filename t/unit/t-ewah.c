@@ -67,7 +67,7 @@ test_build(void)
 		struct strbuf sb = STRBUF_INIT;
 		struct ewah back;
 		struct walk w = { .nr = 0 };
-		const char *why = NULL;
+		char why[80];
 		size_t want_bits = 0, last = 0;
 		long used;
 
@@ -80,7 +80,7 @@ test_build(void)
 		is_int((long)sb.len, 12 + 8 * (long)cases[i].nr,
 		       "encode: %s: size", cases[i].what);
 		used = ewah_decode(&back, (const unsigned char *)sb.buf,
-				   sb.len, &why);
+				   sb.len, why, sizeof(why));
 		ok(used == (long)sb.len && back.nr == b.nr &&
 		   back.bits == b.bits && back.marker == b.marker &&
 		   !memcmp(back.words, b.words, b.nr * 8),
@@ -145,7 +145,8 @@ test_bad(void)
 	static const struct { size_t len; const char *why; } cut[] = {
 		{ 0, "eof before bit size" }, { 3, "eof before bit size" },
 		{ 4, "eof before length" }, { 7, "eof before length" },
-		{ 8, "eof in data" }, { 23, "eof in data" },
+		{ 8, "eof in data (16 bytes short)" },
+		{ 23, "eof in data (1 bytes short)" },
 		{ 24, "eof before rlw" }, { 27, "eof before rlw" },
 	};
 	/* a marker announcing two literals with one word after it */
@@ -161,22 +162,22 @@ test_bad(void)
 	};
 	struct ewah b;
 	struct walk w = { .nr = 0 };
-	const char *why;
+	char why[80];
 
 	for (size_t i = 0; i < ARRAY_SIZE(cut); i++) {
-		why = NULL;
-		ok(ewah_decode(&b, bit3, cut[i].len, &why) == -1 && why &&
+		why[0] = '\0';
+		ok(ewah_decode(&b, bit3, cut[i].len, why, sizeof(why)) == -1 &&
 		   !strcmp(why, cut[i].why), "decode: %zu bytes: %s",
 		   cut[i].len, cut[i].why);
 		ewah_release(&b);
 	}
-	is_int(ewah_decode(&b, bit3, sizeof(bit3), &why), 28,
+	is_int(ewah_decode(&b, bit3, sizeof(bit3), why, sizeof(why)), 28,
 	       "decode: a byte after the bitmap is not taken");
 	ewah_release(&b);
-	ok(ewah_decode(&b, huge, sizeof(huge), &why) == -1,
+	ok(ewah_decode(&b, huge, sizeof(huge), why, sizeof(why)) == -1,
 	   "decode: a huge word count is eof in data");
 	ewah_release(&b);
-	ok(ewah_decode(&b, overlong, sizeof(overlong), &why) == 28,
+	ok(ewah_decode(&b, overlong, sizeof(overlong), why, sizeof(why)) == 28,
 	   "decode: a literal count past the words reads");
 	is_int(ewah_each_bit(&b, collect, &w), -1,
 	       "walk: a literal count past the words is -1");

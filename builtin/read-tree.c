@@ -241,6 +241,8 @@ cmd_read_tree(int argc, const char **argv)
 	} else {
 		/* a plain read and --empty start a new index, as git */
 		index_init(&idx);
+		/* unread, it is not split by core.splitIndex either */
+		idx.split_tweaked = 1;
 	}
 
 	for (int i = 0; i < argc; i++) {

@@ -403,6 +403,7 @@ parse(struct index *idx, const char *path, unsigned flags)
 		e->ext_flags = ext;
 		e->state = 0;
 		e->order = 0;
+		e->base_index = 0;
 		namelen = fl & CE_NAMEMASK;
 		c.p = p + fixed;
 

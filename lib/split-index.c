@@ -485,11 +485,9 @@ clean_shared(const char *gitdir, const char *current,
 	struct strbuf path = STRBUF_INIT;
 	struct dirent *de;
 	long long expire = 0;
+	int have_expire = 0, ret = 0;
 	DIR *dir;
-	int ret = expiry(&expire, cfg);
 
-	if (ret < 0)
-		return ret;
 	dir = opendir(gitdir);
 	if (!dir) {
 		diag_emit(DIAG_ERROR, "unable to open git dir: %s: %s", gitdir,
@@ -505,6 +503,13 @@ clean_shared(const char *gitdir, const char *current,
 			continue;
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/%s", gitdir, de->d_name);
+		/* read only when there is an old one, as git */
+		if (!have_expire) {
+			ret = expiry(&expire, cfg);
+			if (ret < 0)
+				break;
+			have_expire = 1;
+		}
 		if (!expire)
 			continue;
 		if (stat(path.buf, &st) < 0) {
@@ -520,7 +525,7 @@ clean_shared(const char *gitdir, const char *current,
 	}
 	closedir(dir);
 	strbuf_release(&path);
-	return 0;
+	return ret;
 }
 
 int

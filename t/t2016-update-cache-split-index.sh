@@ -396,7 +396,7 @@ test_expect_success GIT 'a shared index in use is freshened: by a read and by a 
 	test $(stat -c %Y d/$shared) -gt 1000000000
 '
 
-test_expect_success GIT 'splitIndex.sharedIndexExpire: the default two weeks, "now", "never"' '
+test_expect_success GIT 'splitIndex.sharedIndexExpire: the default two weeks, "now", "never"; a date to come: read (and refused) only with an old shared index, as git' '
 	(cd d && dirc update-index --split-index) &&
 	keep=$(cd d && dirc rev-parse --shared-index-path) &&
 	old=d/.git/sharedindex.$(test_oid_fake 1a) &&
@@ -417,7 +417,19 @@ test_expect_success GIT 'splitIndex.sharedIndexExpire: the default two weeks, "n
 	(cd d && dirc -c splitIndex.sharedIndexExpire=now update-index --split-index) &&
 	test_path_is_missing $old &&
 	test_path_is_missing $young &&
-	test $(shared_count d) = 1
+	test $(shared_count d) = 1 &&
+	(cd d && dirc -c splitIndex.sharedIndexExpire=tomorrow \
+		update-index --split-index) &&
+	cp d/.git/index before &&
+	cp d/$now $old &&
+	test_expect_code 128 dirc -C d -c splitIndex.sharedIndexExpire=tomorrow \
+		update-index --split-index 2>err &&
+	test_grep "^error: Invalid splitindex.sharedindexexpire: .tomorrow.$" err &&
+	test_cmp before d/.git/index &&
+	test_path_is_missing d/.git/index.lock &&
+	test_expect_code 128 git -C d -c splitIndex.sharedIndexExpire=tomorrow \
+		update-index --split-index 2>err &&
+	test_grep "^error: Invalid splitindex.sharedindexexpire: .tomorrow.$" err
 '
 
 test_expect_success GIT 'damaged link extension: too short, garbage after it, a bad EWAH bitmap' '
@@ -442,6 +454,11 @@ test_expect_success GIT 'damaged link extension: too short, garbage after it, a 
 	relink good ewah2 "substr(\$l, $OID_RAWSZ + 4, 4) = pack(\"N\", 1000)" &&
 	damaged ewah2 128 &&
 	test_grep "^error: corrupt ewah bitmap: eof in data (.* bytes short)$" err &&
+	relink good overlong "\$l = substr(\$l, 0, $OID_RAWSZ) .
+		pack(\"N7\", 64, 2, 5 << 1, 0, 0, 1, 0) .
+		pack(\"N5\", 0, 1, 0, 0, 0)" &&
+	damaged overlong 128 &&
+	test_grep "^fatal: corrupt link extension: a bitmap runs past its words$" err &&
 	if test_have_prereq GIT_MSGS
 	then
 		for f in short garbage ewah

@@ -189,6 +189,7 @@ FUZZ_TARGETS += pack-idx
 FUZZ_TARGETS += path
 FUZZ_TARGETS += pathspec
 FUZZ_TARGETS += sparse
+FUZZ_TARGETS += split-index
 FUZZ_TARGETS += tree
 
 PERF_PROGS += perf/evict

@@ -624,7 +624,8 @@ index_parse(struct index *idx, const void *buf, size_t len,
 	idx->map_len = len;
 	idx->exists = 1;
 	ret = parse(idx, name, flags);
-	if (!ret && idx->split && !oid_is_null(&idx->split->base_oid))
+	if (!ret && idx->split && !oid_is_null(&idx->split->base_oid) &&
+	    !(flags & INDEX_READ_SHARED))
 		ret = error_set(E_UNSUPPORTED, "%s: a split index, with no "
 				"shared index to read", name);
 	if (ret < 0)

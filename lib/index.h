@@ -155,7 +155,8 @@ void index_release(struct index *idx);
 enum index_read_flags {
 	INDEX_READ_VERIFY = 1 << 0,	/* check the trailing checksum */
 	INDEX_READ_QUIET = 1 << 1,	/* no "ignoring XXXX extension" */
-	INDEX_READ_SHARED = 1 << 2,	/* a shared index: no link followed */
+	INDEX_READ_SHARED = 1 << 2,	/* no link followed (a shared index;
+					 * index_parse(): split unmerged) */
 };
 
 /*

@@ -270,33 +270,48 @@ split_index_merge(struct index *idx, const char *path, const char *gitdir,
 {
 	struct split_index *si = idx->split;
 	struct strbuf named = STRBUF_INIT;
-	struct index_entry **merged = NULL, **add = NULL, **all;
-	struct index *shared;
-	struct replace_walk w = { 0 };
+	struct index *shared = xcalloc(1, sizeof(*shared));
 	char hex[HASH_MAX_HEXSZ + 1], got[HASH_MAX_HEXSZ + 1];
-	size_t kept = 0, add_nr = 0, all_nr;
+	struct object_id sum;
 	int ret;
 
 	oid_to_hex_r(hex, &si->base_oid);
-	shared = xcalloc(1, sizeof(*shared));
 	/* the entries' names stay in its map: it lives as long as idx */
 	idx->names_from = shared;
 	ret = read_shared(shared, path, gitdir, hex, &named, flags);
 	if (ret < 0)
 		goto out;
-	{
-		struct object_id sum;
-
-		oid_from_raw(&sum, shared->checksum);
-		if (!oideq(&sum, &si->base_oid)) {
-			oid_to_hex_r(got, &sum);
-			ret = error_set(E_CORRUPT, "broken index, expect %s "
-					"in %s, got %s", hex, named.buf, got);
-			goto out;
-		}
+	oid_from_raw(&sum, shared->checksum);
+	if (!oideq(&sum, &si->base_oid)) {
+		oid_to_hex_r(got, &sum);
+		ret = error_set(E_CORRUPT, "broken index, expect %s in %s, "
+				"got %s", hex, named.buf, got);
+		goto out;
 	}
 	(void)split_index_freshen(named.buf);
+	ret = split_index_merge_parsed(idx, shared);
+out:
+	strbuf_release(&named);
+	return ret;
+}
 
+int
+split_index_merge_parsed(struct index *idx, struct index *shared)
+{
+	struct split_index *si = idx->split;
+	struct index_entry **merged = NULL, **add = NULL, **all;
+	struct replace_walk w = { 0 };
+	size_t kept = 0, add_nr = 0, all_nr;
+	int ret = 0;
+
+	if (idx->names_from != shared) {
+		if (idx->names_from) {
+			index_release(idx->names_from);
+			free(idx->names_from);
+		}
+		idx->names_from = shared;
+	}
+	free(si->base);
 	si->base_nr = shared->nr;
 	si->base = xmalloc(st_mult(si->base_nr + 1, sizeof(*si->base)));
 	merged = xmalloc(st_mult(si->base_nr + 1, sizeof(*merged)));
@@ -349,7 +364,6 @@ out:
 	}
 	free(merged);
 	free(add);
-	strbuf_release(&named);
 	return ret;
 }
 

@@ -59,6 +59,12 @@ int split_index_read_link(struct index *idx, const unsigned char *p,
  */
 int split_index_merge(struct index *idx, const char *path,
 		      const char *gitdir, unsigned flags);
+/*
+ * The merge itself, with the shared index parsed already (allocated;
+ * idx takes it over, and its names): for the fuzzer.  idx->split must
+ * hold the link (index_parse() with INDEX_READ_SHARED leaves it so).
+ */
+int split_index_merge_parsed(struct index *idx, struct index *shared);
 
 /* update-cache --split-index: split, with a new shared index now. */
 void index_split_enable(struct index *idx);

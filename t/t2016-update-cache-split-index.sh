@@ -517,4 +517,38 @@ test_expect_success GIT 'a shared index whose content is not its name: git'"'"'s
 	test_grep "^fatal: broken index, expect" git.err
 '
 
+test_expect_success GIT 'a shared index gets core.sharedRepository'"'"'s permissions, as git'"'"'s does' '
+	rm -rf g d &&
+	git init -q g &&
+	git init -q d &&
+	for mode in group 0600
+	do
+		both -c core.sharedRepository=$mode update-index --add \
+			--cacheinfo 100644,$E,perm-$mode --split-index &&
+		same &&
+		(cd g/.git && stat -c "%a %n" sharedindex.*) >g.perm &&
+		(cd d/.git && stat -c "%a %n" sharedindex.*) >d.perm &&
+		test_cmp g.perm d.perm || return 1
+	done &&
+	test_grep "^664 " d.perm &&
+	test_grep "^600 " d.perm
+'
+
+test_expect_success GIT 'GIT_INDEX_FILE elsewhere: the shared index in the git directory, as git' '
+	mkdir -p g/elsewhere d/elsewhere &&
+	both -c core.splitIndex=true update-index --add \
+		--cacheinfo 100644,$E,a &&
+	(cd g && GIT_INDEX_FILE=$PWD/elsewhere/idx git update-index --add \
+		--cacheinfo 100644,$E,a --split-index) &&
+	(cd d && GIT_INDEX_FILE=$PWD/elsewhere/idx dirc update-index --add \
+		--cacheinfo 100644,$E,a --split-index) &&
+	test_cmp g/elsewhere/idx d/elsewhere/idx &&
+	(cd g && GIT_INDEX_FILE=$PWD/elsewhere/idx git ls-files -s) >expect &&
+	(cd d && GIT_INDEX_FILE=$PWD/elsewhere/idx dirc ls-files -s) >actual &&
+	test_cmp expect actual &&
+	ls d/elsewhere >actual &&
+	echo idx >expect &&
+	test_cmp expect actual
+'
+
 test_done

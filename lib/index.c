@@ -403,7 +403,6 @@ parse(struct index *idx, const char *path, unsigned flags)
 		e->ext_flags = ext;
 		e->state = 0;
 		e->order = 0;
-		e->base_index = 0;
 		namelen = fl & CE_NAMEMASK;
 		c.p = p + fixed;
 
@@ -750,10 +749,8 @@ group_apply(struct index *idx, struct group *g, struct index_entry *op)
 		for (int s = 1; s < 4; s++)
 			group_remove(idx, g, s);
 	/* a split index: a replacement takes the shared entry's place */
-	if (g->stage[stage] && g->stage[stage]->base_index) {
-		op->base_index = g->stage[stage]->base_index;
-		op->state |= CE_UPDATE_IN_BASE;
-	}
+	if (g->stage[stage] && g->stage[stage]->state & CE_FROM_BASE)
+		op->state |= CE_FROM_BASE | CE_UPDATE_IN_BASE;
 	g->stage[stage] = op;
 }
 

@@ -56,6 +56,9 @@ enum ce_state {
 					* the work tree after this read */
 	CE_ADDED = 1 << 6,	/* unpack, sparse checkout: new in this read */
 	CE_WT_UPDATE = 1 << 7,	/* unpack, sparse checkout: to be written */
+	CE_FROM_BASE = 1 << 14,	/* split index: the shared index's entry
+				 * of its name and stage (or its
+				 * replacement) */
 	CE_UPDATE_IN_BASE = 1 << 15, /* split index: changed in place or
 				      * replaced; goes into the split part */
 };
@@ -75,8 +78,6 @@ struct index_entry {
 	uint32_t state;		/* enum ce_state */
 	uint32_t namelen;
 	uint32_t order;		/* staging order, for index_apply */
-	uint32_t base_index;	/* split index: 1 + its position in the
-				 * shared index; 0: not from there */
 	const char *name;	/* NUL-terminated; borrowed from the index
 				 * map or its arena */
 };

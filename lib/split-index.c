@@ -4,15 +4,16 @@
  * format).
  *
  * In memory a split index is one ordinary sorted index: every entry
- * that came from the shared index carries base_index (1 + its place
- * there), and split->base keeps the shared entries as they were, so a
- * write can tell, entry by entry, what git would have in the split
- * part.  An entry stays shared when it still has its shared name and
- * content, was not marked CE_UPDATE_IN_BASE (replaced or changed in
- * place; git marks it so even when nothing changed) and is not racily
- * clean (git moves those into the split part, where they can be
- * smudged).  A shared entry no longer in the index is deleted; one whose
- * name changed is deleted and its entry added.
+ * that came from the shared index (or replaced the one of its name and
+ * stage) carries CE_FROM_BASE, and split->base keeps the shared entries
+ * as they were, sorted, so that a write can tell, entry by entry, what
+ * git would have in the split part.  An entry stays shared when it still
+ * has its shared content, was not marked CE_UPDATE_IN_BASE (replaced or
+ * changed in place; git marks it so even when nothing changed) and is not
+ * racily clean (git moves those into the split part, where they can be
+ * smudged).  A shared entry no longer in the index is deleted; so is one
+ * whose name an entry made afresh took (read-tree's new entries): that
+ * one is added, as git does.
  */
 #include "split-index.h"
 
@@ -185,7 +186,7 @@ addition_cmp(const void *a, const void *b)
 /*
  * The shared entries that are left (sorted), with the additions merged
  * in as git adds them: one of the same name and stage takes its place
- * (and its place in the shared index); a stage-0 one drops stages 1-3
+ * (and is the shared index's then); a stage-0 one drops stages 1-3
  * of its name.
  */
 static struct index_entry **
@@ -215,8 +216,7 @@ merge_additions(struct index_entry **kept, size_t kept_nr,
 		k = kept[i];
 		cmp = index_name_cmp(k->name, k->namelen, a->name, a->namelen);
 		if (!cmp && ce_stage(k) == ce_stage(a)) {
-			a->base_index = k->base_index;
-			a->state |= CE_UPDATE_IN_BASE;
+			a->state |= CE_FROM_BASE | CE_UPDATE_IN_BASE;
 			i++;
 		} else if (!cmp && !ce_stage(a)) {
 			i++;	/* a merged entry replaces stages 1-3 */
@@ -319,8 +319,14 @@ split_index_merge_parsed(struct index *idx, struct index *shared)
 	for (size_t i = 0; i < si->base_nr; i++) {
 		struct index_entry *e = shared->entries[i];
 
-		e->base_index = (uint32_t)(i + 1);
-		e->state = 0;
+		if (!e->namelen ||
+		    (i && entry_order(shared->entries[i - 1], e) >= 0))
+		{
+			ret = error_set(E_CORRUPT, "shared index is corrupt: "
+					"an entry out of order or unnamed");
+			goto out;
+		}
+		e->state = CE_FROM_BASE;
 		si->base[i] = *e;
 		merged[i] = index_entry_dup(idx, e);
 	}
@@ -433,7 +439,7 @@ too_many_additions(const struct index *idx, const struct config *cfg)
 	if (max == 100)
 		return 0;
 	for (size_t i = 0; i < idx->nr; i++)
-		if (!idx->entries[i]->base_index)
+		if (!(idx->entries[i]->state & CE_FROM_BASE))
 			additions++;
 	return (uint64_t)idx->nr * (uint64_t)max < additions * 100;
 }
@@ -555,7 +561,7 @@ split_index_new_base(struct index *idx, const struct object_id *oid,
 	for (size_t i = 0; i < idx->nr; i++) {
 		struct index_entry *e = idx->entries[i];
 
-		e->base_index = (uint32_t)(i + 1);
+		e->state |= CE_FROM_BASE;
 		e->state &= ~CE_UPDATE_IN_BASE;
 		si->base[i] = *e;
 	}
@@ -587,22 +593,22 @@ split_index_prepare(struct split_write *out, struct index *idx)
 	out->entries = xmalloc(st_mult(idx->nr + 1, sizeof(*out->entries)));
 	out->nr = 0;
 	strbuf_init(&out->link, 0);
-	for (size_t i = 0; i < idx->nr; i++) {
+	/* both sorted: each entry from the shared index finds its place */
+	for (size_t i = 0, k = 0; i < idx->nr; i++) {
 		struct index_entry *e = idx->entries[i];
 		const struct index_entry *b;
-		size_t k = e->base_index;
 
-		if (!k)
+		if (!(e->state & CE_FROM_BASE))
 			continue;
-		b = k <= si->base_nr ? &si->base[k - 1] : NULL;
-		if (!b || at[k - 1] || index_name_cmp(e->name, e->namelen,
-						      b->name, b->namelen)) {
-			e->base_index = 0;	/* an addition after all */
+		while (k < si->base_nr && entry_order(&si->base[k], e) < 0)
+			k++;
+		if (k == si->base_nr || entry_order(&si->base[k], e)) {
+			e->state &= ~CE_FROM_BASE;	/* an addition after all */
 			continue;
 		}
-		at[k - 1] = e;
-		replaced[k - 1] = (e->state & CE_UPDATE_IN_BASE) ||
-			differs(e, b) ||
+		b = &si->base[k];
+		at[k] = e;
+		replaced[k] = (e->state & CE_UPDATE_IN_BASE) || differs(e, b) ||
 			(!(e->state & CE_UPTODATE) && !S_ISGITLINK(e->mode) &&
 			 index_entry_is_racy(idx, e));
 	}
@@ -618,7 +624,7 @@ split_index_prepare(struct split_write *out, struct index *idx)
 	}
 	out->replaced = out->nr;
 	for (size_t i = 0; i < idx->nr; i++)
-		if (!idx->entries[i]->base_index)
+		if (!(idx->entries[i]->state & CE_FROM_BASE))
 			out->entries[out->nr++] = idx->entries[i];
 	strbuf_add(&out->link, si->base_oid.hash, HASH_RAWSZ);
 	ewah_encode(&out->link, &del);

@@ -12,8 +12,8 @@
  * The index's entries are first the replacements, one per bit of the
  * replace bitmap in order, with empty names (the shared entry's name is
  * kept), then the additions, with names.  Reading merges the two into
- * one sorted index whose entries remember their place in the shared
- * index (base_index); writing finds what changed since, or writes a new
+ * one sorted index whose entries remember they are the shared index's
+ * (CE_FROM_BASE); writing finds what changed since, or writes a new
  * shared index when git would.
  */
 #ifndef DIRC_SPLIT_INDEX_H
@@ -99,7 +99,7 @@ int split_index_plan(struct index *idx, const struct config *cfg);
 
 /*
  * A new shared index with id oid holds idx's entries as they are now:
- * each remembers its place in it.  Old "sharedindex.*" files in gitdir
+ * each is marked as its entry.  Old "sharedindex.*" files in gitdir
  * past splitIndex.sharedIndexExpire (default 2.weeks.ago) are removed.
  * 0, or a negative E_* for a bad setting.
  */

@@ -67,7 +67,8 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		BUG("a split write of %zu entries: %zu, %zu replaced", idx.nr,
 		    sw.nr, sw.replaced);
 	for (size_t i = 0; i < sw.nr; i++)
-		if ((i < sw.replaced) != (sw.entries[i]->base_index != 0))
+		if ((i < sw.replaced) !=
+		    !!(sw.entries[i]->state & CE_FROM_BASE))
 			BUG("split entry %zu in the wrong part", i);
 	split_write_release(&sw);
 

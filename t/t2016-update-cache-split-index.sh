@@ -114,10 +114,10 @@ dump_index () {
 		}' "$1" "$OID_RAWSZ"
 }
 
-# damaged NAME CODE: .git/index of d replaced by NAME; ls-files,
+# damaged NAME CODE [stricter]: .git/index of d replaced by NAME; ls-files,
 # update-cache, write-tree, diff-files, read-tree -m fail with CODE and
 # leave the index and the shared indexes as they were, and no lock; git
-# fails alike.
+# fails alike (unless "stricter": git reads it).
 damaged () {
 	cp "$1" d/.git/index &&
 	(cd d/.git && cksum sharedindex.*) >before &&
@@ -134,7 +134,7 @@ damaged () {
 	(cd d/.git && cksum sharedindex.*) >after &&
 	test_cmp before after &&
 	(cd d && dirc ls-files -s) >ls.out 2>ls.err
-	if test_have_prereq GIT
+	if test_have_prereq GIT && test "$3" != stricter
 	then
 		(cd d && git ls-files -s) >git-ls.out 2>git-ls.err
 		echo $? >git.code &&
@@ -549,6 +549,29 @@ test_expect_success GIT 'GIT_INDEX_FILE elsewhere: the shared index in the git d
 	ls d/elsewhere >actual &&
 	echo idx >expect &&
 	test_cmp expect actual
+'
+
+test_expect_success GIT 'a shared index with entries out of order: corrupt, 128 (stricter: git reads it)' '
+	(cd d && dirc update-index --add --cacheinfo 100644,$E,o1 --split-index) &&
+	cp d/.git/index good2 &&
+	perl -MDigest::SHA -e '"'"'
+		my ($algo, $rawsz, $id) = @ARGV;
+		my $d = "DIRC" . pack("NN", 2, 2);
+		for my $name ("zz", "aa") {
+			my $ent = pack("N10", 0, 0, 0, 0, 0, 0, 0100644, 0, 0, 0) .
+				pack("H*", $id) . pack("n", length $name) . $name;
+			$ent .= "\0" x (8 - length($ent) % 8);
+			$d .= $ent;
+		}
+		my $sum = Digest::SHA->new($algo eq "sha256" ? 256 : 1)->add($d);
+		my $hex = $sum->clone->hexdigest;
+		open my $o, ">", "d/.git/sharedindex.$hex" or die; binmode $o;
+		print $o $d, $sum->digest; close $o;
+		print "$hex\n";'"'"' "$OID_ALGO" "$OID_RAWSZ" "$E" >unsorted.id &&
+	relink good2 unsorted "\$l = pack(\"H*\", \"$(cat unsorted.id)\") .
+		pack(\"N5\", 0, 1, 0, 0, 0) . pack(\"N5\", 0, 1, 0, 0, 0)" &&
+	damaged unsorted 128 stricter &&
+	test_grep "^fatal: index file .*sharedindex\.$(cat unsorted.id). is corrupt: entries out of order near .aa.$" err
 '
 
 test_done

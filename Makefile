@@ -86,6 +86,7 @@ LIB_OBJS += lib/dir.o
 LIB_OBJS += lib/eol.o
 LIB_OBJS += lib/exclude.o
 LIB_OBJS += lib/error.o
+LIB_OBJS += lib/ewah.o
 LIB_OBJS += lib/fileio.o
 LIB_OBJS += lib/filter.o
 LIB_OBJS += lib/hash.o
@@ -113,6 +114,7 @@ LIB_OBJS += lib/replace.o
 LIB_OBJS += lib/repo.o
 LIB_OBJS += lib/run-command.o
 LIB_OBJS += lib/sparse.o
+LIB_OBJS += lib/split-index.o
 LIB_OBJS += lib/strbuf.o
 LIB_OBJS += lib/strmap.o
 LIB_OBJS += lib/trace.o
@@ -161,6 +163,7 @@ BUILTIN_OBJS += builtin/write-tree.o
 UNIT_PROGS += t/unit/t-color
 UNIT_PROGS += t/unit/t-config
 UNIT_PROGS += t/unit/t-config-write
+UNIT_PROGS += t/unit/t-ewah
 UNIT_PROGS += t/unit/t-hash
 UNIT_PROGS += t/unit/t-inflate
 UNIT_PROGS += t/unit/t-mempool
@@ -186,6 +189,7 @@ FUZZ_TARGETS += pack-idx
 FUZZ_TARGETS += path
 FUZZ_TARGETS += pathspec
 FUZZ_TARGETS += sparse
+FUZZ_TARGETS += split-index
 FUZZ_TARGETS += tree
 
 PERF_PROGS += perf/evict
@@ -239,7 +243,7 @@ t/helper/%: t/helper/%.c DIRC-CFLAGS
 # (make test-hostile SANITIZE=address,undefined); make test SANITIZE=...
 # runs every script.
 T = t[0-9]*.sh
-TESTS_HOSTILE = t1002* t1008* t2003* t2009* t3014* t3053* t3056* \
+TESTS_HOSTILE = t1002* t1008* t2003* t2009* t2016* t3014* t3053* t3056* \
 	t3063* t3064* t4001* t6000* t6001* t6002* t6003*
 # TESTS_FIRST: the slowest scripts, slowest first; prove -j2 starts them
 # before the others (in the order given), so that the run does not end

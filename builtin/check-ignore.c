@@ -263,7 +263,7 @@ cmd_check_ignore(int argc, const char **argv)
 		die("--non-matching is only valid with --verbose");
 
 	if (!ci.no_index) {
-		ret = index_read(&ci.idx, repo.index_path, 0);
+		ret = index_read_in(&ci.idx, repo.index_path, repo.gitdir, 0);
 		if (ret < 0)
 			die_lib(ret);
 	}

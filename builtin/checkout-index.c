@@ -367,7 +367,7 @@ cmd_checkout_index(int argc, const char **argv)
 		if (ret < 0)
 			die_lib(ret);
 	}
-	ret = index_read(&ci.idx, ci.repo.index_path, 0);
+	ret = index_read_in(&ci.idx, ci.repo.index_path, ci.repo.gitdir, 0);
 	if (ret < 0)
 		die_lib(ret);
 	sparse_clear_present(&ci.idx, &ci.repo);

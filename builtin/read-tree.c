@@ -229,7 +229,7 @@ cmd_read_tree(int argc, const char **argv)
 	if (ret < 0)
 		die_lib(ret);
 	if (merge) {
-		ret = index_read(&idx, repo.index_path, 0);
+		ret = index_read_in(&idx, repo.index_path, repo.gitdir, 0);
 		if (ret < 0)
 			die_lib(ret);
 		sparse_clear_present(&idx, &repo);
@@ -241,6 +241,8 @@ cmd_read_tree(int argc, const char **argv)
 	} else {
 		/* a plain read and --empty start a new index, as git */
 		index_init(&idx);
+		/* unread, it is not split by core.splitIndex either */
+		idx.split_tweaked = 1;
 	}
 
 	for (int i = 0; i < argc; i++) {

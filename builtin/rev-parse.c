@@ -33,6 +33,7 @@
 #include "ref-list.h"
 #include "refs.h"
 #include "repo.h"
+#include "split-index.h"
 #include "strbuf.h"
 #include "tree.h"
 
@@ -1027,8 +1028,9 @@ superproject(struct rp *rp, struct strbuf *out)
 			if (!strncmp(wt, super.worktree, slen) &&
 			    wt[slen] == '/')
 				strbuf_addstr(&rel, wt + slen + 1);
-			if (rel.len && !index_read(&idx, super.index_path,
-						   INDEX_READ_QUIET)) {
+			if (rel.len && !index_read_in(&idx, super.index_path,
+						      super.gitdir,
+						      INDEX_READ_QUIET)) {
 				ssize_t pos = index_pos(&idx, rel.buf, rel.len,
 							-1);
 
@@ -1381,13 +1383,23 @@ handle_option(struct rp *rp, int argc, const char **argv, int *i,
 	}
 	if (!strcmp(arg, "--shared-index-path")) {
 		struct index idx;
-		int ret = index_read(&idx, rp->repo.index_path,
-				     INDEX_READ_QUIET);
+		int ret = index_read_in(&idx, rp->repo.index_path,
+					rp->repo.gitdir, INDEX_READ_QUIET);
 
-		/* a split index is refused by index_read(), clearly */
 		if (ret < 0)
 			die_lib(ret);
+		if (idx.split) {
+			char hex[HASH_MAX_HEXSZ + 1];
+			struct strbuf name = STRBUF_INIT;
+
+			strbuf_addf(&name, "sharedindex.%s",
+				    oid_to_hex_r(hex, &idx.split->base_oid));
+			git_path(&sb, rp, name.buf);
+			print_path(rp, sb.buf, DEFAULT_RELATIVE);
+			strbuf_release(&name);
+		}
 		index_release(&idx);
+		strbuf_release(&sb);
 		return 1;
 	}
 	if (skip_prefix(arg, "--since=", &v) ||

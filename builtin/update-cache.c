@@ -21,6 +21,7 @@
 #include "refresh.h"
 #include "repo.h"
 #include "sparse.h"
+#include "split-index.h"
 #include "strbuf.h"
 #include "trace.h"
 #include "update.h"
@@ -236,8 +237,10 @@ do_refresh(struct uc *uc, int really)
 	uc->has_errors |= refresh_index(&uc->idx, &uc->repo, &o);
 	progress_stop(&uc->progress);
 	/* racily clean entries stop being racy once the index is rewritten */
-	if (index_has_racy(&uc->idx))
+	if (index_has_racy(&uc->idx)) {
 		index_mark_changed(&uc->idx);
+		uc->idx.write_whole = 1;	/* git's "something changed" */
+	}
 }
 
 static int
@@ -540,16 +543,15 @@ refuse(const struct option *opt, int unset, const char *why)
 	    opt->long_name, why);
 }
 
-/* Turning these off is what dirc does anyway; turning them on, refused. */
 static int
 opt_split_index(const struct option *opt, const char *arg, int unset)
 {
 	(void)arg;
-	if (!unset)
-		refuse(opt, 0, "it neither reads nor writes a split index");
-	((struct uc *)opt->value)->split_index = 0;
+	((struct uc *)opt->value)->split_index = !unset;
 	return 0;
 }
+
+/* Turning these off is what dirc does anyway; turning them on, refused. */
 
 static int
 opt_untracked_cache(const struct option *opt, const char *arg, int unset)
@@ -581,8 +583,19 @@ fsmonitor_configured(struct uc *uc)
 	       (!v || config_parse_bool(v) != 0);
 }
 
+/* core.splitIndex: 1, 0, or -1 when unset or not a boolean (as git) */
+static int
+split_config(struct uc *uc)
+{
+	const char *v;
+
+	if (config_get(&uc->repo.config, "core.splitindex", &v) <= 0)
+		return -1;
+	return v ? config_parse_bool(v) : 1;
+}
+
 /*
- * --no-split-index, --no-[test-|force-]untracked-cache, --no-fsmonitor,
+ * --[no-]split-index, --no-[test-|force-]untracked-cache, --no-fsmonitor,
  * after the paths as in git: warn when the configuration would turn the
  * feature on again, drop what the index carries, say so with --verbose.
  */
@@ -591,11 +604,16 @@ turn_off_features(struct uc *uc)
 {
 	int on;
 
-	if (uc->split_index == 0 &&
-	    config_get_bool(&uc->repo.config, "core.splitindex", &on) > 0 &&
-	    on)
+	if (uc->split_index == 0 && split_config(uc) == 1)
 		warning("core.splitIndex is set to true; remove or change it, "
 			"if you really want to disable split index");
+	if (uc->split_index == 0)
+		index_split_disable(&uc->idx);
+	if (uc->split_index == 1 && split_config(uc) == 0)
+		warning("core.splitIndex is set to false; remove or change "
+			"it, if you really want to enable split index");
+	if (uc->split_index == 1)
+		index_split_enable(&uc->idx);
 	if (uc->untracked_cache == UC_DISABLE) {
 		if (config_get_bool(&uc->repo.config, "core.untrackedcache",
 				    &on) > 0 && on)
@@ -750,9 +768,11 @@ cmd_update_cache(int argc, const char **argv)
 	uc.lock_ret = lockfile_hold(&uc.lk, uc.repo.index_path);
 	if (uc.lock_ret < 0)
 		error_save(&uc.lock_err);
-	ret = index_read(&uc.idx, uc.repo.index_path, 0);
+	ret = index_read_in(&uc.idx, uc.repo.index_path, uc.repo.gitdir, 0);
 	if (ret < 0)
 		die_lib(ret);
+	/* core.splitIndex turns splitting on or off, as git reads it */
+	split_index_tweak(&uc.idx, &uc.repo.config);
 	sparse_clear_present(&uc.idx, &uc.repo);
 	ret = repo_odb(&uc.odb, &uc.repo);
 	if (ret < 0)
@@ -774,6 +794,7 @@ cmd_update_cache(int argc, const char **argv)
 		if ((unsigned)uc.index_version != uc.idx.version) {
 			uc.idx.want_version = uc.index_version;
 			index_mark_changed(&uc.idx);
+			uc.idx.write_whole = 1;	/* as git: unsplit */
 		}
 	}
 	if (uc.read_stdin)

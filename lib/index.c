@@ -24,6 +24,7 @@
 
 #include <fcntl.h>
 #include <sys/mman.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "bufwrite.h"
@@ -33,6 +34,7 @@
 #include "path.h"
 #include "refs.h"
 #include "repo.h"
+#include "split-index.h"
 #include "strbuf.h"
 #include "trace.h"
 #include "tree.h"
@@ -69,6 +71,11 @@ index_release(struct index *idx)
 	cache_tree_free(idx->tree);
 	index_clear_resolve_undo(idx);
 	free(idx->reuc);
+	split_index_free(idx->split);
+	if (idx->names_from) {
+		index_release(idx->names_from);
+		free(idx->names_from);
+	}
 	index_init(idx);
 }
 
@@ -244,11 +251,7 @@ read_extension(struct index *idx, const unsigned char *sig,
 	    !memcmp(sig, "EOIE", 4) || !memcmp(sig, "IEOT", 4))
 		return 0;
 	if (!memcmp(sig, "link", 4))
-		return error_set_pre(E_UNSUPPORTED, "index uses link "
-				     "extension, which dirc does not "
-				     "support", "'%s' is a split index; run "
-				     "'git update-index --no-split-index' "
-				     "to use it with dirc", path);
+		return split_index_read_link(idx, data, len);
 	if (!memcmp(sig, "sdir", 4))
 		return error_set_pre(E_UNSUPPORTED, "index uses sdir "
 				     "extension, which dirc does not "
@@ -300,7 +303,7 @@ parse(struct index *idx, const char *path, unsigned flags)
 {
 	const unsigned char *base = idx->map;
 	struct cursor c = { base, base + idx->map_len };
-	const struct index_entry *prev = NULL;
+	const struct index_entry *prev = NULL, *bad = NULL;
 	struct strbuf v4name = STRBUF_INIT;
 	uint32_t version, nr;
 	char why[256];
@@ -471,16 +474,9 @@ parse(struct index *idx, const char *path, unsigned flags)
 			e->namelen = namelen;
 			c.p = p + entlen;
 		}
-		if (!e->namelen) {
-			ret = corrupt(path, "entry with an empty name");
-			goto out;
-		}
-		if (prev && entry_cmp(prev, e) >= 0) {
-			snprintf(why, sizeof(why), "entries out of order near "
-				 "'%.*s'", (int)MIN(e->namelen, 200), e->name);
-			ret = corrupt(path, why);
-			goto out;
-		}
+		/* a split index's replacements have no names: see below */
+		if (!bad && (!e->namelen || (prev && entry_cmp(prev, e) >= 0)))
+			bad = e;
 		idx->entries[idx->nr++] = e;
 		prev = e;
 	}
@@ -502,8 +498,21 @@ parse(struct index *idx, const char *path, unsigned flags)
 			goto out;
 		c.p += len;
 	}
-	if (c.p != c.end)
+	if (c.p != c.end) {
 		ret = corrupt(path, "garbage after the last extension");
+		goto out;
+	}
+	/* only a split index may hold unnamed or unordered entries */
+	if (bad && !(idx->split && !oid_is_null(&idx->split->base_oid))) {
+		if (!bad->namelen) {
+			ret = corrupt(path, "entry with an empty name");
+		} else {
+			snprintf(why, sizeof(why), "entries out of order near "
+				 "'%.*s'", (int)MIN(bad->namelen, 200),
+				 bad->name);
+			ret = corrupt(path, why);
+		}
+	}
 out:
 	strbuf_release(&v4name);
 	return ret;
@@ -549,6 +558,13 @@ map_index(struct index *idx, int fd, const char *path, size_t size)
 int
 index_read(struct index *idx, const char *path, unsigned flags)
 {
+	return index_read_in(idx, path, NULL, flags);
+}
+
+int
+index_read_in(struct index *idx, const char *path, const char *gitdir,
+	      unsigned flags)
+{
 	struct stat st;
 	uint64_t start = trace_now();
 	int fd, ret;
@@ -578,6 +594,9 @@ index_read(struct index *idx, const char *path, unsigned flags)
 	if (ret < 0)
 		return ret;
 	ret = parse(idx, path, flags);
+	if (!ret && idx->split && !oid_is_null(&idx->split->base_oid) &&
+	    !(flags & INDEX_READ_SHARED))
+		ret = split_index_merge(idx, path, gitdir, flags);
 	if (ret < 0)
 		index_release(idx);
 	trace_phase("read index", start);
@@ -604,6 +623,10 @@ index_parse(struct index *idx, const void *buf, size_t len,
 	idx->map_len = len;
 	idx->exists = 1;
 	ret = parse(idx, name, flags);
+	if (!ret && idx->split && !oid_is_null(&idx->split->base_oid) &&
+	    !(flags & INDEX_READ_SHARED))
+		ret = error_set(E_UNSUPPORTED, "%s: a split index, with no "
+				"shared index to read", name);
 	if (ret < 0)
 		index_release(idx);
 	return ret;
@@ -725,6 +748,9 @@ group_apply(struct index *idx, struct group *g, struct index_entry *op)
 	if (!g->stage[stage] && !stage)
 		for (int s = 1; s < 4; s++)
 			group_remove(idx, g, s);
+	/* a split index: a replacement takes the shared entry's place */
+	if (g->stage[stage] && g->stage[stage]->state & CE_FROM_BASE)
+		op->state |= CE_FROM_BASE | CE_UPDATE_IN_BASE;
 	g->stage[stage] = op;
 }
 
@@ -1365,6 +1391,11 @@ struct write_opts {
 	int quiet;		/* no warnings (the same entries again) */
 	int threads;		/* more than 1: hash on a second thread */
 	int extended;		/* out: an entry has extended flags */
+	/* a split index (split-index.h): its part, or its shared index */
+	struct index_entry **entries;	/* NULL: idx's */
+	size_t nr, stripped;	/* how many; the first stripped unnamed */
+	const struct strbuf *link;	/* the link extension, or NULL */
+	int no_ext;		/* a shared index: no extensions */
 };
 
 /*
@@ -1383,26 +1414,28 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 	const char *prev = "";
 	size_t prevlen = 0, runlen = 0;
 	const unsigned char *run = NULL;	/* unchanged entries, mapped */
+	struct index_entry **entries = o->entries ? o->entries : idx->entries;
+	size_t nr = o->entries ? o->nr : idx->nr;
 	int ret;
 
 	bufwrite_init(&bw, fd, path, 1);
-	if (o->threads > 1 && idx->nr >= ASYNC_HASH_MIN_ENTRIES)
+	if (o->threads > 1 && nr >= ASYNC_HASH_MIN_ENTRIES)
 		bufwrite_hash_async(&bw);
 	o->extended = 0;
 	memcpy(hdr, "DIRC", 4);
 	put_be32(hdr + 4, version);
-	put_be32(hdr + 8, idx->nr);
+	put_be32(hdr + 8, nr);
 	ret = bufwrite_add(&bw, hdr, sizeof(hdr));
-	for (size_t i = 0; !ret && i < idx->nr; i++) {
-		struct index_entry *e = idx->entries[i];
+	for (size_t i = 0; !ret && i < nr; i++) {
+		struct index_entry *e = entries[i], unnamed;
 		const unsigned char *raw = NULL;
 		size_t rawlen;
 
 		/* entries and their bytes in the map are walked in step */
-		if (i + 8 < idx->nr) {
-			__builtin_prefetch(idx->entries[i + 8]);
+		if (i + 8 < nr) {
+			__builtin_prefetch(entries[i + 8]);
 			__builtin_prefetch((const void *)
-				((uintptr_t)idx->entries[i + 4]->name -
+				((uintptr_t)entries[i + 4]->name -
 				 ENTRY_FIXED));
 		}
 		if (e->ext_flags)
@@ -1418,8 +1451,15 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 		}
 		if (o->repo)
 			smudge_racy(o->repo, idx, e);
-		if (version != 4 && idx->map)
+		if (i < o->stripped) {
+			/* a split index's replacement: the name is shared */
+			unnamed = *e;
+			unnamed.name = "";
+			unnamed.namelen = 0;
+			e = &unnamed;
+		} else if (version != 4 && idx->map) {
 			raw = raw_entry(idx, e, &rawlen);
+		}
 		if (raw && run && run + runlen == raw) {
 			runlen += rawlen;	/* the next entry of a run */
 			continue;
@@ -1438,7 +1478,16 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 	}
 	if (!ret && runlen)
 		ret = bufwrite_add_stable(&bw, run, runlen);
-	if (!ret && idx->tree) {
+	if (!ret && o->link) {
+		unsigned char ext[8];
+
+		memcpy(ext, "link", 4);
+		put_be32(ext + 4, o->link->len);
+		ret = bufwrite_add(&bw, ext, 8);
+		if (!ret)
+			ret = bufwrite_add(&bw, o->link->buf, o->link->len);
+	}
+	if (!ret && idx->tree && !o->no_ext) {
 		unsigned char ext[8];
 
 		strbuf_reset(&ent);
@@ -1449,7 +1498,7 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 		if (!ret)
 			ret = bufwrite_add(&bw, ent.buf, ent.len);
 	}
-	if (!ret && idx->reuc_nr)
+	if (!ret && idx->reuc_nr && !o->no_ext)
 		ret = write_reuc(&bw, idx);
 	if (!ret)
 		ret = bufwrite_finish(&bw, idx->checksum);
@@ -1494,11 +1543,108 @@ index_write_fd(struct index *idx, int fd, const char *name)
 	return write_versioned(idx, NULL, fd, name, &o, &version);
 }
 
+/*
+ * A split index's new shared index, "sharedindex.<id>" in the git
+ * directory: all the entries, no extensions, written to a temporary
+ * "sharedindex_XXXXXX" there and renamed.  0 and *out its id; 1 if the
+ * temporary file cannot be made (git then writes the index whole); or a
+ * negative E_*.
+ */
+static int
+write_shared(struct index *idx, struct repo *repo,
+	     const struct write_opts *opts, struct object_id *out)
+{
+	static const char digits[] = "abcdefghijklmnopqrstuvwxyz"
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789";
+	struct lockfile tmp = LOCKFILE_INIT;
+	struct strbuf path = STRBUF_INIT;
+	struct write_opts o = *opts;
+	char hex[HASH_MAX_HEXSZ + 1];
+	struct timespec now;
+	uint64_t r;
+	unsigned version;
+	int ret;
+
+	clock_gettime(CLOCK_REALTIME, &now);
+	r = (uint64_t)now.tv_nsec * 2654435761u ^ (uint64_t)getpid() << 20;
+	strbuf_addf(&path, "%s/sharedindex_", repo->gitdir);
+	for (int i = 0; i < 6; i++, r /= 62)
+		strbuf_addch(&path, digits[r % 62]);
+	ret = lockfile_hold_temp(&tmp, path.buf, path.buf);
+	strbuf_release(&path);
+	if (ret < 0) {
+		error_clear();
+		return 1;
+	}
+	o.no_ext = 1;
+	o.entries = NULL;
+	o.link = NULL;
+	o.stripped = 0;
+	ret = write_versioned(idx, repo, tmp.fd, tmp.lock_path, &o, &version);
+	if (!ret)
+		ret = lockfile_close(&tmp, repo_sync_mode(&repo->settings,
+							  FSYNC_INDEX));
+	if (ret < 0) {
+		lockfile_rollback(&tmp);
+		return ret;
+	}
+	oid_from_raw(out, idx->checksum);
+	strbuf_addf(&path, "%s/sharedindex.%s", repo->gitdir,
+		    oid_to_hex_r(hex, out));
+	free(tmp.target);
+	tmp.target = strbuf_detach(&path, NULL);
+	return lockfile_commit(&tmp, SYNC_NONE);
+}
+
+/*
+ * The split index's own file, after a new shared index if the plan says
+ * so (split_index_plan()): its replacements and additions and the link.
+ */
+static int
+write_split(struct index *idx, struct repo *repo, int fd, const char *path,
+	    struct write_opts *o, unsigned *version, int plan, int *whole)
+{
+	struct split_write sw;
+	struct object_id oid;
+	int ret;
+
+	*whole = 0;
+	if (plan == 1 && oid_is_null(&idx->split->base_oid)) {
+		/* no shared index yet: git writes no link, so whole */
+		*whole = 1;
+		return write_versioned(idx, repo, fd, path, o, version);
+	}
+	if (plan == 2) {
+		ret = write_shared(idx, repo, o, &oid);
+		if (ret == 1) {
+			split_index_free(idx->split);
+			idx->split = NULL;
+			*whole = 1;
+			return write_versioned(idx, repo, fd, path, o, version);
+		}
+		if (!ret)
+			ret = split_index_new_base(idx, &oid, repo->gitdir,
+						   &repo->config);
+		if (ret < 0)
+			return ret;
+	}
+	split_index_prepare(&sw, idx);
+	o->entries = sw.entries;
+	o->nr = sw.nr;
+	o->stripped = sw.replaced;
+	o->link = &sw.link;
+	ret = write_versioned(idx, repo, fd, path, o, version);
+	o->entries = NULL;
+	o->link = NULL;
+	split_write_release(&sw);
+	return ret;
+}
+
 int
 index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 {
 	struct write_opts o = { 0 };
-	int ret = 0;
+	int ret = 0, plan, whole = 1;
 	unsigned version;
 	uint64_t start = trace_now();
 	struct stat st;
@@ -1510,7 +1656,15 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	o.check_null = 1;
 	o.allow_null = getenv("GIT_ALLOW_NULL_SHA1") != NULL;
 	o.threads = workers_count(idx->threads, repo->settings.threads, 0, 0);
-	ret = write_versioned(idx, repo, lk->fd, lk->lock_path, &o, &version);
+	plan = split_index_plan(idx, &repo->config);
+	if (plan < 0)
+		ret = plan;
+	else if (plan)
+		ret = write_split(idx, repo, lk->fd, lk->lock_path, &o,
+				  &version, plan, &whole);
+	else
+		ret = write_versioned(idx, repo, lk->fd, lk->lock_path, &o,
+				      &version);
 	if (!ret)
 		ret = lockfile_close(lk, repo_sync_mode(&repo->settings,
 							FSYNC_INDEX));
@@ -1524,6 +1678,19 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	ret = lockfile_commit(lk, SYNC_NONE);
 	if (ret < 0)
 		return ret;
+	/* a shared index used again is freshened, as git does */
+	if (plan == 1 && !whole && !oid_is_null(&idx->split->base_oid)) {
+		char hex[HASH_MAX_HEXSZ + 1];
+		struct strbuf shared = STRBUF_INIT;
+
+		strbuf_addf(&shared, "%s/sharedindex.%s", repo->gitdir,
+			    oid_to_hex_r(hex, &idx->split->base_oid));
+		if (split_index_freshen(shared.buf) < 0)
+			diag_emit(DIAG_WARNING, "could not freshen shared "
+				  "index '%s'", shared.buf);
+		strbuf_release(&shared);
+	}
+	idx->write_whole = 0;
 	idx->timestamp = st.st_mtim;
 	idx->version = version;
 	idx->read_extended = o.extended;

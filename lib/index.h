@@ -32,6 +32,7 @@
 
 struct repo;
 struct cache_tree;
+struct split_index;
 
 /* On-disk flags (16 bits) */
 #define CE_VALID	0x8000	/* assume-unchanged */
@@ -55,6 +56,11 @@ enum ce_state {
 					* the work tree after this read */
 	CE_ADDED = 1 << 6,	/* unpack, sparse checkout: new in this read */
 	CE_WT_UPDATE = 1 << 7,	/* unpack, sparse checkout: to be written */
+	CE_FROM_BASE = 1 << 14,	/* split index: the shared index's entry
+				 * of its name and stage (or its
+				 * replacement) */
+	CE_UPDATE_IN_BASE = 1 << 15, /* split index: changed in place or
+				      * replaced; goes into the split part */
 };
 
 struct stat_data {
@@ -117,6 +123,15 @@ struct index {
 					 * a write drops them */
 	int read_extended;		/* an entry had extended flags when
 					 * read: the version a write guesses */
+	struct split_index *split;	/* the link extension and the shared
+					 * index (split-index.h); owned; NULL:
+					 * not split */
+	int write_whole;		/* write unsplit this time (git's
+					 * "something changed") */
+	int split_tweaked;		/* core.splitIndex applied already */
+	struct index *names_from;	/* the shared index read with a split
+					 * one: names point into its map;
+					 * owned */
 	unsigned char checksum[HASH_MAX_RAWSZ]; /* trailer as read */
 	/*
 	 * How the content checks hash a regular file (git cleans it first:
@@ -141,14 +156,22 @@ void index_release(struct index *idx);
 enum index_read_flags {
 	INDEX_READ_VERIFY = 1 << 0,	/* check the trailing checksum */
 	INDEX_READ_QUIET = 1 << 1,	/* no "ignoring XXXX extension" */
+	INDEX_READ_SHARED = 1 << 2,	/* no link followed (a shared index;
+					 * index_parse(): split unmerged) */
 };
 
 /*
  * Read the index at path (a missing file is an empty index).  0, or a
  * negative E_* naming path: -E_CORRUPT (truncated, bad signature, bad
- * entry, bad checksum with INDEX_READ_VERIFY, ...), -E_UNSUPPORTED
- * (version, or a required extension such as "link" or "sdir").
+ * entry, bad checksum with INDEX_READ_VERIFY, a damaged link extension
+ * or shared index, ...), -E_NOTFOUND (the shared index of a split index
+ * is missing), -E_UNSUPPORTED (version, or a required extension such as
+ * "sdir").  A split index's shared index is looked for in gitdir (NULL:
+ * skipped), then next to path, as git does.
  */
+int index_read_in(struct index *idx, const char *path, const char *gitdir,
+		  unsigned flags);
+/* index_read_in() with no git directory: the shared index next to path. */
 int index_read(struct index *idx, const char *path, unsigned flags);
 
 /* Parse an index image (for the fuzzer and tests); the buffer is copied. */

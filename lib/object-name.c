@@ -2111,7 +2111,8 @@ index_entry_of(struct res *r, const char *name, struct object_id *out)
 		return ret;
 	if (ret)
 		path = rel.buf;
-	ret = index_read(&idx, r->repo->index_path, INDEX_READ_QUIET);
+	ret = index_read_in(&idx, r->repo->index_path, r->repo->gitdir,
+			    INDEX_READ_QUIET);
 	if (ret < 0) {
 		strbuf_release(&rel);
 		return ret;

@@ -648,6 +648,7 @@ mark_flags(struct update *u, const char *path, size_t len, int valid_bit)
 		else
 			e->ext_flags &= ~CE_SKIP_WORKTREE;
 	}
+	e->state |= CE_UPDATE_IN_BASE;	/* as git, even when unchanged */
 	if (u->idx->tree)
 		cache_tree_invalidate_path(u->idx->tree, path, len);
 	index_mark_changed(u->idx);
@@ -728,6 +729,7 @@ chmod_path(struct update *u, const char *path)
 					u->chmod, path),
 				       UPDATE_FAILED_ENTRY, path);
 	e->mode = S_IFREG | (u->chmod == '+' ? 0755 : 0644);
+	e->state |= CE_UPDATE_IN_BASE;	/* as git, even when unchanged */
 	if (u->idx->tree)
 		cache_tree_invalidate_path(u->idx->tree, path, len);
 	index_mark_changed(u->idx);

@@ -290,15 +290,15 @@ test_expect_success 'an extension running past the end of the file: 128, naming 
 	test_grep "^fatal: .*\.git/index" uc.err
 '
 
-test_expect_success 'the "link" extension (split index): refused, naming it, 128, nothing written' '
+test_expect_success 'a "link" extension naming no shared index (all-zero id): read as git reads it' '
 	craft good link "\$d .= \"link\" . pack(\"N\", $OID_RAWSZ) . (\"\\0\" x $OID_RAWSZ)" &&
-	snapshot_objects >objects.before &&
-	refused link &&
-	test_grep "link" ls.err &&
-	test_grep "link" uc.err &&
-	test_grep "^fatal: " uc.err &&
-	snapshot_objects >objects.after &&
-	test_cmp objects.before objects.after
+	cp good .git/index &&
+	dirc ls-files -s >expect &&
+	cp link .git/index &&
+	dirc ls-files -s >actual 2>err &&
+	test_must_be_empty err &&
+	test_cmp expect actual &&
+	test_cmp link .git/index
 '
 
 test_expect_success 'the "sdir" extension (sparse index): refused, naming it, 128, nothing written' '
@@ -311,13 +311,13 @@ test_expect_success 'the "sdir" extension (sparse index): refused, naming it, 12
 	test_cmp objects.before objects.after
 '
 
-test_expect_success GIT 'a real split index written by git: refused, naming "link"' '
+test_expect_success GIT 'a real split index written by git: read as git reads it (t2016 has the rest)' '
 	cp good .git/index &&
 	git update-index --split-index &&
 	test_when_finished "rm -f .git/sharedindex.*" &&
-	cp .git/index split &&
-	refused split &&
-	test_grep "link" uc.err
+	git ls-files -s --debug >expect &&
+	dirc ls-files -s --debug >actual &&
+	test_cmp expect actual
 '
 
 test_expect_success 'index.lock held: git'"'"'s message, 128, index and lock untouched' '

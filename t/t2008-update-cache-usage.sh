@@ -6,7 +6,7 @@ naming dirc'"'"'s own command and dirc'"'"'s own options (--threads, --progress,
 --stats) it is git'"'"'s, byte for byte.  Every option git 2.39'"'"'s
 update-index lists is either done as git does it (same exit code,
 output, messages and index) or refused with a message naming it (128,
-index untouched): the split index, the untracked cache and fsmonitor are
+index untouched): the untracked cache and fsmonitor are
 refused, their --no- forms done.  Unknown, ambiguous and badly valued
 options fail as git'"'"'s do, before or after the paths given before them
 as git orders it.'
@@ -23,7 +23,7 @@ dirc_usage_as_git () {
 }
 
 # The options dirc refuses, and why (issue 16's features).
-refused_options="split-index untracked-cache test-untracked-cache
+refused_options="untracked-cache test-untracked-cache
 force-untracked-cache fsmonitor fsmonitor-valid no-fsmonitor-valid"
 
 test_expect_success GIT 'setup' '
@@ -234,7 +234,7 @@ test_expect_success GIT 'every option of git'"'"'s usage is done as git or refus
 	test_line_count = $seen names
 '
 
-test_expect_success GIT '--no-split-index: done (dirc never splits); core.splitIndex=true: git'"'"'s warning' '
+test_expect_success GIT '--no-split-index on an unsplit index: done, as git; core.splitIndex=true: git'"'"'s warning' '
 	cp start.index .git/index &&
 	run_both --no-split-index &&
 	same_result &&

@@ -1,8 +1,9 @@
 /*
- * fuzz-index: the DIRC parser — versions 2, 3 and 4, the TREE and REUC
- * extensions, the ones dirc skips (UNTR, FSMN, EOIE, IEOT, any other
- * optional one) and the ones it refuses (link, sdir, unknown required
- * ones) — through index_parse().
+ * fuzz-index: the DIRC parser — versions 2, 3 and 4, the TREE, REUC and
+ * link extensions (a link naming a shared index is refused here:
+ * fuzz-split-index has the merge), the ones dirc skips (UNTR, FSMN,
+ * EOIE, IEOT, any other optional one) and the ones it refuses (sdir,
+ * unknown required ones) — through index_parse().
  *
  * Invariants checked on an image that parses:
  *   - every entry is found again by index_pos();

@@ -27,7 +27,7 @@ export GIT_CONFIG_NOSYSTEM=1 HOME=$tmp LC_ALL=C TZ=UTC
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY
 
 for t in cache-tree commit config delta index inflate loose name pack pack-idx \
-	path pathspec tree
+	path pathspec split-index tree
 do
 	mkdir -p "$out/$t"
 	find "$out/$t" -type f ! -name 'regress-*' -exec rm -f {} +
@@ -266,6 +266,23 @@ cp "$GIT_INDEX_FILE" "$out/index/eoie"
 git update-index --force-remove zz-eoie
 git update-index --split-index
 cp "$GIT_INDEX_FILE" "$out/index/split-link"
+# split-index seeds: be32 n, the shared index (n bytes), the index
+split_seed () {
+	perl -e '
+		local $/;
+		open my $s, "<:raw", $ARGV[0] or die; my $sh = <$s>;
+		open my $i, "<:raw", $ARGV[1] or die; my $ix = <$i>;
+		open my $o, ">:raw", $ARGV[2] or die;
+		print $o pack("N", length $sh), $sh, $ix;' \
+		"$(git rev-parse --shared-index-path)" "$GIT_INDEX_FILE" \
+		"$out/split-index/$1"
+}
+split_seed fresh
+git -c splitIndex.maxPercentChange=100 update-index \
+	--cacheinfo 100755,"$b",file --add --cacheinfo 100644,"$b",zz-new
+split_seed replace-add
+git -c splitIndex.maxPercentChange=100 update-index --force-remove file
+split_seed delete
 git update-index --no-split-index
 unset GIT_INDEX_FILE
 git read-tree HEAD
@@ -388,7 +405,7 @@ n type-then-junk '\000' 'HEAD^{commit}xyz}'
 find "$out" -type f -exec chmod 644 {} +
 echo "seeds:"
 for t in cache-tree commit config delta index inflate loose name pack pack-idx \
-	path pathspec tree
+	path pathspec split-index tree
 do
 	printf '  %-10s %3d files %7d bytes\n' "$t" \
 		"$(find "$out/$t" -type f | wc -l)" \

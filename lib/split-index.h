@@ -1,0 +1,115 @@
+/*
+ * split-index: git's split index (core.splitIndex).  The index file
+ * holds only what changed since a shared index, "$GIT_DIR/sharedindex.
+ * <id>" (id: the shared file's own trailing hash), named in the index's
+ * "link" extension:
+ *
+ *   offset    size   field
+ *   0         H      id of the shared index (H: 20 or 32 bytes)
+ *   H         ...    EWAH bitmap: shared entries deleted      } both absent,
+ *   ...       ...    EWAH bitmap: shared entries replaced     } or both there
+ *
+ * The index's entries are first the replacements, one per bit of the
+ * replace bitmap in order, with empty names (the shared entry's name is
+ * kept), then the additions, with names.  Reading merges the two into
+ * one sorted index whose entries remember they are the shared index's
+ * (CE_FROM_BASE); writing finds what changed since, or writes a new
+ * shared index when git would.
+ */
+#ifndef DIRC_SPLIT_INDEX_H
+#define DIRC_SPLIT_INDEX_H
+
+#include "ewah.h"
+#include "hash.h"
+#include "index.h"
+
+struct config;
+
+struct split_index {
+	struct object_id base_oid;	/* the shared index's id; null: none
+					 * yet (then no link is written) */
+	struct index_entry *base;	/* the shared index's entries as read
+					 * or last written, in its order;
+					 * owned array, names borrowed from
+					 * the index (or its names_from) */
+	size_t base_nr;
+	struct ewah del, rep;		/* the link's bitmaps, from the read
+					 * until the merge */
+	int have_bitmaps;
+	int new_shared;			/* the next write writes a new shared
+					 * index (git's SPLIT_INDEX_ORDERED) */
+};
+
+void split_index_free(struct split_index *si);
+
+/*
+ * Parse the link extension's len bytes at p into idx->split.  0, or
+ * -E_CORRUPT with git's messages ("corrupt link extension (too short)",
+ * "corrupt delete bitmap in link extension", "garbage at the end of link
+ * extension", then "index file corrupt").
+ */
+int split_index_read_link(struct index *idx, const unsigned char *p,
+			  size_t len);
+
+/*
+ * After the index file at path is parsed with a link naming a shared
+ * index: read that (from gitdir, else next to path), check its id,
+ * freshen its mtime and merge: idx's entries become the whole index.
+ * 0, or a negative E_* with git's message.
+ */
+int split_index_merge(struct index *idx, const char *path,
+		      const char *gitdir, unsigned flags);
+/*
+ * The merge itself, with the shared index parsed already (allocated;
+ * idx takes it over, and its names): for the fuzzer.  idx->split must
+ * hold the link (index_parse() with INDEX_READ_SHARED leaves it so).
+ */
+int split_index_merge_parsed(struct index *idx, struct index *shared);
+
+/* update-cache --split-index: split, with a new shared index now. */
+void index_split_enable(struct index *idx);
+/* update-cache --no-split-index: write the index whole. */
+void index_split_disable(struct index *idx);
+
+/*
+ * core.splitIndex, applied as git applies it to every index it reads:
+ * true splits an unsplit index, false unsplits a split one (each marks
+ * the index changed).  Unset or not a boolean: nothing.  Once per
+ * index: index_write() applies it unless the command did after reading.
+ */
+void split_index_tweak(struct index *idx, const struct config *cfg);
+
+/* What index_write() does with a split index: see split_index_plan(). */
+struct split_write {
+	struct index_entry **entries;	/* what the index file holds: the
+					 * replacements, then additions */
+	size_t nr, replaced;		/* all, and the replacements first */
+	struct strbuf link;		/* the link extension's bytes */
+};
+void split_write_release(struct split_write *sw);
+
+/*
+ * Decide for index_write(): 0 write the index whole, 1 split with the
+ * current shared index, 2 split after writing a new shared index (as
+ * git: --split-index or core.splitIndex just turned on,
+ * GIT_TEST_SPLIT_INDEX, or more additions than
+ * splitIndex.maxPercentChange).  Or a negative E_* (a bad setting).
+ */
+int split_index_plan(struct index *idx, const struct config *cfg);
+
+/*
+ * A new shared index with id oid holds idx's entries as they are now:
+ * each is marked as its entry.  Old "sharedindex.*" files in gitdir
+ * past splitIndex.sharedIndexExpire (default 2.weeks.ago) are removed.
+ * 0, or a negative E_* for a bad setting.
+ */
+int split_index_new_base(struct index *idx, const struct object_id *oid,
+			 const char *gitdir, const struct config *cfg);
+
+/* The entries and link extension of the split index file to write. */
+void split_index_prepare(struct split_write *out, struct index *idx);
+
+/* Set a file's mtime to now, as git freshens a shared index it uses. */
+int split_index_freshen(const char *path);
+
+#endif

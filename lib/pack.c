@@ -219,6 +219,7 @@ pack_close(struct pack *p)
 		munmap((void *)p->data, p->data_len);
 	free(p->rev);
 	free(p->rev_pos);
+	free(p->types);
 	error_saved_release(&p->open_err);
 	pthread_mutex_destroy(&p->lock);
 	free(p->idx_path);
@@ -1195,6 +1196,74 @@ delta_result_size(struct pack *p, uint64_t off, const struct obj_header *h,
 	return 0;
 }
 
+/* ---- the types at the end of delta chains ---- */
+
+#define TYPES_MIN 1024
+
+static size_t
+types_slot(uint64_t off, size_t cap)
+{
+	return (size_t)((off * 0x9e3779b97f4a7c15ull) >> 20) & (cap - 1);
+}
+
+/* The type remembered for the object at off, or 0. */
+static int
+types_get(struct pack *p, uint64_t off)
+{
+	uint64_t *t = __atomic_load_n(&p->types, __ATOMIC_ACQUIRE);
+	size_t cap, i;
+
+	if (!t)
+		return 0;
+	cap = p->types_cap;
+	for (i = types_slot(off, cap);; i = (i + 1) & (cap - 1)) {
+		uint64_t v = __atomic_load_n(&t[i], __ATOMIC_RELAXED);
+
+		if (!v)
+			return 0;
+		if (v >> 3 == off)
+			return v & 7;
+	}
+}
+
+/*
+ * Remember type for off.  The table has room for twice the pack's
+ * objects, so it never fills; made on first use, under p->lock.
+ */
+static void
+types_put(struct pack *p, uint64_t off, int type)
+{
+	uint64_t *t = __atomic_load_n(&p->types, __ATOMIC_ACQUIRE);
+	uint64_t v = off << 3 | (uint64_t)type;
+	size_t cap;
+
+	if (!t) {
+		pthread_mutex_lock(&p->lock);
+		if (!p->types) {
+			cap = TYPES_MIN;
+			while (cap < (size_t)p->nr * 2)
+				cap *= 2;
+			p->types_cap = cap;
+			__atomic_store_n(&p->types, xcalloc(cap, sizeof(*t)),
+					 __ATOMIC_RELEASE);
+		}
+		pthread_mutex_unlock(&p->lock);
+		t = p->types;
+	}
+	cap = p->types_cap;
+	for (size_t i = types_slot(off, cap);; i = (i + 1) & (cap - 1)) {
+		uint64_t old = 0;
+
+		if (__atomic_compare_exchange_n(&t[i], &old, v, 0,
+						__ATOMIC_RELAXED,
+						__ATOMIC_RELAXED) ||
+		    old >> 3 == off)
+			return;
+	}
+}
+
+#define TYPES_CHAIN 64		/* offsets of a chain remembered at most */
+
 int
 pack_object_info(const struct pack_env *env, struct pack *p,
 		 uint64_t offset, int *type, size_t *size,
@@ -1203,7 +1272,9 @@ pack_object_info(const struct pack_env *env, struct pack *p,
 	struct obj_header h;
 	struct pack *cp = p;
 	uint64_t coff = offset;
-	int ret;
+	uint64_t seen[TYPES_CHAIN];	/* deltas of p walked through */
+	size_t nseen = 0;
+	int ret, t = 0, found = 0;
 
 	if (delta_base)
 		*delta_base = null_oid;
@@ -1211,6 +1282,10 @@ pack_object_info(const struct pack_env *env, struct pack *p,
 		ret = pack_map(cp);
 		if (ret < 0)
 			return ret;
+		if (depth && cp == p && (t = types_get(p, coff))) {
+			found = 1;
+			break;
+		}
 		ret = read_header(cp, coff, &h);
 		if (ret < 0)
 			return ret;
@@ -1235,29 +1310,42 @@ pack_object_info(const struct pack_env *env, struct pack *p,
 			}
 		}
 		if (h.type == OBJ_OFS_DELTA) {
+			if (cp == p && nseen < TYPES_CHAIN)
+				seen[nseen++] = coff;
 			coff = h.base_off;
 		} else if (h.type == OBJ_REF_DELTA) {
 			struct pack *bp;
 			uint64_t boff;
-			int t;
+			int bt;
 
-			ret = env->find(env->ctx, &h.base_id, &bp, &boff, &t,
+			if (cp == p && nseen < TYPES_CHAIN)
+				seen[nseen++] = coff;
+			ret = env->find(env->ctx, &h.base_id, &bp, &boff, &bt,
 					NULL, NULL);
 			if (ret < 0)
 				return at_offset(cp, coff, "delta base object "
 						 "is missing");
 			if (!ret) {
-				*type = t;
-				return 0;
+				t = bt;
+				found = 1;
+				break;
 			}
 			cp = bp;
 			coff = boff;
 		} else {
-			*type = h.type;
-			return 0;
+			t = h.type;
+			found = 1;
+			break;
 		}
 	}
-	return at_offset(p, offset, "delta chain too long (a cycle?)");
+	if (!found)
+		return at_offset(p, offset, "delta chain too long (a cycle?)");
+	/* every delta of p on the way ends at that type: remember it */
+	if (t >= OBJ_COMMIT && t <= OBJ_TAG)
+		for (size_t i = 0; i < nseen; i++)
+			types_put(p, seen[i], t);
+	*type = t;
+	return 0;
 }
 
 /* ---- verification ---- */

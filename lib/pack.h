@@ -74,6 +74,14 @@ struct pack {
 	uint64_t *rev;			/* owned: offsets sorted, then the
 					 * end of data; NULL until needed */
 	uint32_t *rev_pos;		/* owned: index position of rev[i] */
+	/*
+	 * The types found at the end of delta chains, by offset: an open
+	 * hash of (offset << 3 | type), 0 for empty, filled by any thread
+	 * (compare-and-swap), so that pack_object_info() walks each chain
+	 * once.  Owned; NULL until a chain is walked.
+	 */
+	uint64_t *types;
+	size_t types_cap;		/* a power of two */
 	int freshened;			/* mtime already updated once
 					 * (atomic: threads may race) */
 	uint64_t serial;		/* unique per pack_open in this

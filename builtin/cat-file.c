@@ -1035,13 +1035,15 @@ run_batch_parallel(struct batch *b)
 		ssize_t got;
 
 		strbuf_grow(&in, INPUT_CHUNK);
-		/* what is there now, up to a chunk: waits only if nothing */
+		/*
+		 * What is there now, up to a chunk: waits only if nothing.
+		 * A read error ends the input, as git's getline loop does.
+		 */
 		got = read_at_least(0, in.buf + in.len, 1, INPUT_CHUNK);
-		if (got < 0)
-			die("read error on standard input: %s",
-			    strerror(errno));
-		if (!got)
+		if (got <= 0) {
+			got = 0;
 			eof = 1;
+		}
 		strbuf_setlen(&in, in.len + got);
 		nr = split_lines(b, &in, &start, eof, &lines, &alloc);
 		if (nr) {

@@ -98,6 +98,7 @@ LIB_OBJS += lib/mktree.o
 LIB_OBJS += lib/modified.o
 LIB_OBJS += lib/object-name.o
 LIB_OBJS += lib/object.o
+LIB_OBJS += lib/odb-many.o
 LIB_OBJS += lib/odb.o
 LIB_OBJS += lib/pack.o
 LIB_OBJS += lib/path.o

@@ -29,6 +29,7 @@
 #include "config.h"
 #include "index.h"
 #include "object-name.h"
+#include "odb-many.h"
 #include "odb.h"
 #include "parse-options.h"
 #include "path.h"
@@ -37,6 +38,7 @@
 #include "strbuf.h"
 #include "tree-path.h"
 #include "tree.h"
+#include "workers.h"
 
 const char *const cat_file_usage[] = {
 	"dirc cat-file <type> <object>",
@@ -873,6 +875,226 @@ batch_command(struct batch *b, struct command_queue *cq, const char *line)
 		dispatch(b, cq);
 }
 
+/* ---- batches on the worker pool ---- */
+
+/*
+ * --batch, and --batch-check with a type or size to show, read their
+ * objects on the worker pool: the names of every line that is already
+ * in (a read of standard input gives what the writer has written so
+ * far) are resolved here, their objects read by the workers, and the
+ * answers written in input order, then flushed (unless --buffer) before
+ * reading on.  A reader that writes one name and waits gets its answer
+ * as before; the output is the same bytes as one object at a time.
+ * Anything out of the ordinary (a name that does not resolve, an object
+ * that cannot be read or has an unknown type) is answered by the serial
+ * path, in its place, with its messages.
+ */
+static int
+parallel_ok(const struct batch *b)
+{
+	return (b->mode == BATCH_CONTENTS ||
+		(b->mode == BATCH_CHECK && b->need_info)) &&
+	       !b->follow && !b->cmdmode;
+}
+
+struct pline {
+	const char *name;	/* in the input buffer */
+	const char *rest;	/* NULL: none */
+	struct object_id oid;	/* what the name resolved to */
+	int serial;		/* answered by batch_name() */
+};
+
+/* One object read by the workers: its answer. */
+static void
+answer_read(struct batch *b, const char *name, const struct object_id *oid,
+	    const char *rest, struct odb_many_item *it, int contents,
+	    unsigned flags)
+{
+	struct obj_info info = OBJ_INFO_INIT;
+
+	if (it->ret < 0 || it->obj.type == OBJ_BAD) {
+		/* again, with the messages */
+		batch_object(b, name, oid, rest, contents, flags);
+		return;
+	}
+	info.oid = it->oid;
+	info.t = it->obj.type;
+	info.size = it->obj.size;
+	strbuf_addstr(&info.type, it->obj.type_name);
+	format_line(b, oid, &info, rest);
+	fwrite(b->line.buf, 1, b->line.len, stdout);
+	if (contents) {
+		fwrite(it->obj.data, 1, it->obj.size, stdout);
+		putchar('\n');
+	}
+	/* without --buffer, one object at a time, as git */
+	batch_flush(b);
+	strbuf_release(&info.type);
+}
+
+/* Answer lines[0..nr) in order, reading their objects on the pool. */
+static void
+answer_lines(struct batch *b, struct odb_many *m, struct pline *lines,
+	     struct odb_many_item *items, size_t nr)
+{
+	int contents = b->mode == BATCH_CONTENTS;
+	size_t pos = 0;
+
+	for (size_t i = 0; i < nr; i++) {
+		struct pline *l = &lines[i];
+		int ret = batch_get_oid(&l->oid, b->repo, l->name);
+
+		items[i] = (struct odb_many_item){ .skip = 1 };
+		if (!ret)
+			ret = odb_replacement(&items[i].oid, b->odb, &l->oid,
+					      0);
+		if (ret) {
+			error_clear();
+			l->serial = 1;
+			continue;
+		}
+		l->serial = 0;
+		items[i].skip = 0;
+	}
+	while (pos < nr) {
+		size_t k = odb_many_read(m, items + pos, nr - pos);
+
+		for (size_t i = pos; i < pos + k; i++) {
+			struct pline *l = &lines[i];
+
+			if (l->serial)
+				batch_name(b, l->name, l->rest, contents);
+			else
+				answer_read(b, l->name, &l->oid, l->rest,
+					    &items[i], contents, 0);
+			odb_object_release(&items[i].obj);
+		}
+		pos += k;
+	}
+}
+
+/*
+ * Split the complete lines of in (from *start) as read_line() does; the
+ * last piece only at eof.  Lines are cut in place.  Returns how many.
+ */
+static size_t
+split_lines(struct batch *b, struct strbuf *in, size_t *start, int eof,
+	    struct pline **lines, size_t *alloc)
+{
+	char delim = b->nul ? '\0' : '\n';
+	size_t nr = 0;
+
+	while (*start < in->len) {
+		char *s = in->buf + *start;
+		char *e = memchr(s, delim, in->len - *start);
+		char *rest = NULL;
+
+		if (!e && !eof)
+			break;
+		if (e) {
+			*e = '\0';
+			*start = e + 1 - in->buf;
+			if (!b->nul && e > s && e[-1] == '\r')
+				e[-1] = '\0';
+		} else {
+			*start = in->len;	/* the buffer is NUL-ended */
+		}
+		if (b->split) {
+			char *sp = strpbrk(s, " \t");
+
+			if (sp) {
+				*sp = '\0';
+				rest = sp + 1;
+				while (*rest == ' ' || *rest == '\t')
+					rest++;
+			}
+		}
+		ALLOC_GROW(*lines, nr + 1, *alloc);
+		(*lines)[nr++] = (struct pline){ .name = s, .rest = rest };
+	}
+	return nr;
+}
+
+#define INPUT_CHUNK 65536
+
+static void
+run_batch_parallel(struct batch *b)
+{
+	struct strbuf in = STRBUF_INIT;
+	struct pline *lines = NULL;
+	struct odb_many_item *items = NULL;
+	size_t alloc = 0, items_alloc = 0;
+	struct odb_many m;
+	int eof = 0;
+
+	odb_many_init(&m, b->odb, workers_count(0, b->repo->settings.threads,
+						SIZE_MAX, 0),
+		      b->mode != BATCH_CONTENTS);
+	while (!eof) {
+		size_t start = 0, nr;
+		ssize_t got;
+
+		strbuf_grow(&in, INPUT_CHUNK);
+		/*
+		 * What is there now, up to a chunk: waits only if nothing.
+		 * A read error ends the input, as git's getline loop does.
+		 */
+		got = read_at_least(0, in.buf + in.len, 1, INPUT_CHUNK);
+		if (got <= 0) {
+			got = 0;
+			eof = 1;
+		}
+		strbuf_setlen(&in, in.len + got);
+		nr = split_lines(b, &in, &start, eof, &lines, &alloc);
+		if (nr) {
+			ALLOC_GROW(items, nr, items_alloc);
+			answer_lines(b, &m, lines, items, nr);
+		}
+		memmove(in.buf, in.buf + start, in.len - start);
+		strbuf_setlen(&in, in.len - start);
+	}
+	odb_many_release(&m);
+	free(items);
+	free(lines);
+	strbuf_release(&in);
+}
+
+#define ALL_WINDOW 4096	/* objects answered per window */
+
+/* --batch-all-objects on the pool: oids[0..nr), as stored. */
+static void
+all_objects_parallel(struct batch *b, const struct object_id *oids,
+		     size_t nr)
+{
+	int contents = b->mode == BATCH_CONTENTS;
+	struct odb_many_item *items = xcalloc(ALL_WINDOW, sizeof(*items));
+	struct odb_many m;
+
+	odb_many_init(&m, b->odb, workers_count(0, b->repo->settings.threads,
+						SIZE_MAX, 0), !contents);
+	for (size_t base = 0; base < nr; base += ALL_WINDOW) {
+		size_t n = MIN(nr - base, (size_t)ALL_WINDOW), pos = 0;
+
+		for (size_t i = 0; i < n; i++)
+			items[i] = (struct odb_many_item){ .oid = oids[base + i] };
+		while (pos < n) {
+			size_t k = odb_many_read(&m, items + pos, n - pos);
+
+			for (size_t i = pos; i < pos + k; i++) {
+				char hex[HASH_MAX_HEXSZ + 1];
+
+				answer_read(b, oid_to_hex_r(hex, &items[i].oid),
+					    &items[i].oid, NULL, &items[i],
+					    contents, ODB_READ_NO_REPLACE);
+				odb_object_release(&items[i].obj);
+			}
+			pos += k;
+		}
+	}
+	odb_many_release(&m);
+	free(items);
+}
+
 /* ---- --batch-all-objects ---- */
 
 struct oid_list {
@@ -955,12 +1177,16 @@ batch_all_objects(struct batch *b, int unordered)
 			l.oids[nr++] = s[i].oid;
 		free(s);
 	}
-	for (size_t i = 0; i < nr; i++) {
-		char hex[HASH_MAX_HEXSZ + 1];
+	if (parallel_ok(b))
+		all_objects_parallel(b, l.oids, nr);
+	else
+		for (size_t i = 0; i < nr; i++) {
+			char hex[HASH_MAX_HEXSZ + 1];
 
-		batch_object(b, oid_to_hex_r(hex, &l.oids[i]), &l.oids[i],
-			     NULL, contents, ODB_READ_NO_REPLACE);
-	}
+			batch_object(b, oid_to_hex_r(hex, &l.oids[i]),
+				     &l.oids[i], NULL, contents,
+				     ODB_READ_NO_REPLACE);
+		}
 	free(l.oids);
 }
 
@@ -1001,6 +1227,8 @@ run_batch(struct batch *b, const char *format, int all, int unordered)
 		b->split = 0;
 	if (all) {
 		batch_all_objects(b, unordered);
+	} else if (b->mode != BATCH_COMMAND && parallel_ok(b)) {
+		run_batch_parallel(b);
 	} else {
 		while (read_line(&line, b->nul)) {
 			if (b->mode == BATCH_COMMAND)

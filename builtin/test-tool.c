@@ -48,6 +48,18 @@
  *                                    of other over it, in place, between
  *                                    the two reads; print the blob id
  *                                    or die as the command would
+ *   dirc test-tool read-objects [--info] [--all]
+ *                                    perf's floor for cat-file --batch
+ *                                    (P7): read every object named on
+ *                                    stdin (full ids, one a line), or
+ *                                    every stored one in id order
+ *                                    (--all), as cat-file's batches
+ *                                    read them (odb-many.h: the same
+ *                                    threads, shared delta base cache
+ *                                    and rounds), whole or (--info) its
+ *                                    type and size, and drop them: no
+ *                                    names, no output; then print
+ *                                    "<n> objects <seconds> s"
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -55,6 +67,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <unistd.h>
 
 #include "builtin.h"
@@ -64,6 +77,7 @@
 #include "hash.h"
 #include "index.h"
 #include "mempool.h"
+#include "odb-many.h"
 #include "odb.h"
 #include "object.h"
 #include "parse-options.h"
@@ -72,6 +86,7 @@
 #include "sparse.h"
 #include "strbuf.h"
 #include "trace.h"
+#include "workers.h"
 
 const char *const test_tool_usage[] = {
 	"dirc test-tool (read-index | write-index) <n>",
@@ -83,6 +98,7 @@ const char *const test_tool_usage[] = {
 	"dirc test-tool filter-fuzz <seed>",
 	"dirc test-tool sparse-match <paths",
 	"dirc test-tool clean-twice <path> <other>",
+	"dirc test-tool read-objects [--info] [--all]",
 	NULL,
 };
 
@@ -529,6 +545,103 @@ clean_twice(struct repo *repo, int argc, const char **argv)
 	return 0;
 }
 
+struct item_list {
+	struct odb_many_item *items;	/* owned */
+	size_t nr, alloc;
+};
+
+static int
+collect_oid(const struct object_id *oid, void *ctx)
+{
+	struct item_list *l = ctx;
+
+	ALLOC_GROW(l->items, l->nr + 1, l->alloc);
+	l->items[l->nr++] = (struct odb_many_item){ .oid = *oid };
+	return 0;
+}
+
+static int
+cmp_item(const void *a, const void *b)
+{
+	const struct odb_many_item *x = a, *y = b;
+
+	return oidcmp(&x->oid, &y->oid);
+}
+
+static double
+seconds_since(const struct timespec *t0)
+{
+	struct timespec t;
+
+	clock_gettime(CLOCK_MONOTONIC, &t);
+	return (t.tv_sec - t0->tv_sec) + (t.tv_nsec - t0->tv_nsec) / 1e9;
+}
+
+/* read-objects: see the top of the file */
+static int
+read_objects(struct repo *repo, int argc, const char **argv)
+{
+	struct item_list l = { NULL, 0, 0 };
+	struct strbuf line = STRBUF_INIT;
+	struct odb_many m;
+	struct timespec t0;
+	struct odb *odb;
+	int info = 0, all = 0, ret;
+	size_t pos = 0;
+
+	for (int i = 2; i < argc; i++) {
+		if (!strcmp(argv[i], "--info"))
+			info = 1;
+		else if (!strcmp(argv[i], "--all"))
+			all = 1;
+		else
+			usage_with_options(test_tool_usage, NULL);
+	}
+	ret = repo_odb(&odb, repo);
+	if (ret < 0)
+		die_lib(ret);
+	clock_gettime(CLOCK_MONOTONIC, &t0);
+	if (all) {
+		size_t k = 0;
+
+		ret = odb_for_each_object(odb, 0, collect_oid, &l);
+		if (ret < 0)
+			die_lib(ret);
+		sort_array(l.items, l.nr, sizeof(*l.items), cmp_item);
+		for (size_t i = 0; i < l.nr; i++)
+			if (!i || !oideq(&l.items[i].oid, &l.items[i - 1].oid))
+				l.items[k++] = l.items[i];
+		l.nr = k;
+	} else {
+		while (strbuf_getdelim(&line, stdin, '\n') != EOF) {
+			struct object_id oid;
+
+			if (hex_to_oid(&oid, line.buf) ||
+			    line.buf[HASH_HEXSZ])
+				die("not an object id: '%s'", line.buf);
+			collect_oid(&oid, &l);
+		}
+	}
+	odb_many_init(&m, odb, workers_count(0, repo->settings.threads,
+					     SIZE_MAX, 0), info);
+	while (pos < l.nr) {
+		size_t k = odb_many_read(&m, l.items + pos, l.nr - pos);
+
+		for (size_t i = pos; i < pos + k; i++) {
+			if (l.items[i].ret < 0)
+				die("cannot read %s",
+				    oid_to_hex(&l.items[i].oid));
+			odb_object_release(&l.items[i].obj);
+		}
+		pos += k;
+	}
+	odb_many_release(&m);
+	printf("%zu objects %.6f s\n", l.nr, seconds_since(&t0));
+	free(l.items);
+	strbuf_release(&line);
+	return 0;
+}
+
 int
 cmd_test_tool(int argc, const char **argv)
 {
@@ -564,6 +677,8 @@ cmd_test_tool(int argc, const char **argv)
 		ret = filter_files(&repo, argc, argv);
 	else if (!strcmp(argv[1], "clean-twice"))
 		ret = clean_twice(&repo, argc, argv);
+	else if (!strcmp(argv[1], "read-objects"))
+		ret = read_objects(&repo, argc, argv);
 	else
 		usage_with_options(test_tool_usage, NULL);
 	repo_release(&repo);

@@ -18,13 +18,15 @@
  *           n literal bytes (0 is reserved).
  *
  * Chains are resolved with an explicit list, never recursion; bases are
- * cached (by pack and offset) up to DELTA_CACHE_BYTES.
+ * cached (by pack and offset) up to DELTA_CACHE_BYTES, least recently
+ * used first out; a delta is applied to a cached base in place.
  */
 #include "pack.h"
 
 #include <fcntl.h>
 #include <limits.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -35,7 +37,8 @@
 #include "object.h"
 
 #define MAX_CHAIN 100000	/* deeper chains are treated as corrupt */
-#define DELTA_CACHE_SLOTS 2048
+#define DELTA_CACHE_BUCKETS 16384
+#define DELTA_CACHE_ENTRIES 65536	/* and no more bases than this */
 #define DELTA_CACHE_BYTES (96u << 20)	/* git's core.deltaBaseCacheLimit */
 
 static int
@@ -216,6 +219,7 @@ pack_close(struct pack *p)
 		munmap((void *)p->data, p->data_len);
 	free(p->rev);
 	free(p->rev_pos);
+	free(p->types);
 	error_saved_release(&p->open_err);
 	pthread_mutex_destroy(&p->lock);
 	free(p->idx_path);
@@ -663,28 +667,46 @@ pack_apply_delta(const unsigned char *base, size_t base_len,
 
 /* ---- the delta base cache ---- */
 
+/*
+ * A cached base, counted: a reader holds a reference while it applies
+ * a delta to it, so another thread may evict the entry meanwhile.
+ */
+struct cache_buf {
+	atomic_int refs;
+	int type;
+	size_t size;
+	unsigned char *data;	/* owned */
+};
+
 struct cache_ent {
 	uint64_t serial;	/* of the pack (addresses are reused) */
 	uint64_t off;
-	int type;
-	unsigned char *data;	/* owned */
-	size_t size;
-	uint64_t used;		/* LRU clock */
+	struct cache_buf *buf;	/* one reference */
+	struct cache_ent *hnext;	/* in its bucket */
+	struct cache_ent *prev, *next;	/* in use order, newest first */
 };
 
-struct delta_cache {
-	struct cache_ent slot[DELTA_CACHE_SLOTS];
-	size_t bytes;
-	uint64_t clock;
+struct pack_cache {
+	struct cache_ent *bucket[DELTA_CACHE_BUCKETS];
+	struct cache_ent lru;	/* the list's head: lru.next is the newest */
+	size_t bytes, nr;
+	int shared;		/* lock around every use */
+	pthread_mutex_t lock;
 };
+
+static size_t
+cache_hash(uint64_t serial, uint64_t off)
+{
+	uint64_t h = (serial * 0xff51afd7ed558ccdull) ^
+		     (off * 0x9e3779b97f4a7c15ull);
+
+	return (h >> 32) % DELTA_CACHE_BUCKETS;
+}
 
 static size_t
 cache_index(const struct pack *p, uint64_t off)
 {
-	uint64_t h = (p->serial * 0xff51afd7ed558ccdull) ^
-		     (off * 0x9e3779b97f4a7c15ull);
-
-	return (h >> 20) % DELTA_CACHE_SLOTS;
+	return cache_hash(p->serial, off);
 }
 
 static pthread_key_t cache_key;
@@ -709,12 +731,13 @@ cache_setup(void)
 	atexit(cache_free_main);
 }
 
-static struct delta_cache *
+static struct pack_cache *
 cache_of(const struct pack_env *env)
 {
-	struct delta_cache *c;
+	struct pack_cache *c;
 
-	(void)env;
+	if (env->shared)
+		return env->shared;
 	pthread_once(&cache_once, cache_setup);
 	c = pthread_getspecific(cache_key);
 	if (!c) {
@@ -726,23 +749,93 @@ cache_of(const struct pack_env *env)
 }
 
 static void
-cache_drop(struct delta_cache *c, struct cache_ent *e)
+cache_lock(struct pack_cache *c)
 {
-	c->bytes -= e->size;
-	free(e->data);
-	memset(e, 0, sizeof(*e));
+	if (c->shared)
+		pthread_mutex_lock(&c->lock);
 }
 
-static const struct cache_ent *
-cache_get(struct delta_cache *c, const struct pack *p, uint64_t off)
+static void
+cache_unlock(struct pack_cache *c)
 {
-	struct cache_ent *e = &c->slot[cache_index(p, off)];
+	if (c->shared)
+		pthread_mutex_unlock(&c->lock);
+}
 
-	if (e->data && e->serial == p->serial && e->off == off) {
-		e->used = ++c->clock;
-		return e;
+static void
+cache_unref(struct cache_buf *b)
+{
+	if (b && atomic_fetch_sub_explicit(&b->refs, 1,
+					   memory_order_acq_rel) == 1) {
+		free(b->data);
+		free(b);
 	}
-	return NULL;
+}
+
+static void
+lru_unlink(struct cache_ent *e)
+{
+	e->prev->next = e->next;
+	e->next->prev = e->prev;
+}
+
+static void
+lru_push(struct pack_cache *c, struct cache_ent *e)
+{
+	if (!c->lru.next) {
+		c->lru.next = &c->lru;
+		c->lru.prev = &c->lru;
+	}
+	e->prev = &c->lru;
+	e->next = c->lru.next;
+	c->lru.next->prev = e;
+	c->lru.next = e;
+}
+
+/* Locked.  Unlink e from its bucket and the list, and free it. */
+static void
+cache_drop(struct pack_cache *c, struct cache_ent *e)
+{
+	struct cache_ent **pp = &c->bucket[cache_hash(e->serial, e->off)];
+
+	while (*pp != e)
+		pp = &(*pp)->hnext;
+	*pp = e->hnext;
+	lru_unlink(e);
+	c->bytes -= e->buf->size;
+	c->nr--;
+	cache_unref(e->buf);
+	free(e);
+}
+
+/* Locked. */
+static struct cache_ent *
+cache_find(struct pack_cache *c, const struct pack *p, uint64_t off)
+{
+	struct cache_ent *e = c->bucket[cache_index(p, off)];
+
+	while (e && (e->serial != p->serial || e->off != off))
+		e = e->hnext;
+	return e;
+}
+
+/* The base at (p, off) with a reference taken, or NULL. */
+static struct cache_buf *
+cache_get(struct pack_cache *c, const struct pack *p, uint64_t off)
+{
+	struct cache_ent *e;
+	struct cache_buf *b = NULL;
+
+	cache_lock(c);
+	e = cache_find(c, p, off);
+	if (e) {
+		lru_unlink(e);
+		lru_push(c, e);
+		b = e->buf;
+		atomic_fetch_add_explicit(&b->refs, 1, memory_order_relaxed);
+	}
+	cache_unlock(c);
+	return b;
 }
 
 /*
@@ -750,61 +843,93 @@ cache_get(struct delta_cache *c, const struct pack *p, uint64_t off)
  * takes it over.  Returns 1 if it did, 0 if the caller still owns it.
  */
 static int
-cache_put(struct delta_cache *c, const struct pack *p, uint64_t off,
+cache_put(struct pack_cache *c, const struct pack *p, uint64_t off,
 	  int type, unsigned char *data, size_t size)
 {
-	struct cache_ent *e = &c->slot[cache_index(p, off)];
+	struct cache_ent *e;
+	struct cache_buf *b;
+	size_t i = cache_index(p, off);
 
 	if (size > DELTA_CACHE_BYTES / 4)
 		return 0;
-	if (e->data)
-		cache_drop(c, e);
-	/* make room by dropping the least recently used */
-	while (c->bytes + size > DELTA_CACHE_BYTES) {
-		struct cache_ent *old = NULL;
-
-		for (size_t i = 0; i < DELTA_CACHE_SLOTS; i++)
-			if (c->slot[i].data &&
-			    (!old || c->slot[i].used < old->used))
-				old = &c->slot[i];
-		if (!old)
-			break;
-		cache_drop(c, old);
-	}
+	b = xmalloc(sizeof(*b));
+	atomic_init(&b->refs, 1);
+	b->type = type;
+	b->size = size;
+	b->data = data;
+	e = xmalloc(sizeof(*e));
 	e->serial = p->serial;
 	e->off = off;
-	e->type = type;
-	e->data = data;
-	e->size = size;
-	e->used = ++c->clock;
+	e->buf = b;
+	cache_lock(c);
+	{
+		/* another thread may have put it meanwhile */
+		struct cache_ent *old = cache_find(c, p, off);
+
+		if (old)
+			cache_drop(c, old);
+	}
+	/* make room by dropping the least recently used */
+	while (c->nr && (c->bytes + size > DELTA_CACHE_BYTES ||
+			 c->nr >= DELTA_CACHE_ENTRIES))
+		cache_drop(c, c->lru.prev);
+	e->hnext = c->bucket[i];
+	c->bucket[i] = e;
+	lru_push(c, e);
 	c->bytes += size;
+	c->nr++;
+	cache_unlock(c);
 	return 1;
+}
+
+static void
+cache_empty(struct pack_cache *c)
+{
+	cache_lock(c);
+	while (c->nr)
+		cache_drop(c, c->lru.prev);
+	cache_unlock(c);
 }
 
 static void
 cache_free(void *cache)
 {
-	struct delta_cache *c = cache;
+	struct pack_cache *c = cache;
 
 	if (!c)
 		return;
-	for (size_t i = 0; i < DELTA_CACHE_SLOTS; i++)
-		free(c->slot[i].data);
+	cache_empty(c);
+	if (c->shared)
+		pthread_mutex_destroy(&c->lock);
 	free(c);
 }
 
 void
 pack_cache_clear(void)
 {
-	struct delta_cache *c;
+	struct pack_cache *c;
 
 	pthread_once(&cache_once, cache_setup);
 	c = pthread_getspecific(cache_key);
-	if (!c)
-		return;
-	for (size_t i = 0; i < DELTA_CACHE_SLOTS; i++)
-		if (c->slot[i].data)
-			cache_drop(c, &c->slot[i]);
+	if (c)
+		cache_empty(c);
+}
+
+struct pack_cache *
+pack_cache_new_shared(void)
+{
+	struct pack_cache *c = xcalloc(1, sizeof(*c));
+
+	c->shared = 1;
+	if (pthread_mutex_init(&c->lock, NULL))
+		die_oom(sizeof(c->lock));
+	return c;
+}
+
+void
+pack_cache_free(struct pack_cache *c)
+{
+	cache_free(c);
 }
 
 /* ---- reading objects ---- */
@@ -857,12 +982,13 @@ pack_read_object(const struct pack_env *env, struct pack *p,
 		 uint64_t offset, int *type, unsigned char **data,
 		 size_t *size)
 {
-	struct delta_cache *cache = cache_of(env);
+	struct pack_cache *cache = cache_of(env);
 	struct link *chain = NULL;
 	size_t nr = 0, alloc = 0;
 	struct pack *cp = p;
 	uint64_t coff = offset;
 	unsigned char *cur = NULL;
+	struct cache_buf *borrowed = NULL;	/* cur is its data */
 	size_t cur_len = 0;
 	int cur_type = 0, ret, cur_packed = 1;
 	struct obj_header h;
@@ -870,17 +996,17 @@ pack_read_object(const struct pack_env *env, struct pack *p,
 	*data = NULL;
 	/* walk down to something we can start from */
 	for (;;) {
-		const struct cache_ent *ce;
 		int loose;
 
 		ret = pack_map(cp);
 		if (ret < 0)
 			goto out;
-		ce = cache_get(cache, cp, coff);
-		if (ce) {
-			cur = xmemdupz(ce->data, ce->size);
-			cur_len = ce->size;
-			cur_type = ce->type;
+		borrowed = cache_get(cache, cp, coff);
+		if (borrowed) {
+			/* read in place: the reference keeps it alive */
+			cur = borrowed->data;
+			cur_len = borrowed->size;
+			cur_type = borrowed->type;
 			break;
 		}
 		ret = read_header(cp, coff, &h);
@@ -948,10 +1074,15 @@ pack_read_object(const struct pack_env *env, struct pack *p,
 			goto out;
 		}
 		/* every base on the way up may serve another delta: the
-		 * cache takes it over rather than a copy */
-		if (!cur_packed || !cache_put(cache, cp, coff, cur_type, cur,
-					      cur_len))
+		 * cache takes it over rather than a copy (a borrowed one
+		 * is in it already) */
+		if (borrowed) {
+			cache_unref(borrowed);
+			borrowed = NULL;
+		} else if (!cur_packed || !cache_put(cache, cp, coff, cur_type,
+						     cur, cur_len)) {
 			free(cur);
+		}
 		cur_packed = 1;
 		cur = next;
 		cur_len = next_len;
@@ -959,12 +1090,15 @@ pack_read_object(const struct pack_env *env, struct pack *p,
 		coff = chain[nr].off;
 	}
 	*type = cur_type;
-	*data = cur;
+	*data = borrowed ? xmemdupz(cur, cur_len) : cur;
 	*size = cur_len;
 	cur = NULL;
 	ret = 0;
 out:
-	free(cur);
+	if (borrowed)
+		cache_unref(borrowed);
+	else
+		free(cur);
 	free(chain);
 	return ret;
 }
@@ -1062,6 +1196,74 @@ delta_result_size(struct pack *p, uint64_t off, const struct obj_header *h,
 	return 0;
 }
 
+/* ---- the types at the end of delta chains ---- */
+
+#define TYPES_MIN 1024
+
+static size_t
+types_slot(uint64_t off, size_t cap)
+{
+	return (size_t)((off * 0x9e3779b97f4a7c15ull) >> 20) & (cap - 1);
+}
+
+/* The type remembered for the object at off, or 0. */
+static int
+types_get(struct pack *p, uint64_t off)
+{
+	uint64_t *t = __atomic_load_n(&p->types, __ATOMIC_ACQUIRE);
+	size_t cap, i;
+
+	if (!t)
+		return 0;
+	cap = p->types_cap;
+	for (i = types_slot(off, cap);; i = (i + 1) & (cap - 1)) {
+		uint64_t v = __atomic_load_n(&t[i], __ATOMIC_RELAXED);
+
+		if (!v)
+			return 0;
+		if (v >> 3 == off)
+			return v & 7;
+	}
+}
+
+/*
+ * Remember type for off.  The table has room for twice the pack's
+ * objects, so it never fills; made on first use, under p->lock.
+ */
+static void
+types_put(struct pack *p, uint64_t off, int type)
+{
+	uint64_t *t = __atomic_load_n(&p->types, __ATOMIC_ACQUIRE);
+	uint64_t v = off << 3 | (uint64_t)type;
+	size_t cap;
+
+	if (!t) {
+		pthread_mutex_lock(&p->lock);
+		if (!p->types) {
+			cap = TYPES_MIN;
+			while (cap < (size_t)p->nr * 2)
+				cap *= 2;
+			p->types_cap = cap;
+			__atomic_store_n(&p->types, xcalloc(cap, sizeof(*t)),
+					 __ATOMIC_RELEASE);
+		}
+		pthread_mutex_unlock(&p->lock);
+		t = p->types;
+	}
+	cap = p->types_cap;
+	for (size_t i = types_slot(off, cap);; i = (i + 1) & (cap - 1)) {
+		uint64_t old = 0;
+
+		if (__atomic_compare_exchange_n(&t[i], &old, v, 0,
+						__ATOMIC_RELAXED,
+						__ATOMIC_RELAXED) ||
+		    old >> 3 == off)
+			return;
+	}
+}
+
+#define TYPES_CHAIN 64		/* offsets of a chain remembered at most */
+
 int
 pack_object_info(const struct pack_env *env, struct pack *p,
 		 uint64_t offset, int *type, size_t *size,
@@ -1070,7 +1272,9 @@ pack_object_info(const struct pack_env *env, struct pack *p,
 	struct obj_header h;
 	struct pack *cp = p;
 	uint64_t coff = offset;
-	int ret;
+	uint64_t seen[TYPES_CHAIN];	/* deltas of p walked through */
+	size_t nseen = 0;
+	int ret, t = 0, found = 0;
 
 	if (delta_base)
 		*delta_base = null_oid;
@@ -1078,6 +1282,10 @@ pack_object_info(const struct pack_env *env, struct pack *p,
 		ret = pack_map(cp);
 		if (ret < 0)
 			return ret;
+		if (depth && cp == p && (t = types_get(p, coff))) {
+			found = 1;
+			break;
+		}
 		ret = read_header(cp, coff, &h);
 		if (ret < 0)
 			return ret;
@@ -1102,29 +1310,42 @@ pack_object_info(const struct pack_env *env, struct pack *p,
 			}
 		}
 		if (h.type == OBJ_OFS_DELTA) {
+			if (cp == p && nseen < TYPES_CHAIN)
+				seen[nseen++] = coff;
 			coff = h.base_off;
 		} else if (h.type == OBJ_REF_DELTA) {
 			struct pack *bp;
 			uint64_t boff;
-			int t;
+			int bt;
 
-			ret = env->find(env->ctx, &h.base_id, &bp, &boff, &t,
+			if (cp == p && nseen < TYPES_CHAIN)
+				seen[nseen++] = coff;
+			ret = env->find(env->ctx, &h.base_id, &bp, &boff, &bt,
 					NULL, NULL);
 			if (ret < 0)
 				return at_offset(cp, coff, "delta base object "
 						 "is missing");
 			if (!ret) {
-				*type = t;
-				return 0;
+				t = bt;
+				found = 1;
+				break;
 			}
 			cp = bp;
 			coff = boff;
 		} else {
-			*type = h.type;
-			return 0;
+			t = h.type;
+			found = 1;
+			break;
 		}
 	}
-	return at_offset(p, offset, "delta chain too long (a cycle?)");
+	if (!found)
+		return at_offset(p, offset, "delta chain too long (a cycle?)");
+	/* every delta of p on the way ends at that type: remember it */
+	if (t >= OBJ_COMMIT && t <= OBJ_TAG)
+		for (size_t i = 0; i < nseen; i++)
+			types_put(p, seen[i], t);
+	*type = t;
+	return 0;
 }
 
 /* ---- verification ---- */

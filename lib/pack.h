@@ -19,6 +19,7 @@
 #define PACK_V1_ENTRY (4 + (size_t)HASH_RAWSZ)
 
 struct pack;
+struct pack_cache;
 
 /*
  * What pack reading needs from the object store around it: where a
@@ -35,6 +36,11 @@ struct pack_env {
 	int (*find)(void *ctx, const struct object_id *oid, struct pack **p,
 		    uint64_t *off, int *type, unsigned char **data,
 		    size_t *size);
+	/*
+	 * The delta base cache every thread shares while it is set (see
+	 * pack_cache_new_shared); NULL: each thread has its own.
+	 */
+	struct pack_cache *shared;
 };
 
 struct pack {
@@ -68,6 +74,14 @@ struct pack {
 	uint64_t *rev;			/* owned: offsets sorted, then the
 					 * end of data; NULL until needed */
 	uint32_t *rev_pos;		/* owned: index position of rev[i] */
+	/*
+	 * The types found at the end of delta chains, by offset: an open
+	 * hash of (offset << 3 | type), 0 for empty, filled by any thread
+	 * (compare-and-swap), so that pack_object_info() walks each chain
+	 * once.  Owned; NULL until a chain is walked.
+	 */
+	uint64_t *types;
+	size_t types_cap;		/* a power of two */
 	int freshened;			/* mtime already updated once
 					 * (atomic: threads may race) */
 	uint64_t serial;		/* unique per pack_open in this
@@ -174,6 +188,16 @@ void pack_trim(struct pack *p);
  * the packs whose objects it holds.
  */
 void pack_cache_clear(void);
+
+/*
+ * A delta base cache for several threads at once (a lock around each
+ * lookup; a base in use stays alive while another thread evicts it),
+ * for pack_env's shared: threads reading the same objects in no
+ * particular order then inflate each base once, not once per thread.
+ * Set it before the threads start and clear it after they are joined.
+ */
+struct pack_cache *pack_cache_new_shared(void);
+void pack_cache_free(struct pack_cache *c);
 
 /*
  * Apply a git delta to base.  0 with *out (owned, NUL-terminated) and

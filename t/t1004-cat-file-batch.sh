@@ -415,4 +415,97 @@ test_expect_success GIT 'a ref named like a full id: batches do not warn, -t doe
 	test_grep "refname .* is ambiguous" dirc.err
 '
 
+# --batch and --batch-check read the objects of every line already in on
+# the worker pool and answer in input order.  A history repacked with
+# long delta chains, every object asked for in id order (P7's input), on
+# one thread and on four, with and without --buffer, and mixed with
+# names that do not resolve: git's bytes every time.
+test_expect_success GIT 'setup: a history of delta chains' '
+	git init -q chains &&
+	(
+		cd chains &&
+		perl -e "srand(3); for (1..400) { print join(q( ), map { int(rand(1000)) } 1..12), qq(\n) }" >base &&
+		for i in $(test_seq 40)
+		do
+			sed "${i}s/\$/ edit $i/" base >f &&
+			sed "$((i * 3))d" base >g &&
+			mkdir -p d$((i % 5)) &&
+			echo "$i" >d$((i % 5))/n$i &&
+			cp f base &&
+			git add f g d$((i % 5)) &&
+			git commit -q -m "step $i" || return 1
+		done &&
+		git repack -adfq --depth=250 --window=250 &&
+		git cat-file --batch-all-objects --batch-check="%(objectname)" >../chains-ids
+	) &&
+	git -C chains cat-file --batch-all-objects --batch-check="%(deltabase)" |
+		grep -v "^$ZERO_OID\$" >chains-deltas &&
+	test $(wc -l <chains-deltas) -gt 40
+'
+
+test_expect_success GIT 'many lines at once: answered on the pool, in input order, as git' '
+	{
+		cat chains-ids &&
+		echo HEAD~3:f &&
+		echo no-such-name &&
+		echo $ZERO_OID &&
+		sort -r chains-ids
+	} >chains-in &&
+	for threads in 1 4
+	do
+		for mode in --batch --batch-check "--batch-check=%(objecttype) %(rest)" \
+			"--batch=%(objectname)"
+		do
+			DIRC_THREADS=$threads compare_with_git -C chains -i chains-in \
+				cat-file "$mode" || return 1
+		done &&
+		DIRC_THREADS=$threads compare_with_git -C chains -i chains-in \
+			cat-file --batch --buffer &&
+		for mode in --batch --batch-check
+		do
+			DIRC_THREADS=$threads compare_with_git -C chains -i empty \
+				cat-file --batch-all-objects $mode || return 1
+		done || return 1
+	done
+'
+
+test_expect_success GIT 'test-tool read-objects reads every object, as perf P7 does' '
+	DIRC_THREADS=2 GIT_DIR=chains/.git dirc test-tool read-objects <chains-ids >probe.out &&
+	test_grep "^$(wc -l <chains-ids | tr -d " ") objects [0-9.]* s\$" probe.out &&
+	GIT_DIR=chains/.git dirc test-tool read-objects --info --all >probe.out &&
+	test_grep "^$(wc -l <chains-ids | tr -d " ") objects " probe.out
+'
+
+# A reader that writes one name and waits for its answer before writing
+# the next must get each answer while dirc waits for more input: dirc
+# answers what it has read, it does not wait for a full batch.  perl
+# talks to dirc over two pipes; alarm fails the test instead of hanging.
+test_expect_success GIT 'a reader asking for one object at a time gets each answer' '
+	head -n 30 chains-ids >one-in &&
+	GIT_DIR=chains/.git git cat-file --batch <one-in >expect &&
+	for threads in 1 4
+	do
+		DIRC_THREADS=$threads GIT_DIR=chains/.git perl -MIPC::Open2 -e "
+			alarm 30;
+			my \$pid = open2(my \$out, my \$in, qw(dirc cat-file --batch));
+			open(my \$ids, q(<), q(one-in)) or die;
+			binmode \$out;
+			while (my \$id = <\$ids>) {
+				print \$in \$id;
+				\$in->flush;
+				my \$head = <\$out>;
+				defined \$head or die q(no answer);
+				print \$head;
+				my (\$size) = \$head =~ / (\\d+)\$/;
+				read(\$out, my \$body, \$size + 1) == \$size + 1 or die q(short);
+				print \$body;
+			}
+			close \$in;
+			waitpid(\$pid, 0);
+			exit(\$? >> 8);
+		" >actual &&
+		test_cmp expect actual || return 1
+	done
+'
+
 test_done

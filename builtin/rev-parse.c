@@ -33,6 +33,7 @@
 #include "ref-list.h"
 #include "refs.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "strbuf.h"
 #include "tree.h"
 
@@ -1028,7 +1029,10 @@ superproject(struct rp *rp, struct strbuf *out)
 			    wt[slen] == '/')
 				strbuf_addstr(&rel, wt + slen + 1);
 			if (rel.len && !index_read(&idx, super.index_path,
-						   INDEX_READ_QUIET)) {
+						   INDEX_READ_QUIET) &&
+			    !sparse_index_after_read(&idx, &super,
+						     SPARSE_INDEX_FULL |
+						     SPARSE_INDEX_NO_PRESENT)) {
 				ssize_t pos = index_pos(&idx, rel.buf, rel.len,
 							-1);
 

@@ -20,6 +20,7 @@
 #include "quote.h"
 #include "refresh.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "sparse.h"
 #include "strbuf.h"
 #include "trace.h"
@@ -753,7 +754,9 @@ cmd_update_cache(int argc, const char **argv)
 	ret = index_read(&uc.idx, uc.repo.index_path, 0);
 	if (ret < 0)
 		die_lib(ret);
-	sparse_clear_present(&uc.idx, &uc.repo);
+	ret = sparse_index_after_read(&uc.idx, &uc.repo, SPARSE_INDEX_AWARE);
+	if (ret < 0)
+		die_lib(ret);
 	ret = repo_odb(&uc.odb, &uc.repo);
 	if (ret < 0)
 		die_lib(ret);

@@ -33,6 +33,7 @@
 #include "path.h"
 #include "refs.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "strbuf.h"
 #include "trace.h"
 #include "tree.h"
@@ -69,6 +70,7 @@ index_release(struct index *idx)
 	cache_tree_free(idx->tree);
 	index_clear_resolve_undo(idx);
 	free(idx->reuc);
+	sparse_index_free(idx->sparse);
 	index_init(idx);
 }
 
@@ -143,6 +145,8 @@ index_entries_pos(struct index_entry *const *v, size_t nr, const char *name,
 ssize_t
 index_pos(const struct index *idx, const char *name, size_t len, int stage)
 {
+	if (idx->sparse)
+		sparse_index_lookup(idx->sparse, name, len);
 	return index_entries_pos(idx->entries, idx->nr, name, len, stage);
 }
 
@@ -249,13 +253,11 @@ read_extension(struct index *idx, const unsigned char *sig,
 				     "support", "'%s' is a split index; run "
 				     "'git update-index --no-split-index' "
 				     "to use it with dirc", path);
-	if (!memcmp(sig, "sdir", 4))
-		return error_set_pre(E_UNSUPPORTED, "index uses sdir "
-				     "extension, which dirc does not "
-				     "support", "'%s' is a sparse index; run "
-				     "'git sparse-checkout disable' (or set "
-				     "index.sparse=false) to use it with "
-				     "dirc", path);
+	if (!memcmp(sig, "sdir", 4)) {
+		/* no content, only a mark (git ignores any bytes) */
+		idx->read_sdir = 1;
+		return 0;
+	}
 	if (sig[0] >= 'A' && sig[0] <= 'Z') {
 		if (!(flags & INDEX_READ_QUIET))
 			diag_emit(DIAG_PLAIN, "ignoring %.4s extension",
@@ -473,6 +475,13 @@ parse(struct index *idx, const char *path, unsigned flags)
 		}
 		if (!e->namelen) {
 			ret = corrupt(path, "entry with an empty name");
+			goto out;
+		}
+		if (S_ISDIR(e->mode) && e->name[e->namelen - 1] != '/') {
+			snprintf(why, sizeof(why), "directory entry '%.*s' "
+				 "(mode 040000) does not end in '/'",
+				 (int)MIN(e->namelen, 200), e->name);
+			ret = corrupt(path, why);
 			goto out;
 		}
 		if (prev && entry_cmp(prev, e) >= 0) {
@@ -1451,6 +1460,8 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 	}
 	if (!ret && idx->reuc_nr)
 		ret = write_reuc(&bw, idx);
+	if (!ret && idx->write_sdir)
+		ret = bufwrite_add(&bw, "sdir\0\0\0\0", 8);
 	if (!ret)
 		ret = bufwrite_finish(&bw, idx->checksum);
 	else
@@ -1491,6 +1502,10 @@ index_write_fd(struct index *idx, int fd, const char *name)
 		BUG("index_write_fd with %zu staged changes", idx->staged_nr);
 	index_compact(idx);
 	o.threads = workers_count(idx->threads, 0, 0, 0);
+	idx->write_sdir = idx->read_sdir;
+	for (size_t i = 0; !idx->write_sdir && i < idx->nr; i++)
+		if (S_ISDIR(idx->entries[i]->mode))
+			idx->write_sdir = 1;
 	return write_versioned(idx, NULL, fd, name, &o, &version);
 }
 
@@ -1498,6 +1513,7 @@ int
 index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 {
 	struct write_opts o = { 0 };
+	struct sparse_index_view view;
 	int ret = 0;
 	unsigned version;
 	uint64_t start = trace_now();
@@ -1510,7 +1526,12 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	o.check_null = 1;
 	o.allow_null = getenv("GIT_ALLOW_NULL_SHA1") != NULL;
 	o.threads = workers_count(idx->threads, repo->settings.threads, 0, 0);
-	ret = write_versioned(idx, repo, lk->fd, lk->lock_path, &o, &version);
+	/* in a sparse index, directories outside the cone collapsed */
+	ret = sparse_index_view_begin(idx, repo, &view);
+	if (!ret)
+		ret = write_versioned(idx, repo, lk->fd, lk->lock_path, &o,
+				      &version);
+	sparse_index_view_end(idx, &view);
 	if (!ret)
 		ret = lockfile_close(lk, repo_sync_mode(&repo->settings,
 							FSYNC_INDEX));

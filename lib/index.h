@@ -32,6 +32,7 @@
 
 struct repo;
 struct cache_tree;
+struct sparse_index;
 
 /* On-disk flags (16 bits) */
 #define CE_VALID	0x8000	/* assume-unchanged */
@@ -55,6 +56,8 @@ enum ce_state {
 					* the work tree after this read */
 	CE_ADDED = 1 << 6,	/* unpack, sparse checkout: new in this read */
 	CE_WT_UPDATE = 1 << 7,	/* unpack, sparse checkout: to be written */
+	CE_SPARSE_FILE = 1 << 8, /* expanded from a sparse-directory entry
+				  * (lib/sparse-index.h), unchanged since */
 };
 
 struct stat_data {
@@ -65,7 +68,9 @@ struct stat_data {
 
 struct index_entry {
 	struct stat_data sd;
-	uint32_t mode;		/* 0100644, 0100755, 0120000, 0160000 */
+	uint32_t mode;		/* 0100644, 0100755, 0120000, 0160000;
+				 * 040000: a sparse directory (name ends
+				 * in '/'), see lib/sparse-index.h */
 	struct object_id oid;
 	uint16_t flags;		/* CE_VALID | stage; namelen recomputed */
 	uint16_t ext_flags;	/* CE_SKIP_WORKTREE | CE_INTENT_TO_ADD */
@@ -117,6 +122,11 @@ struct index {
 					 * a write drops them */
 	int read_extended;		/* an entry had extended flags when
 					 * read: the version a write guesses */
+	int read_sdir;			/* an sdir extension was read */
+	int write_sdir;			/* write one (sparse_index_view_begin) */
+	struct sparse_index *sparse;	/* what git holds collapsed; owned;
+					 * NULL until sparse_index_after_read()
+					 * (lib/sparse-index.h) */
 	unsigned char checksum[HASH_MAX_RAWSZ]; /* trailer as read */
 	/*
 	 * How the content checks hash a regular file (git cleans it first:
@@ -147,7 +157,9 @@ enum index_read_flags {
  * Read the index at path (a missing file is an empty index).  0, or a
  * negative E_* naming path: -E_CORRUPT (truncated, bad signature, bad
  * entry, bad checksum with INDEX_READ_VERIFY, ...), -E_UNSUPPORTED
- * (version, or a required extension such as "link" or "sdir").
+ * (version, or a required extension such as "link").  Sparse-directory
+ * entries (mode 040000) are read as they are: a command calls
+ * sparse_index_after_read() (lib/sparse-index.h) next.
  */
 int index_read(struct index *idx, const char *path, unsigned flags);
 
@@ -187,7 +199,9 @@ index_name_cmp(const char *a, size_t alen, const char *b, size_t blen)
 
 /*
  * Position of (name, stage) in the sorted entries, or -(insert pos + 1)
- * if absent.  stage -1 finds the first entry of any stage.
+ * if absent.  stage -1 finds the first entry of any stage.  A name
+ * inside a directory git still holds collapsed is noted (git expands
+ * its sparse index then; lib/sparse-index.h).
  */
 ssize_t index_pos(const struct index *idx, const char *name, size_t len,
 		  int stage);

@@ -125,7 +125,8 @@ expand(struct index *idx, struct repo *repo, struct sparse_index *si,
 			out[nr++] = e;
 			continue;
 		}
-		if (!(e->ext_flags & CE_SKIP_WORKTREE))
+		/* git says so where it expands (not to look inside) */
+		if (!remember && !(e->ext_flags & CE_SKIP_WORKTREE))
 			diag_emit(DIAG_WARNING, "index entry is a directory, "
 				  "but not sparse (%08x)",
 				  (unsigned)((e->flags & (CE_VALID |
@@ -196,11 +197,16 @@ expand_full(struct index *idx, struct repo *repo, struct sparse_index *si,
 		return ret;
 	cache_tree_free(idx->tree);
 	idx->tree = NULL;
-	if (idx->nr && repo_odb(&odb, repo) == 0 &&
-	    cache_tree_update(idx, odb, CACHE_TREE_SILENT, idx->threads) < 0) {
-		/* git goes on without a valid cache-tree */
-		cache_tree_free(idx->tree);
-		idx->tree = NULL;
+	if (idx->nr && repo_odb(&odb, repo) == 0) {
+		if (cache_tree_update(idx, odb, CACHE_TREE_SILENT,
+				      idx->threads) < 0) {
+			/* git goes on without a valid cache-tree */
+			cache_tree_free(idx->tree);
+			idx->tree = NULL;
+		} else {
+			/* git: a cache-tree built is a change to write */
+			index_mark_changed(idx);
+		}
 	}
 	error_clear();
 	return 0;
@@ -246,6 +252,9 @@ collapse_rec(struct collapse_ctx *c, size_t lo, size_t hi, const char *prefix,
 		if (i == hi) {
 			struct index_entry *d =
 				index_entry_new(c->idx, prefix, len);
+
+			for (i = lo; i < hi; i++)
+				v[i]->state |= CE_SPARSE_FILE;
 
 			d->mode = S_IFDIR;
 			d->oid = node->oid;
@@ -349,6 +358,8 @@ convert(struct index *idx, struct repo *repo, struct sparse_index *si)
 	for (size_t k = 0; k < si->nr; k++)
 		collapse_tree(idx->tree, &si->dirs[k]);
 	si->collapsed = 1;
+	/* git builds the cache-tree of the result: a change to write */
+	index_mark_changed(idx);
 	return 1;
 }
 

@@ -1,8 +1,8 @@
 /*
  * fuzz-index: the DIRC parser — versions 2, 3 and 4, the TREE and REUC
- * extensions, the ones dirc skips (UNTR, FSMN, EOIE, IEOT, any other
- * optional one) and the ones it refuses (link, sdir, unknown required
- * ones) — through index_parse().
+ * extensions, sparse-directory entries (mode 040000) and sdir, the ones
+ * dirc skips (UNTR, FSMN, EOIE, IEOT, any other optional one) and the
+ * ones it refuses (link, unknown required ones) — through index_parse().
  *
  * Invariants checked on an image that parses:
  *   - every entry is found again by index_pos();
@@ -49,6 +49,10 @@ same_entries(const struct index *a, const struct index *b)
 		    b->reuc_nr);
 	if (!a->tree != !b->tree)
 		BUG("the TREE extension came or went");
+	if (!b->read_sdir)
+		for (size_t i = 0; i < a->nr; i++)
+			if (a->read_sdir || S_ISDIR(a->entries[i]->mode))
+				BUG("a sparse index written without sdir");
 }
 
 int

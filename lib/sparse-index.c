@@ -90,7 +90,7 @@ add_file(const struct tree_walk_entry *te, void *ctx_)
 	strbuf_add(&ctx->path, te->path, te->len);
 	e = index_entry_new(ctx->idx, ctx->path.buf, ctx->path.len);
 	e->mode = te->mode;
-	e->oid = *te->oid;
+	oidcpy(&e->oid, te->oid);	/* only the id's bytes are there */
 	e->ext_flags = CE_SKIP_WORKTREE;
 	e->state = CE_SPARSE_FILE;
 	ALLOC_GROW(*ctx->out, *ctx->nr + 1, *ctx->alloc);

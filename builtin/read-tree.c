@@ -234,7 +234,8 @@ cmd_read_tree(int argc, const char **argv)
 		if (ret < 0)
 			die_lib(ret);
 		ret = sparse_index_after_read(&idx, &repo, SPARSE_INDEX_FULL |
-					      SPARSE_INDEX_TREE);
+					      SPARSE_INDEX_TREE |
+					      SPARSE_INDEX_MERGE);
 		if (ret < 0)
 			die_lib(ret);
 		if (!uo->reset)
@@ -331,6 +332,12 @@ cmd_read_tree(int argc, const char **argv)
 				exit(128);
 			die_lib(ret);
 		}
+		/*
+		 * git merges a sparse directory as one entry (but with -u,
+		 * which marks it all the same, and --prefix, which expands)
+		 */
+		if (!uo->update && !uo->prefix)
+			sparse_index_after_merge(&idx);
 	} else {
 		/* empty the index: git writes a TREE for the empty tree */
 		idx.tree = cache_tree_new();

@@ -32,6 +32,7 @@
 #include "repo.h"
 #include "sparse.h"
 #include "strbuf.h"
+#include "strmap.h"
 #include "tree-walk.h"
 #include "tree.h"
 
@@ -50,6 +51,10 @@ struct sparse_index {
 	struct sparse_dir_rec *dirs;	/* owned array, sorted by name */
 	size_t nr, alloc;
 	struct sparse sp;	/* the patterns, when allowed */
+	/* SPARSE_INDEX_MERGE: the outermost directories outside the cone
+	 * the index read held ("c/"), and whether git held each collapsed */
+	struct strmap outer;	/* name -> (void *)1 collapsible, 2 not */
+	int merge;
 };
 
 int
@@ -65,6 +70,7 @@ sparse_index_free(struct sparse_index *si)
 		return;
 	free(si->dirs);
 	sparse_release(&si->sp);
+	strmap_release(&si->outer);
 	free(si);
 }
 
@@ -508,6 +514,87 @@ sparse_index_lookup(struct sparse_index *si, const char *name, size_t len)
 	}
 }
 
+/*
+ * The outermost directory of path outside the cone: its length with the
+ * slash ("c/" of "c/d/i"), or 0 when path lies inside the cone.
+ */
+static size_t
+outer_dir(struct sparse_index *si, struct strbuf *tmp, const char *path,
+	  size_t len)
+{
+	for (size_t i = 0; i < len; i++)
+		if (path[i] == '/' && !dir_in_cone(si, tmp, path, i + 1))
+			return i + 1;
+	return 0;
+}
+
+/* Record the outermost directories outside the cone of the index read. */
+static void
+record_outer(struct index *idx, struct sparse_index *si)
+{
+	struct strbuf tmp = STRBUF_INIT;
+
+	si->merge = 1;
+	for (size_t i = 0; i < idx->nr; i++) {
+		const struct index_entry *e = idx->entries[i];
+		size_t d = outer_dir(si, &tmp, e->name, e->namelen);
+		uintptr_t was, now;
+
+		if (!d)
+			continue;
+		was = (uintptr_t)strmap_get(&si->outer, e->name, d);
+		now = ce_stage(e) || S_ISGITLINK(e->mode) ||
+			!(e->ext_flags & CE_SKIP_WORKTREE) ? 2 : 1;
+		if (!was)
+			strmap_put(&si->outer,
+				   arena_strndup(&idx->names, e->name, d), d,
+				   (void *)now);
+		else if (was == 1 && now == 2)
+			strmap_put(&si->outer, e->name, d, (void *)now);
+	}
+	strbuf_release(&tmp);
+}
+
+void
+sparse_index_after_merge(struct index *idx)
+{
+	struct sparse_index *si = idx->sparse;
+	struct strbuf tmp = STRBUF_INIT;
+
+	if (!si || !si->merge || !si->allowed)
+		return;
+	for (size_t i = 0; i < idx->nr;) {
+		const struct index_entry *e = idx->entries[i];
+		size_t d = outer_dir(si, &tmp, e->name, e->namelen), end;
+		int all_merged = 1;
+
+		if (!d) {
+			i++;
+			continue;
+		}
+		for (end = i; end < idx->nr; end++) {
+			const struct index_entry *f = idx->entries[end];
+
+			if (f->namelen <= d || memcmp(f->name, e->name, d))
+				break;
+			if (ce_stage(f))
+				all_merged = 0;
+		}
+		/* git merged it as one entry: held collapsed, or new */
+		if (all_merged &&
+		    (uintptr_t)strmap_get(&si->outer, e->name, d) != 2)
+			for (size_t k = i; k < end; k++)
+				if (!(idx->entries[k]->ext_flags &
+				      CE_SKIP_WORKTREE)) {
+					idx->entries[k]->ext_flags |=
+						CE_SKIP_WORKTREE;
+					index_mark_changed(idx);
+				}
+		i = end;
+	}
+	strbuf_release(&tmp);
+}
+
 /* Does the work tree hold something at d's path (git then expands)? */
 static int
 dir_present(const struct repo *repo, struct strbuf *path,
@@ -556,6 +643,27 @@ sparse_index_after_read(struct index *idx, struct repo *repo, unsigned mode)
 			dirs++;
 
 	if (mode & SPARSE_INDEX_KEEP) {
+		struct index_entry **coll;
+		size_t coll_nr;
+
+		/*
+		 * git's ensure_correct_sparsity(): expanded where the index
+		 * may not be sparse, collapsed where it may (and is not yet)
+		 */
+		if (dirs && !si->allowed) {
+			ret = expand_full(idx, repo, si, 0);
+			goto out;
+		}
+		if (!dirs && !idx->read_sdir && si->allowed &&
+		    convert(idx, repo, si) &&
+		    !build_view(idx, si, &coll, &coll_nr)) {
+			free(idx->entries);
+			idx->entries = coll;
+			idx->nr = coll_nr;
+			idx->alloc = coll_nr + 1;
+			si->nr = 0;
+			si->collapsed = 0;
+		}
 		/* a sparse directory present in the work tree: expand */
 		for (size_t i = 0; check && i < idx->nr; i++)
 			if (S_ISDIR(idx->entries[i]->mode) &&
@@ -575,6 +683,10 @@ sparse_index_after_read(struct index *idx, struct repo *repo, unsigned mode)
 				  mode & (SPARSE_INDEX_TREE | SPARSE_INDEX_AWARE));
 		if (ret < 0)
 			goto out;
+		if ((mode & SPARSE_INDEX_MERGE) && si->allowed)
+			record_outer(idx, si);
+	} else if ((mode & SPARSE_INDEX_MERGE) && si->allowed) {
+		record_outer(idx, si);
 	} else if ((mode & SPARSE_INDEX_AWARE) && si->allowed) {
 		/* git's ensure_correct_sparsity(): collapsed at the read */
 		if (idx->read_sdir)

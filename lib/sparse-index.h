@@ -44,6 +44,9 @@ enum sparse_index_mode {
 	SPARSE_INDEX_KEEP = 1 << 3,
 	/* leave skip-worktree bits alone (no sparse_clear_present()) */
 	SPARSE_INDEX_NO_PRESENT = 1 << 4,
+	/* with FULL: read-tree -m; remember what sparse_index_after_merge
+	 * needs */
+	SPARSE_INDEX_MERGE = 1 << 5,
 };
 
 /*
@@ -57,6 +60,15 @@ enum sparse_index_mode {
  */
 int sparse_index_after_read(struct index *idx, struct repo *repo,
 			    unsigned mode);
+
+/*
+ * After read-tree -m without -u (idx read with SPARSE_INDEX_MERGE): git
+ * merges a directory outside the cone as one entry when the index held
+ * it collapsed (or did not hold it), so what the merge put there stays
+ * collapsed: the entries of each such directory, when all merged, get
+ * the skip-worktree bit (dirc merged them file by file).
+ */
+void sparse_index_after_merge(struct index *idx);
 
 /*
  * index_pos() looked up name (len bytes): a path strictly inside a

@@ -92,6 +92,10 @@ test_expect_success GIT 'setup: a cone-mode sparse index made by git' '
 		git add . &&
 		git commit -q -m two &&
 		git tag two &&
+		mkdir n && echo n >n/o && echo conflict >c/h &&
+		git add . &&
+		git commit -q -m three &&
+		git tag three &&
 		git reset -q --hard one &&
 		git sparse-checkout init --cone --sparse-index &&
 		git sparse-checkout set a >/dev/null 2>&1 &&
@@ -129,7 +133,12 @@ test_expect_success GIT 'ls-files --sparse: the sparse directories, as git' '
 	git -C w ls-files --sparse --debug >expect &&
 	dirc -C w ls-files --sparse --debug >actual &&
 	test_cmp expect actual &&
-	grep "flags: 40004000" actual
+	grep "flags: 40004000" actual &&
+	same_index "git config index.sparse false && git sparse-checkout reapply && git config index.sparse true" \
+		"\$G ls-files --sparse -s" &&
+	grep "^040000 .*	c/$" d.out &&
+	same_index "" "\$G -c index.sparse=false ls-files --sparse -s" &&
+	! grep "^040000" d.out
 '
 
 test_expect_success GIT 'write-tree: the same id; the index, valid, not rewritten' '
@@ -201,10 +210,19 @@ test_expect_success GIT 'read-tree in a sparse index' '
 '
 
 # git merges a sparse directory as one entry: a file that the merge
-# adds inside one (e/new) comes out collapsed with it; dirc merges file
-# by file, and without -u the new file has no skip-worktree bit
-test_expect_failure GIT 'read-tree -m (no -u) adding a file in a sparse directory' '
-	same_index "" "\$G read-tree -m HEAD two"
+# adds inside one (e/new), or a new directory outside the cone, comes
+# out collapsed with it
+test_expect_success GIT 'read-tree -m (no -u) adding files in sparse directories' '
+	same_index "" "\$G read-tree -m HEAD two" &&
+	same_index "" "\$G read-tree -m two" &&
+	same_index "" "\$G read-tree -m HEAD HEAD two" &&
+	same_index "" "\$G read-tree --reset two" &&
+	same_index "git config index.sparse false && git sparse-checkout reapply && git config index.sparse true" \
+		"\$G read-tree -m HEAD two" &&
+	same_index "" "\$G read-tree -m HEAD three" &&
+	same_index "" "\$G read-tree -m one three two" &&
+	same_index "git update-index --no-skip-worktree e/j" \
+		"\$G read-tree -m HEAD two"
 '
 
 # git keeps the cache-tree it read, invalidated, after --prefix inside

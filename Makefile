@@ -114,6 +114,7 @@ LIB_OBJS += lib/refs.o
 LIB_OBJS += lib/replace.o
 LIB_OBJS += lib/repo.o
 LIB_OBJS += lib/run-command.o
+LIB_OBJS += lib/sparse-index.o
 LIB_OBJS += lib/sparse.o
 LIB_OBJS += lib/split-index.o
 LIB_OBJS += lib/strbuf.o

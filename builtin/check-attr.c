@@ -23,6 +23,7 @@
 #include "path.h"
 #include "quote.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "strbuf.h"
 
 const char *const check_attr_usage[] = {
@@ -156,6 +157,10 @@ cmd_check_attr(int argc, const char **argv)
 		ret = index_read_in(&idx, repo.index_path, repo.gitdir, 0);
 		if (ret < 0)
 			die("invalid cache");
+		ret = sparse_index_after_read(&idx, &repo, SPARSE_INDEX_FULL |
+					      SPARSE_INDEX_NO_PRESENT);
+		if (ret < 0)
+			die_lib(ret);
 	}
 	ret = repo_odb(&odb, &repo);
 	if (ret < 0)

@@ -24,6 +24,7 @@
 #include "pathspec.h"
 #include "quote.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "strbuf.h"
 #include "tree.h"
 
@@ -264,6 +265,11 @@ cmd_check_ignore(int argc, const char **argv)
 
 	if (!ci.no_index) {
 		ret = index_read_in(&ci.idx, repo.index_path, repo.gitdir, 0);
+		if (ret < 0)
+			die_lib(ret);
+		ret = sparse_index_after_read(&ci.idx, &repo,
+					      SPARSE_INDEX_FULL |
+					      SPARSE_INDEX_NO_PRESENT);
 		if (ret < 0)
 			die_lib(ret);
 	}

@@ -18,6 +18,7 @@
 #include "progress.h"
 #include "quote.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "sparse.h"
 #include "strbuf.h"
 
@@ -370,7 +371,9 @@ cmd_checkout_index(int argc, const char **argv)
 	ret = index_read_in(&ci.idx, ci.repo.index_path, ci.repo.gitdir, 0);
 	if (ret < 0)
 		die_lib(ret);
-	sparse_clear_present(&ci.idx, &ci.repo);
+	ret = sparse_index_after_read(&ci.idx, &ci.repo, SPARSE_INDEX_AWARE);
+	if (ret < 0)
+		die_lib(ret);
 	checkout_init(&ci.co, &ci.repo, &ci.idx, odb);
 	ci.co.base = prefix ? prefix : "";
 	ci.co.force = force;

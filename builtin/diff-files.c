@@ -11,6 +11,7 @@
 #include "convert.h"
 #include "diff-common.h"
 #include "index.h"
+#include "sparse-index.h"
 #include "sparse.h"
 
 const char *const diff_files_usage[] = {
@@ -42,7 +43,9 @@ cmd_diff_files(int argc, const char **argv)
 			 0);
 	error_clear();
 	convert_attach_index(cv, &idx);
-	sparse_clear_present(&idx, &c.repo);
+	ret = sparse_index_after_read(&idx, &c.repo, SPARSE_INDEX_FULL);
+	if (ret < 0)
+		die_lib(ret);
 	ret = diff_files(&c.d, &idx);
 	if (ret < 0)
 		die_lib(ret);

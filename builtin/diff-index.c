@@ -10,6 +10,7 @@
 #include "diff-common.h"
 #include "index.h"
 #include "object-name.h"
+#include "sparse-index.h"
 #include "sparse.h"
 
 const char *const diff_index_usage[] = {
@@ -44,7 +45,9 @@ cmd_diff_index(int argc, const char **argv)
 			 0);
 	error_clear();
 	convert_attach_index(cv, &idx);
-	sparse_clear_present(&idx, &c.repo);
+	ret = sparse_index_after_read(&idx, &c.repo, SPARSE_INDEX_FULL);
+	if (ret < 0)
+		die_lib(ret);
 	if (peel_to_type(&tree, &c.repo, &c.revs[0], OBJ_TREE) < 0) {
 		error_clear();
 		error("bad tree object %s", c.rev_names[0]);

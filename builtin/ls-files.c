@@ -15,7 +15,10 @@
  * to show only what they exclude) are lib/exclude's, gathered in the
  * order the options come, as git does.
  *
- * Not implemented, and refused: recursing into submodules, sparse directories, fsmonitor's -f bit.
+ * Not implemented, and refused: recursing into submodules, fsmonitor's
+ * -f bit.  In a sparse index every entry is listed, expanded from the
+ * sparse directories' trees; --sparse lists those directories as they
+ * are ("040000 <tree> 0\tc/"), as git does.
  *
  * The plain paths (no pathspec, -s) allocate nothing per entry: names go
  * straight into one output buffer.
@@ -39,6 +42,7 @@
 #include "pathspec.h"
 #include "quote.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "sparse.h"
 #include "strbuf.h"
 #include "strmap.h"
@@ -884,7 +888,7 @@ cmd_ls_files(int argc, const char **argv)
 		OPT_BOOL(0, "deduplicate", &ls.dedup, "suppress duplicate "
 			 "entries"),
 		OPT_BOOL(0, "sparse", &ls.sparse, "show sparse directories in "
-			 "the presence of a sparse index (not supported)"),
+			 "the presence of a sparse index"),
 		OPT_STRING(0, "format", &ls.format, "format", "format to use "
 			   "for the output"),
 		OPT_END(),
@@ -909,17 +913,19 @@ cmd_ls_files(int argc, const char **argv)
 	error_clear();
 	convert_attach_index(cv, &ls.idx);
 	ls.convert = cv;
-	sparse_clear_present(&ls.idx, &repo);
 	argc = parse_options(argc, argv, opts, ls_files_usage, 0);
+	/* --sparse: sparse directories as they are (but --with-tree) */
+	ret = sparse_index_after_read(&ls.idx, &repo,
+				      ls.sparse && !ls.with_tree ?
+				      SPARSE_INDEX_KEEP : SPARSE_INDEX_FULL);
+	if (ret < 0)
+		die_lib(ret);
 
 	if (ls.format && (ls.show_stage || ls.show_others || ls.show_killed ||
 			  ls.show_resolve_undo || ls.dedup || ls.show_eol ||
 			  ls.show_tag))
 		usage_fatal("--format cannot be used with -s, -o, -k, -t, "
 			    "--resolve-undo, --deduplicate, --eol", opts);
-	if (ls.sparse)
-		die("ls-files --sparse: sparse indexes are not supported by "
-		    "dirc");
 	ls.tag_cached = ls.tag_unmerged = ls.tag_removed = "";
 	ls.tag_modified = ls.tag_other = ls.tag_killed = "";
 	ls.tag_skip_worktree = ls.tag_resolve_undo = "";

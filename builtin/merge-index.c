@@ -24,6 +24,7 @@
 #include "index.h"
 #include "repo.h"
 #include "run-command.h"
+#include "sparse-index.h"
 #include "sparse.h"
 #include "strbuf.h"
 
@@ -153,7 +154,9 @@ cmd_merge_index(int argc, const char **argv)
 	ret = index_read_in(&mi.idx, repo.index_path, repo.gitdir, 0);
 	if (ret < 0)
 		die_lib(ret);
-	sparse_clear_present(&mi.idx, &repo);
+	ret = sparse_index_after_read(&mi.idx, &repo, SPARSE_INDEX_FULL);
+	if (ret < 0)
+		die_lib(ret);
 
 	/* what the programs see: git's PATH, GIT_PREFIX and GIT_DIR */
 	ret = run_setup_path();

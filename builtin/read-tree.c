@@ -24,6 +24,7 @@
 #include "parse-options.h"
 #include "progress.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "sparse.h"
 #include "strbuf.h"
 #include "unpack.h"
@@ -232,17 +233,33 @@ cmd_read_tree(int argc, const char **argv)
 		ret = index_read_in(&idx, repo.index_path, repo.gitdir, 0);
 		if (ret < 0)
 			die_lib(ret);
-		sparse_clear_present(&idx, &repo);
+		ret = sparse_index_after_read(&idx, &repo, SPARSE_INDEX_FULL |
+					      SPARSE_INDEX_TREE |
+					      SPARSE_INDEX_MERGE);
+		if (ret < 0)
+			die_lib(ret);
 		if (!uo->reset)
 			for (size_t k = 0; k < idx.nr; k++)
 				if (ce_stage(idx.entries[k]))
 					die("You need to resolve your current "
 					    "index first");
 	} else {
-		/* a plain read and --empty start a new index, as git */
+		struct index old;
+
+		/*
+		 * a plain read and --empty start a new index, as git, which
+		 * keeps the sparse-index state of the one it read
+		 */
 		index_init(&idx);
 		/* unread, it is not split by core.splitIndex either */
 		idx.split_tweaked = 1;
+		if (index_read_in(&old, repo.index_path, repo.gitdir, 0) < 0 ||
+		    sparse_index_after_read(&old, &repo, SPARSE_INDEX_AWARE |
+					    SPARSE_INDEX_NO_PRESENT) < 0)
+			error_clear();
+		else
+			sparse_index_keep_state(&idx, &old);
+		index_release(&old);
 	}
 
 	for (int i = 0; i < argc; i++) {
@@ -317,6 +334,12 @@ cmd_read_tree(int argc, const char **argv)
 				exit(128);
 			die_lib(ret);
 		}
+		/*
+		 * git merges a sparse directory as one entry (but with -u,
+		 * which marks it all the same, and --prefix, which expands)
+		 */
+		if (!uo->update && !uo->prefix)
+			sparse_index_after_merge(&idx);
 	} else {
 		/* empty the index: git writes a TREE for the empty tree */
 		idx.tree = cache_tree_new();

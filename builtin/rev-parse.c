@@ -33,6 +33,7 @@
 #include "ref-list.h"
 #include "refs.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "split-index.h"
 #include "strbuf.h"
 #include "tree.h"
@@ -1030,7 +1031,10 @@ superproject(struct rp *rp, struct strbuf *out)
 				strbuf_addstr(&rel, wt + slen + 1);
 			if (rel.len && !index_read_in(&idx, super.index_path,
 						      super.gitdir,
-						      INDEX_READ_QUIET)) {
+						      INDEX_READ_QUIET) &&
+			    !sparse_index_after_read(&idx, &super,
+						     SPARSE_INDEX_FULL |
+						     SPARSE_INDEX_NO_PRESENT)) {
 				ssize_t pos = index_pos(&idx, rel.buf, rel.len,
 							-1);
 

@@ -83,6 +83,7 @@
 #include "parse-options.h"
 #include "pkt-line.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "sparse.h"
 #include "strbuf.h"
 #include "trace.h"
@@ -199,6 +200,11 @@ write_index_n(struct repo *repo, long n)
 	uint64_t start;
 	int ret = index_read_in(&idx, repo->index_path, repo->gitdir, 0);
 
+	if (ret < 0)
+		die_lib(ret);
+	ret = sparse_index_after_read(&idx, repo, SPARSE_INDEX_FULL |
+				      SPARSE_INDEX_TREE |
+				      SPARSE_INDEX_NO_PRESENT);
 	if (ret < 0)
 		die_lib(ret);
 	start = trace_now();

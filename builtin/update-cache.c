@@ -20,6 +20,7 @@
 #include "quote.h"
 #include "refresh.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "sparse.h"
 #include "split-index.h"
 #include "strbuf.h"
@@ -773,7 +774,9 @@ cmd_update_cache(int argc, const char **argv)
 		die_lib(ret);
 	/* core.splitIndex turns splitting on or off, as git reads it */
 	split_index_tweak(&uc.idx, &uc.repo.config);
-	sparse_clear_present(&uc.idx, &uc.repo);
+	ret = sparse_index_after_read(&uc.idx, &uc.repo, SPARSE_INDEX_AWARE);
+	if (ret < 0)
+		die_lib(ret);
 	ret = repo_odb(&uc.odb, &uc.repo);
 	if (ret < 0)
 		die_lib(ret);

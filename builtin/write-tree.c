@@ -9,6 +9,7 @@
 #include "odb.h"
 #include "parse-options.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "workers.h"
 
 const char *const write_tree_usage[] = {
@@ -49,6 +50,11 @@ cmd_write_tree(int argc, const char **argv)
 	ret = index_read_in(&idx, repo.index_path, repo.gitdir, 0);
 	if (ret < 0)
 		die("git-write-tree: error reading the index: %s", error_msg());
+	ret = sparse_index_after_read(&idx, &repo, SPARSE_INDEX_FULL |
+				      SPARSE_INDEX_TREE |
+				      SPARSE_INDEX_NO_PRESENT);
+	if (ret < 0)
+		die_lib(ret);
 	ret = repo_odb(&odb, &repo);
 	if (ret < 0)
 		die_lib(ret);

@@ -34,6 +34,7 @@
 #include "path.h"
 #include "refs.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "split-index.h"
 #include "strbuf.h"
 #include "trace.h"
@@ -76,6 +77,7 @@ index_release(struct index *idx)
 		index_release(idx->names_from);
 		free(idx->names_from);
 	}
+	sparse_index_free(idx->sparse);
 	index_init(idx);
 }
 
@@ -150,6 +152,8 @@ index_entries_pos(struct index_entry *const *v, size_t nr, const char *name,
 ssize_t
 index_pos(const struct index *idx, const char *name, size_t len, int stage)
 {
+	if (idx->sparse)
+		sparse_index_lookup(idx->sparse, name, len);
 	return index_entries_pos(idx->entries, idx->nr, name, len, stage);
 }
 
@@ -252,13 +256,11 @@ read_extension(struct index *idx, const unsigned char *sig,
 		return 0;
 	if (!memcmp(sig, "link", 4))
 		return split_index_read_link(idx, data, len);
-	if (!memcmp(sig, "sdir", 4))
-		return error_set_pre(E_UNSUPPORTED, "index uses sdir "
-				     "extension, which dirc does not "
-				     "support", "'%s' is a sparse index; run "
-				     "'git sparse-checkout disable' (or set "
-				     "index.sparse=false) to use it with "
-				     "dirc", path);
+	if (!memcmp(sig, "sdir", 4)) {
+		/* no content, only a mark (git ignores any bytes) */
+		idx->read_sdir = 1;
+		return 0;
+	}
 	if (sig[0] >= 'A' && sig[0] <= 'Z') {
 		if (!(flags & INDEX_READ_QUIET))
 			diag_emit(DIAG_PLAIN, "ignoring %.4s extension",
@@ -477,6 +479,14 @@ parse(struct index *idx, const char *path, unsigned flags)
 		/* a split index's replacements have no names: see below */
 		if (!bad && (!e->namelen || (prev && entry_cmp(prev, e) >= 0)))
 			bad = e;
+		if (e->namelen && S_ISDIR(e->mode) &&
+		    e->name[e->namelen - 1] != '/') {
+			snprintf(why, sizeof(why), "directory entry '%.*s' "
+				 "(mode 040000) does not end in '/'",
+				 (int)MIN(e->namelen, 200), e->name);
+			ret = corrupt(path, why);
+			goto out;
+		}
 		idx->entries[idx->nr++] = e;
 		prev = e;
 	}
@@ -1500,6 +1510,8 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 	}
 	if (!ret && idx->reuc_nr && !o->no_ext)
 		ret = write_reuc(&bw, idx);
+	if (!ret && idx->write_sdir)
+		ret = bufwrite_add(&bw, "sdir\0\0\0\0", 8);
 	if (!ret)
 		ret = bufwrite_finish(&bw, idx->checksum);
 	else
@@ -1540,6 +1552,10 @@ index_write_fd(struct index *idx, int fd, const char *name)
 		BUG("index_write_fd with %zu staged changes", idx->staged_nr);
 	index_compact(idx);
 	o.threads = workers_count(idx->threads, 0, 0, 0);
+	idx->write_sdir = idx->read_sdir;
+	for (size_t i = 0; !idx->write_sdir && i < idx->nr; i++)
+		if (S_ISDIR(idx->entries[i]->mode))
+			idx->write_sdir = 1;
 	return write_versioned(idx, NULL, fd, name, &o, &version);
 }
 
@@ -1644,6 +1660,7 @@ int
 index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 {
 	struct write_opts o = { 0 };
+	struct sparse_index_view view;
 	int ret = 0, plan, whole = 1;
 	unsigned version;
 	uint64_t start = trace_now();
@@ -1657,14 +1674,20 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	o.allow_null = getenv("GIT_ALLOW_NULL_SHA1") != NULL;
 	o.threads = workers_count(idx->threads, repo->settings.threads, 0, 0);
 	plan = split_index_plan(idx, &repo->config);
-	if (plan < 0)
+	if (plan < 0) {
 		ret = plan;
-	else if (plan)
+	} else if (plan) {
+		/* never collapsed: git's sparse index is not split */
 		ret = write_split(idx, repo, lk->fd, lk->lock_path, &o,
 				  &version, plan, &whole);
-	else
-		ret = write_versioned(idx, repo, lk->fd, lk->lock_path, &o,
-				      &version);
+	} else {
+		/* in a sparse index, directories outside the cone collapsed */
+		ret = sparse_index_view_begin(idx, repo, &view);
+		if (!ret)
+			ret = write_versioned(idx, repo, lk->fd, lk->lock_path,
+					      &o, &version);
+		sparse_index_view_end(idx, &view);
+	}
 	if (!ret)
 		ret = lockfile_close(lk, repo_sync_mode(&repo->settings,
 							FSYNC_INDEX));

@@ -33,6 +33,7 @@
 struct repo;
 struct cache_tree;
 struct split_index;
+struct sparse_index;
 
 /* On-disk flags (16 bits) */
 #define CE_VALID	0x8000	/* assume-unchanged */
@@ -56,6 +57,8 @@ enum ce_state {
 					* the work tree after this read */
 	CE_ADDED = 1 << 6,	/* unpack, sparse checkout: new in this read */
 	CE_WT_UPDATE = 1 << 7,	/* unpack, sparse checkout: to be written */
+	CE_SPARSE_FILE = 1 << 8, /* expanded from a sparse-directory entry
+				  * (lib/sparse-index.h), unchanged since */
 	CE_FROM_BASE = 1 << 14,	/* split index: the shared index's entry
 				 * of its name and stage (or its
 				 * replacement) */
@@ -71,7 +74,9 @@ struct stat_data {
 
 struct index_entry {
 	struct stat_data sd;
-	uint32_t mode;		/* 0100644, 0100755, 0120000, 0160000 */
+	uint32_t mode;		/* 0100644, 0100755, 0120000, 0160000;
+				 * 040000: a sparse directory (name ends
+				 * in '/'), see lib/sparse-index.h */
 	struct object_id oid;
 	uint16_t flags;		/* CE_VALID | stage; namelen recomputed */
 	uint16_t ext_flags;	/* CE_SKIP_WORKTREE | CE_INTENT_TO_ADD */
@@ -132,6 +137,11 @@ struct index {
 	struct index *names_from;	/* the shared index read with a split
 					 * one: names point into its map;
 					 * owned */
+	int read_sdir;			/* an sdir extension was read */
+	int write_sdir;			/* write one (sparse_index_view_begin) */
+	struct sparse_index *sparse;	/* what git holds collapsed; owned;
+					 * NULL until sparse_index_after_read()
+					 * (lib/sparse-index.h) */
 	unsigned char checksum[HASH_MAX_RAWSZ]; /* trailer as read */
 	/*
 	 * How the content checks hash a regular file (git cleans it first:
@@ -165,9 +175,11 @@ enum index_read_flags {
  * negative E_* naming path: -E_CORRUPT (truncated, bad signature, bad
  * entry, bad checksum with INDEX_READ_VERIFY, a damaged link extension
  * or shared index, ...), -E_NOTFOUND (the shared index of a split index
- * is missing), -E_UNSUPPORTED (version, or a required extension such as
- * "sdir").  A split index's shared index is looked for in gitdir (NULL:
- * skipped), then next to path, as git does.
+ * is missing), -E_UNSUPPORTED (the version).  A split index's shared
+ * index is looked for in gitdir (NULL: skipped), then next to path, as
+ * git does.  Sparse-directory entries (mode 040000) are read as they
+ * are: a command calls sparse_index_after_read() (lib/sparse-index.h)
+ * next.
  */
 int index_read_in(struct index *idx, const char *path, const char *gitdir,
 		  unsigned flags);
@@ -210,7 +222,9 @@ index_name_cmp(const char *a, size_t alen, const char *b, size_t blen)
 
 /*
  * Position of (name, stage) in the sorted entries, or -(insert pos + 1)
- * if absent.  stage -1 finds the first entry of any stage.
+ * if absent.  stage -1 finds the first entry of any stage.  A name
+ * inside a directory git still holds collapsed is noted (git expands
+ * its sparse index then; lib/sparse-index.h).
  */
 ssize_t index_pos(const struct index *idx, const char *name, size_t len,
 		  int stage);

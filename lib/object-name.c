@@ -36,6 +36,7 @@
 #include "reflog.h"
 #include "refs.h"
 #include "repo.h"
+#include "sparse-index.h"
 #include "strbuf.h"
 #include "tree.h"
 
@@ -2113,7 +2114,11 @@ index_entry_of(struct res *r, const char *name, struct object_id *out)
 		path = rel.buf;
 	ret = index_read_in(&idx, r->repo->index_path, r->repo->gitdir,
 			    INDEX_READ_QUIET);
+	if (ret >= 0)
+		ret = sparse_index_after_read(&idx, r->repo, SPARSE_INDEX_FULL |
+					      SPARSE_INDEX_NO_PRESENT);
 	if (ret < 0) {
+		index_release(&idx);
 		strbuf_release(&rel);
 		return ret;
 	}

@@ -1,9 +1,10 @@
 /*
  * fuzz-index: the DIRC parser — versions 2, 3 and 4, the TREE, REUC and
  * link extensions (a link naming a shared index is refused here:
- * fuzz-split-index has the merge), the ones dirc skips (UNTR, FSMN,
- * EOIE, IEOT, any other optional one) and the ones it refuses (sdir,
- * unknown required ones) — through index_parse().
+ * fuzz-split-index has the merge), sparse-directory entries (mode
+ * 040000) and sdir, the ones dirc skips (UNTR, FSMN, EOIE, IEOT, any
+ * other optional one) and the unknown required ones it refuses —
+ * through index_parse().
  *
  * Invariants checked on an image that parses:
  *   - every entry is found again by index_pos();
@@ -50,6 +51,10 @@ same_entries(const struct index *a, const struct index *b)
 		    b->reuc_nr);
 	if (!a->tree != !b->tree)
 		BUG("the TREE extension came or went");
+	if (!b->read_sdir)
+		for (size_t i = 0; i < a->nr; i++)
+			if (a->read_sdir || S_ISDIR(a->entries[i]->mode))
+				BUG("a sparse index written without sdir");
 }
 
 int

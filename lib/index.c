@@ -1674,6 +1674,10 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	o.allow_null = getenv("GIT_ALLOW_NULL_SHA1") != NULL;
 	o.threads = workers_count(idx->threads, repo->settings.threads, 0, 0);
 	plan = split_index_plan(idx, &repo->config);
+	if (plan > 0 && sparse_index_is_collapsed(idx))
+		/* git's words; it writes nothing either */
+		plan = error_set(E_UNSUPPORTED, "cannot use split index with "
+				 "a sparse index");
 	if (plan < 0) {
 		ret = plan;
 	} else if (plan) {

@@ -63,6 +63,12 @@ sparse_index_is_dir(const struct index_entry *e)
 	return S_ISDIR(e->mode);
 }
 
+int
+sparse_index_is_collapsed(const struct index *idx)
+{
+	return idx->sparse && idx->sparse->collapsed;
+}
+
 void
 sparse_index_free(struct sparse_index *si)
 {

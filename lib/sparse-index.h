@@ -104,6 +104,9 @@ void sparse_index_keep_state(struct index *dst, struct index *src);
 
 void sparse_index_free(struct sparse_index *si);
 
+/* Does git hold idx collapsed in memory (sparse-directory entries)? */
+int sparse_index_is_collapsed(const struct index *idx);
+
 /*
  * Is e a sparse-directory entry (mode 040000)?  Only an index kept
  * collapsed (SPARSE_INDEX_KEEP) or not yet prepared holds any.

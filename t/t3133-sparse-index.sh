@@ -161,6 +161,17 @@ test_expect_success GIT 'update-cache in the cone: kept sparse, the TREE as git 
 	same_index "" "\$G update-index --add top"
 '
 
+test_expect_success GIT 'a split index asked of a sparse index: fatal, 128, nothing written, as git' '
+	same_index "echo more >>a/f" "\$G -c core.splitIndex=true update-index a/f" &&
+	test "$(cat d.code)" = 128 &&
+	test_grep "cannot use split index with a sparse index" d.err &&
+	test_cmp orig.idx d.idx &&
+	! ls w/.git/sharedindex.* &&
+	same_index "" "\$G update-index --split-index" &&
+	test "$(cat d.code)" = 128 &&
+	! ls w/.git/sharedindex.*
+'
+
 test_expect_success GIT 'update-cache inside a sparse directory: expanded, collapsed again' '
 	blob=$(git -C tpl rev-parse HEAD:e/j) &&
 	same_index "" "\$G update-index --cacheinfo 100644,$blob,c/h" &&

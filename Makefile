@@ -77,9 +77,11 @@ LIBS = $(DEP_LIBS) -lpthread
 ifdef SANITIZE
 STATIC =
 endif
-STATIC ?= $(shell for f in libc.a libz.a rcrt1.o; do \
+ifeq ($(origin STATIC),undefined)
+STATIC := $(shell for f in libc.a libz.a rcrt1.o; do \
 	p=`$(CC) -print-file-name=$$f` && test -f "$$p" || exit 0; \
 	done; echo -static-pie)
+endif
 ifneq ($(strip $(STATIC)),)
 BASIC += -fPIE
 endif

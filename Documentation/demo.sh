@@ -5,6 +5,7 @@
 #   DEMO_SCALE   size of the tree (1 = linux-sized, 78,635 files, 1.3 GB;
 #                default 0.1)
 #   DEMO_DIR     where to work (default perf/scratch/demo)
+#   DIRC_BIN     the dirc binary (default: the one at the top)
 #   DIRC_WRAP    a command to run dirc under (e.g. "valgrind -q
 #                --error-exitcode=1"), for checks
 set -eu
@@ -13,7 +14,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 scale=${DEMO_SCALE:-0.1}
 work=${DEMO_DIR:-$top/perf/scratch/demo}
 tree=$work/tree-scale$scale
-dirc_bin=$top/dirc
+dirc_bin=${DIRC_BIN:-$top/dirc}
 wrap=${DIRC_WRAP:-}
 
 dirc () {

@@ -1447,12 +1447,10 @@ cmd_rev_parse(int argc, const char **argv)
 
 	memset(&rp, 0, sizeof(rp));
 	rp.filter = DO_REVS | DO_NOREV | DO_FLAGS | DO_NONFLAGS;
+	/* the kernel's getcwd() is a real path already: no realpath() */
 	if (strbuf_getcwd(&cwd) < 0)
 		die_lib(-1);
-	rp.cwd = realpath(cwd.buf, NULL);
-	if (!rp.cwd)
-		rp.cwd = strbuf_detach(&cwd, NULL);
-	strbuf_release(&cwd);
+	rp.cwd = strbuf_detach(&cwd, NULL);
 	for (int i = 1; i < argc; i++)
 		if (!strcmp(argv[i], "--")) {
 			has_dashdash = 1;

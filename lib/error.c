@@ -26,10 +26,16 @@ set_va(int code, const char *pre, const char *fmt, va_list ap)
 	if (pre)
 		snprintf(ptmp, sizeof(ptmp), "%s", pre);
 	slot.code = code;
-	memcpy(slot.msg, tmp, sizeof(tmp));
+	/*
+	 * Only the strings: the slot (16 KiB a thread) is touched only as
+	 * far as its messages go.  Each page's first touch is a page
+	 * fault, and the lookups of a small command set a few "not found"
+	 * errors on the way.
+	 */
+	memcpy(slot.msg, tmp, strlen(tmp) + 1);
 	slot.has_pre = pre != NULL;
 	if (pre)
-		memcpy(slot.pre, ptmp, sizeof(ptmp));
+		memcpy(slot.pre, ptmp, strlen(ptmp) + 1);
 	return -code;
 }
 

@@ -326,6 +326,12 @@ struct format {
 	int nr_unknown, nr_v1_only;
 	const char *file;	/* being read, for messages */
 	int only_worktree_keys;	/* reading config.worktree */
+	/*
+	 * The common directory's config as read for the format, kept for
+	 * load_repo_config(): one read of the file, not two.
+	 */
+	struct strbuf text;
+	char *text_path;	/* its path; NULL if not read; owned */
 };
 
 static void
@@ -334,6 +340,8 @@ format_release(struct format *fmt)
 	free(fmt->worktree);
 	strbuf_release(&fmt->unknown);
 	strbuf_release(&fmt->v1_only);
+	strbuf_release(&fmt->text);
+	free(fmt->text_path);
 }
 
 static int
@@ -415,9 +423,13 @@ format_event(const struct config_event *ev, void *data)
 	return 0;
 }
 
-/* path: to read; shown: its name in messages (git's, maybe relative) */
+/*
+ * path: to read; shown: its name in messages (git's, maybe relative);
+ * keep: keep the text read in fmt->text.
+ */
 static int
-scan_format_file(struct format *fmt, const char *path, const char *shown)
+scan_format_file(struct format *fmt, const char *path, const char *shown,
+		 int keep)
 {
 	struct strbuf text = STRBUF_INIT;
 	int ret = strbuf_read_file(&text, path);
@@ -429,6 +441,12 @@ scan_format_file(struct format *fmt, const char *path, const char *shown)
 		fmt->file = shown;
 		ret = config_scan_buffer(text.buf, text.len, shown,
 					 format_event, fmt);
+		if (ret >= 0 && keep) {
+			strbuf_release(&fmt->text);
+			fmt->text = text;
+			strbuf_init(&text, 0);
+			fmt->text_path = xstrdup(path);
+		}
 	}
 	strbuf_release(&text);
 	return ret;
@@ -452,9 +470,10 @@ read_format(struct format *fmt, const char *gitdir, const char *commondir,
 	fmt->bare = -1;
 	strbuf_init(&fmt->unknown, 0);
 	strbuf_init(&fmt->v1_only, 0);
+	strbuf_init(&fmt->text, 0);
 	strbuf_addf(&path, "%s/config", commondir);
 	strbuf_addf(&shown, "%s/config", linked ? commondir : name);
-	ret = scan_format_file(fmt, path.buf, shown.buf);
+	ret = scan_format_file(fmt, path.buf, shown.buf, 1);
 	if (ret < 0)
 		goto out;
 	if (fmt->version < 0) {
@@ -489,7 +508,7 @@ read_format(struct format *fmt, const char *gitdir, const char *commondir,
 		strbuf_reset(&shown);
 		strbuf_addf(&shown, "%s/config.worktree", name);
 		fmt->only_worktree_keys = 1;
-		ret = scan_format_file(fmt, path.buf, shown.buf);
+		ret = scan_format_file(fmt, path.buf, shown.buf, 0);
 		linked = 0;
 	}
 	if (linked) {
@@ -1225,14 +1244,19 @@ load_settings(struct repo *repo)
  * the common config, config.worktree, then the command line.
  */
 static int
-load_repo_config(struct repo *repo, struct config *cmdline)
+load_repo_config(struct repo *repo, struct config *cmdline,
+		 const struct format *fmt)
 {
 	struct strbuf path = STRBUF_INIT;
 	int ret = 0, b;
 
 	if (repo->gitdir) {
 		strbuf_addf(&path, "%s/config", repo->commondir);
-		ret = config_load_file(&repo->config, path.buf, 0);
+		if (fmt->text_path && !strcmp(fmt->text_path, path.buf))
+			ret = config_parse_buffer(&repo->config, fmt->text.buf,
+						  fmt->text.len, path.buf, 0);
+		else
+			ret = config_load_file(&repo->config, path.buf, 0);
 		if (ret < 0)
 			goto out;
 		if (config_get_bool(&repo->config, "extensions.worktreeconfig",
@@ -1322,7 +1346,7 @@ repo_open(struct repo *out, unsigned flags)
 		ret = load_settings(out);
 		goto out;
 	}
-	ret = load_repo_config(out, &cmdline);
+	ret = load_repo_config(out, &cmdline, &fmt);
 	if (ret < 0)
 		goto out;
 

@@ -21,7 +21,6 @@
 #include "refresh.h"
 #include "repo.h"
 #include "sparse.h"
-#include "split-index.h"
 #include "strbuf.h"
 #include "trace.h"
 #include "update.h"

@@ -34,7 +34,6 @@
 #include "refs.h"
 #include "repo.h"
 #include "sparse-index.h"
-#include "split-index.h"
 #include "strbuf.h"
 #include "tree.h"
 
@@ -1392,12 +1391,12 @@ handle_option(struct rp *rp, int argc, const char **argv, int *i,
 
 		if (ret < 0)
 			die_lib(ret);
-		if (idx.split) {
+		if (index_shared_id(&idx)) {
 			char hex[HASH_MAX_HEXSZ + 1];
 			struct strbuf name = STRBUF_INIT;
 
 			strbuf_addf(&name, "sharedindex.%s",
-				    oid_to_hex_r(hex, &idx.split->base_oid));
+				    oid_to_hex_r(hex, index_shared_id(&idx)));
 			git_path(&sb, rp, name.buf);
 			print_path(rp, sb.buf, DEFAULT_RELATIVE);
 			strbuf_release(&name);

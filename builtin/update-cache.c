@@ -22,7 +22,6 @@
 #include "repo.h"
 #include "sparse-index.h"
 #include "sparse.h"
-#include "split-index.h"
 #include "strbuf.h"
 #include "trace.h"
 #include "update.h"

@@ -30,12 +30,12 @@
 #include "bufwrite.h"
 #include "cache-tree.h"
 #include "error.h"
+#include "index-internal.h"
 #include "odb.h"
 #include "path.h"
 #include "refs.h"
 #include "repo.h"
 #include "sparse-index.h"
-#include "split-index.h"
 #include "strbuf.h"
 #include "trace.h"
 #include "tree.h"
@@ -1401,7 +1401,7 @@ struct write_opts {
 	int quiet;		/* no warnings (the same entries again) */
 	int threads;		/* more than 1: hash on a second thread */
 	int extended;		/* out: an entry has extended flags */
-	/* a split index (split-index.h): its part, or its shared index */
+	/* a split index (index-internal.h): its part, or its shared index */
 	struct index_entry **entries;	/* NULL: idx's */
 	size_t nr, stripped;	/* how many; the first stripped unnamed */
 	const struct strbuf *link;	/* the link extension, or NULL */

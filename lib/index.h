@@ -129,7 +129,7 @@ struct index {
 	int read_extended;		/* an entry had extended flags when
 					 * read: the version a write guesses */
 	struct split_index *split;	/* the link extension and the shared
-					 * index (split-index.h); owned; NULL:
+					 * index (index-internal.h); owned; NULL:
 					 * not split */
 	int write_whole;		/* write unsplit this time (git's
 					 * "something changed") */
@@ -344,6 +344,26 @@ void dir_cache_release(struct dir_cache *dc);
  */
 int index_check_leading_path(const char *path, size_t len,
 			     struct dir_cache *dc);
+
+/*
+ * The split index (git's core.splitIndex; lib/split-index.c).  A split
+ * index is read whole by index_read_in(); index_write() keeps it split,
+ * or writes a new shared index, as git decides.
+ */
+/* update-cache --split-index: split, with a new shared index now. */
+void index_split_enable(struct index *idx);
+/* update-cache --no-split-index: write the index whole. */
+void index_split_disable(struct index *idx);
+/*
+ * core.splitIndex, applied as git applies it to every index it reads:
+ * true splits an unsplit index, false unsplits a split one (each marks
+ * the index changed).  Unset or not a boolean: nothing.  Once per
+ * index: index_write() applies it unless the command did after reading.
+ */
+struct config;
+void split_index_tweak(struct index *idx, const struct config *cfg);
+/* The id of the shared index of a split index, or NULL if not split. */
+const struct object_id *index_shared_id(const struct index *idx);
 
 /* Drop all resolve-undo records. */
 void index_clear_resolve_undo(struct index *idx);

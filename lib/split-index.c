@@ -1,6 +1,6 @@
 /*
  * split-index: the link extension, merging a split index with its shared
- * index on read, and on write what goes where (see split-index.h for the
+ * index on read, and on write what goes where (index-internal.h has the
  * format).
  *
  * In memory a split index is one ordinary sorted index: every entry
@@ -15,7 +15,7 @@
  * whose name an entry made afresh took (read-tree's new entries): that
  * one is added, as git does.
  */
-#include "split-index.h"
+#include "index-internal.h"
 
 #include <dirent.h>
 #include <errno.h>
@@ -407,6 +407,12 @@ split_index_tweak(struct index *idx, const struct config *cfg)
 		index_split_enable(idx);
 	else if (on == 0)
 		index_split_disable(idx);
+}
+
+const struct object_id *
+index_shared_id(const struct index *idx)
+{
+	return idx->split ? &idx->split->base_oid : NULL;
 }
 
 /* ---- writing ---- */

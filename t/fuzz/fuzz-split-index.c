@@ -18,7 +18,7 @@
 
 #include "error.h"
 #include "index.h"
-#include "split-index.h"
+#include "index-internal.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)

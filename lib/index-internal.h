@@ -1,5 +1,7 @@
 /*
- * split-index: git's split index (core.splitIndex).  The index file
+ * index-internal: the split index (core.splitIndex), private to the index
+ * module: index.c reads and writes through these, lib/split-index.c
+ * implements them (index.h has what commands use).  The index file
  * holds only what changed since a shared index, "$GIT_DIR/sharedindex.
  * <id>" (id: the shared file's own trailing hash), named in the index's
  * "link" extension:
@@ -16,8 +18,8 @@
  * (CE_FROM_BASE); writing finds what changed since, or writes a new
  * shared index when git would.
  */
-#ifndef DIRC_SPLIT_INDEX_H
-#define DIRC_SPLIT_INDEX_H
+#ifndef DIRC_INDEX_INTERNAL_H
+#define DIRC_INDEX_INTERNAL_H
 
 #include "ewah.h"
 #include "hash.h"
@@ -65,19 +67,6 @@ int split_index_merge(struct index *idx, const char *path,
  * hold the link (index_parse() with INDEX_READ_SHARED leaves it so).
  */
 int split_index_merge_parsed(struct index *idx, struct index *shared);
-
-/* update-cache --split-index: split, with a new shared index now. */
-void index_split_enable(struct index *idx);
-/* update-cache --no-split-index: write the index whole. */
-void index_split_disable(struct index *idx);
-
-/*
- * core.splitIndex, applied as git applies it to every index it reads:
- * true splits an unsplit index, false unsplits a split one (each marks
- * the index changed).  Unset or not a boolean: nothing.  Once per
- * index: index_write() applies it unless the command did after reading.
- */
-void split_index_tweak(struct index *idx, const struct config *cfg);
 
 /* What index_write() does with a split index: see split_index_plan(). */
 struct split_write {

@@ -588,3 +588,49 @@ inflate_exact(void *out_, size_t size, const void *in_, size_t len)
 		return INFLATE_BAD;
 	return INFLATE_OK;
 }
+
+size_t
+inflate_prefix(void *out_, size_t size, const void *in_, size_t len)
+{
+	struct tables t;
+	const unsigned char *in = in_;
+	unsigned char *start = out_, *out = start, *end = start + size;
+	struct bits b;
+	unsigned last = 0, cmf, flg;
+
+	if (len < 2)
+		return 0;
+	cmf = in[0];
+	flg = in[1];
+	if ((cmf & 15) != 8 || (cmf >> 4) > 7 || (cmf << 8 | flg) % 31 ||
+	    (flg & 0x20))
+		return 0;
+	memset(&b, 0, sizeof(b));
+	b.p = in + 2;
+	b.end = in + len;
+	while (!last && out < end) {
+		enum inflate_result r;
+		unsigned type;
+
+		fill(&b);
+		last = take(&b, 1);
+		type = take(&b, 2);
+		if (overrun(&b))
+			break;
+		if (type == 0) {
+			r = stored(&b, &out, end);
+		} else if (type == 1) {
+			pthread_once(&fixed_once, build_fixed);
+			r = huffman(&b, &fixed, start, &out, end);
+		} else if (type == 2) {
+			r = dynamic_tables(&b, &t);
+			if (r == INFLATE_OK)
+				r = huffman(&b, &t, start, &out, end);
+		} else {
+			r = INFLATE_BAD;
+		}
+		if (r != INFLATE_OK)
+			break;	/* out has what was decoded before */
+	}
+	return out - start;
+}

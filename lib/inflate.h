@@ -38,4 +38,15 @@ enum inflate_result {
 enum inflate_result inflate_exact(void *out, size_t size, const void *in,
 				  size_t len);
 
+/*
+ * The first bytes of the zlib stream at the start of in (len bytes): up
+ * to size of them into out, decoding no further (nothing after them is
+ * checked, nor the Adler-32).  Returns how many bytes are in out: fewer
+ * than size if the stream is shorter, damaged before then, or its
+ * next piece would not fit whole (a caller that needs more falls back
+ * to zlib).  For a delta's header, the sizes it starts with.
+ * Thread-safe.
+ */
+size_t inflate_prefix(void *out, size_t size, const void *in, size_t len);
+
 #endif

@@ -1180,6 +1180,12 @@ delta_result_size(struct pack *p, uint64_t off, const struct obj_header *h,
 	size_t src;
 	z_stream zs;
 
+	/* the header's two sizes, usually without setting zlib up */
+	end = buf + inflate_prefix(buf, sizeof(buf), p->data + h->data_off,
+				   p->data_len - HASH_RAWSZ - h->data_off);
+	if (!delta_varint(&d, end, &src) && !delta_varint(&d, end, size))
+		return 0;
+	d = buf;
 	memset(&zs, 0, sizeof(zs));
 	if (inflateInit(&zs) != Z_OK)
 		die_oom(sizeof(zs));

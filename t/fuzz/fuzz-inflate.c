@@ -7,7 +7,9 @@
  *     size n gives INFLATE_OK and the same bytes, with n + 1 gives
  *     INFLATE_SHORT and with n - 1 INFLATE_LONG;
  *   - where zlib refuses the stream, inflate_exact() refuses it too, for
- *     the size zlib got to and for one more.
+ *     the size zlib got to and for one more;
+ *   - inflate_prefix() for up to 64 of the bytes zlib decoded gives no
+ *     more than asked, and only bytes zlib gave.
  */
 #include "fuzz.h"
 
@@ -37,6 +39,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	inflateEnd(&zs);
 	if (n > MAX_OUT)
 		return 0;	/* too big to compare: not a verdict */
+	{
+		size_t k = n < 64 ? n : 64;
+		size_t g = inflate_prefix(got, k, data, size);
+
+		if (g > k || memcmp(got, want, g))
+			BUG("inflate_prefix gave %zu of %zu bytes unlike zlib",
+			    g, k);
+	}
 	if (zret == Z_STREAM_END) {
 		if (inflate_exact(got, n, data, size) != INFLATE_OK ||
 		    memcmp(got, want, n))

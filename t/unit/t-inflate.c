@@ -135,7 +135,7 @@ test_round_trips(void)
 	size_t cap = 400000, streams = 0;
 	unsigned char *data = malloc(cap), *z = malloc(cap + 1000);
 	unsigned char *out = malloc(cap + 8);
-	int bad = 0, size_bad = 0;
+	int bad = 0, size_bad = 0, prefix_bad = 0, prefix_full = 0;
 
 	for (size_t si = 0; si < ARRAY_SIZE(sizes); si++)
 		for (int shape = 0; shape < 5; shape++)
@@ -176,10 +176,27 @@ test_round_trips(void)
 					if (inflate_exact(out, len + 1, z, zlen) !=
 					    INFLATE_SHORT)
 						size_bad++;
+					/*
+					 * a prefix: never more than asked or
+					 * than the data, never a wrong byte
+					 */
+					for (size_t k = 0; k <= 40; k += 8) {
+						size_t got = inflate_prefix(out,
+							k, z, zlen + 1);
+
+						if (got > k || got > len ||
+						    memcmp(out, data, got))
+							prefix_bad++;
+						prefix_full += k == 40 &&
+							       got == k;
+					}
 				}
 	is_int(bad, 0, "zlib's streams (every level, strategy, shape) "
 	       "decode to their data");
 	is_int(size_bad, 0, "one byte less room is LONG, one more SHORT");
+	is_int(prefix_bad, 0, "inflate_prefix gives the data's first bytes");
+	ok(prefix_full > 200, "... all 40 asked for in %d streams",
+	   prefix_full);
 	ok(streams > 1000, "... over %zu streams", streams);
 	free(data);
 	free(z);

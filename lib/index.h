@@ -123,7 +123,8 @@ struct index {
 	int read_extended;		/* an entry had extended flags when
 					 * read: the version a write guesses */
 	int read_sdir;			/* an sdir extension was read */
-	int write_sdir;			/* write one (sparse_index_view_begin) */
+	int write_sdir;			/* write one (set by
+					 * sparse_index_view_begin()) */
 	struct sparse_index *sparse;	/* what git holds collapsed; owned;
 					 * NULL until sparse_index_after_read()
 					 * (lib/sparse-index.h) */

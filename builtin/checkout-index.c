@@ -134,7 +134,7 @@ checkout_path(struct ci *ci, const char *name, size_t len)
 	ssize_t pos = index_pos(&ci->idx, name, len, -1);
 	struct strbuf stage[4] = { STRBUF_INIT, STRBUF_INIT, STRBUF_INIT,
 				   STRBUF_INIT };
-	int has_same = 0, did = 0, made = 0, ret = -1;
+	int has_same = 0, did = 0, made = 0, ret = -1, sparse_dir;
 
 	if (pos < 0)
 		pos = -pos - 1;
@@ -181,12 +181,17 @@ checkout_path(struct ci *ci, const char *name, size_t len)
 		print_temp(ci, &stage[ci->stage == STAGE_ALL ? 0 : ci->stage],
 			   name, len);
 	}
-	if (did || (has_same && ci->stage == STAGE_ALL)) {
+	/* a directory git holds collapsed: an entry of that name, not a file */
+	sparse_dir = !has_same && sparse_index_names_dir(&ci->idx, name, len);
+	if (did || ((has_same || sparse_dir) && ci->stage == STAGE_ALL)) {
 		ret = 0;
 		goto out;
 	}
 	if (!ci->quiet && !ci->check) {
-		if (!has_same)
+		if (sparse_dir)
+			fprintf(stderr, "git checkout-index: %s is a sparse "
+				"directory\n", name);
+		else if (!has_same)
 			fprintf(stderr, "git checkout-index: %s is not in the "
 				"cache\n", name);
 		else if (ci->stage)

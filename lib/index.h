@@ -138,7 +138,8 @@ struct index {
 					 * one: names point into its map;
 					 * owned */
 	int read_sdir;			/* an sdir extension was read */
-	int write_sdir;			/* write one (sparse_index_view_begin) */
+	int write_sdir;			/* write one (set by
+					 * sparse_index_view_begin()) */
 	struct sparse_index *sparse;	/* what git holds collapsed; owned;
 					 * NULL until sparse_index_after_read()
 					 * (lib/sparse-index.h) */

@@ -388,7 +388,8 @@ build_view(struct index *idx, struct sparse_index *si,
 
 	for (size_t i = 0; i < idx->nr;) {
 		struct index_entry *e = idx->entries[i];
-		const struct index_entry *d = k < si->nr ? si->dirs[k].dir : NULL;
+		const struct index_entry *d =
+			k < si->nr ? si->dirs[k].dir : NULL;
 		size_t files;
 
 		if (!d || e->namelen <= d->namelen ||
@@ -490,6 +491,20 @@ sparse_index_keep_state(struct index *dst, struct index *src)
 		si->nr = 0;
 		si->tree_stale = 0;
 	}
+}
+
+int
+sparse_index_names_dir(const struct index *idx, const char *name, size_t len)
+{
+	const struct sparse_index *si = idx->sparse;
+
+	if (!si || !si->collapsed || si->tree_stale)
+		return 0;
+	for (size_t k = 0; k < si->nr; k++)
+		if (si->dirs[k].dir->namelen == len &&
+		    !memcmp(si->dirs[k].dir->name, name, len))
+			return 1;
+	return 0;
 }
 
 /* ---- reading ---- */
@@ -685,8 +700,8 @@ sparse_index_after_read(struct index *idx, struct repo *repo, unsigned mode)
 			goto out;
 		si->collapsed = 1;
 	} else if (dirs) {
-		ret = expand_full(idx, repo, si,
-				  mode & (SPARSE_INDEX_TREE | SPARSE_INDEX_AWARE));
+		ret = expand_full(idx, repo, si, mode & (SPARSE_INDEX_TREE |
+							 SPARSE_INDEX_AWARE));
 		if (ret < 0)
 			goto out;
 		if ((mode & SPARSE_INDEX_MERGE) && si->allowed)

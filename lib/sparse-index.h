@@ -102,6 +102,13 @@ void sparse_index_view_end(struct index *idx, struct sparse_index_view *v);
  */
 void sparse_index_keep_state(struct index *dst, struct index *src);
 
+/*
+ * Is name (len bytes, "c/") a sparse directory git still holds collapsed
+ * in idx (so an entry of that name exists in git's view)?
+ */
+int sparse_index_names_dir(const struct index *idx, const char *name,
+			   size_t len);
+
 void sparse_index_free(struct sparse_index *si);
 
 /* Does git hold idx collapsed in memory (sparse-directory entries)? */

@@ -255,7 +255,10 @@ test_expect_success GIT 'checkout-index in a sparse index' '
 	same_twins "" "\$G checkout-index -a" &&
 	same_twins "" "\$G checkout-index -f -a" &&
 	same_twins "" "\$G checkout-index c/h" &&
-	same_twins "" "\$G checkout-index -f -u a/f"
+	same_twins "" "\$G checkout-index -f -u a/f" &&
+	same_twins "" "\$G checkout-index -f -- c/ a/f" &&
+	test_grep "^git checkout-index: c/ is a sparse directory$" d.err &&
+	same_twins "" "\$G checkout-index --stage=all -- c/"
 '
 
 test_expect_success GIT 'diff-files, diff-index: the expanded index, as git' '

@@ -1,7 +1,8 @@
 /*
- * index-internal: the split index (core.splitIndex), private to the index
- * module: index.c reads and writes through these, lib/split-index.c
- * implements them (index.h has what commands use).  The index file
+ * index-internal: what the index module shares with its two parts, and
+ * no command sees (index.h has what commands use).  index.c reads and
+ * writes through these; lib/split-index.c and lib/sparse-index.c
+ * implement them.  The split index (core.splitIndex) first.  The index file
  * holds only what changed since a shared index, "$GIT_DIR/sharedindex.
  * <id>" (id: the shared file's own trailing hash), named in the index's
  * "link" extension:
@@ -100,5 +101,42 @@ void split_index_prepare(struct split_write *out, struct index *idx);
 
 /* Set a file's mtime to now, as git freshens a shared index it uses. */
 int split_index_freshen(const char *path);
+
+/*
+ * The sparse index (lib/sparse-index.c; what commands call is in
+ * sparse-index.h): the hooks of the index module.
+ */
+struct repo;
+struct sparse_index;
+
+/*
+ * index_pos() looked up name (len bytes): a path strictly inside a
+ * directory still collapsed in git's view makes git expand the index.
+ */
+void sparse_index_lookup(struct sparse_index *si, const char *name,
+			 size_t len);
+
+/* The entries to write, as git would write them (index_write()). */
+struct sparse_index_view {
+	struct index_entry **saved;	/* the index's own array, put back
+					 * by sparse_index_view_end() */
+	size_t saved_nr, saved_alloc;
+	int active;
+};
+
+/*
+ * Before writing idx: collapse it as git would (or not), swapping the
+ * collapsed entries into idx and setting idx->write_sdir.  0 or a
+ * negative E_* (a cache-tree that could not be stored).
+ */
+int sparse_index_view_begin(struct index *idx, struct repo *repo,
+			    struct sparse_index_view *v);
+/* Put idx's full entries back. */
+void sparse_index_view_end(struct index *idx, struct sparse_index_view *v);
+
+void sparse_index_free(struct sparse_index *si);
+
+/* Does git hold idx collapsed in memory (sparse-directory entries)? */
+int sparse_index_is_collapsed(const struct index *idx);
 
 #endif

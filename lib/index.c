@@ -35,7 +35,6 @@
 #include "path.h"
 #include "refs.h"
 #include "repo.h"
-#include "sparse-index.h"
 #include "strbuf.h"
 #include "trace.h"
 #include "tree.h"

@@ -27,6 +27,7 @@
 #include "cache-tree.h"
 #include "config.h"
 #include "error.h"
+#include "index-internal.h"
 #include "index.h"
 #include "odb.h"
 #include "repo.h"

@@ -71,31 +71,6 @@ int sparse_index_after_read(struct index *idx, struct repo *repo,
 void sparse_index_after_merge(struct index *idx);
 
 /*
- * index_pos() looked up name (len bytes): a path strictly inside a
- * directory still collapsed in git's view makes git expand the index.
- */
-void sparse_index_lookup(struct sparse_index *si, const char *name,
-			 size_t len);
-
-/* The entries to write, as git would write them (index_write()). */
-struct sparse_index_view {
-	struct index_entry **saved;	/* the index's own array, put back
-					 * by sparse_index_view_end() */
-	size_t saved_nr, saved_alloc;
-	int active;
-};
-
-/*
- * Before writing idx: collapse it as git would (or not), swapping the
- * collapsed entries into idx and setting idx->write_sdir.  0 or a
- * negative E_* (a cache-tree that could not be stored).
- */
-int sparse_index_view_begin(struct index *idx, struct repo *repo,
-			    struct sparse_index_view *v);
-/* Put idx's full entries back. */
-void sparse_index_view_end(struct index *idx, struct sparse_index_view *v);
-
-/*
  * dst replaces src (read-tree without -m, --empty): git keeps the
  * sparse-index state of the index it read, so dst is written with an
  * sdir extension where src was sparse, its entries as they are.
@@ -109,15 +84,16 @@ void sparse_index_keep_state(struct index *dst, struct index *src);
 int sparse_index_names_dir(const struct index *idx, const char *name,
 			   size_t len);
 
-void sparse_index_free(struct sparse_index *si);
-
-/* Does git hold idx collapsed in memory (sparse-directory entries)? */
-int sparse_index_is_collapsed(const struct index *idx);
 
 /*
  * Is e a sparse-directory entry (mode 040000)?  Only an index kept
  * collapsed (SPARSE_INDEX_KEEP) or not yet prepared holds any.
  */
 int sparse_index_is_dir(const struct index_entry *e);
+
+/*
+ * What the index module itself calls (index_pos(), index_write(),
+ * index_release()) is declared in index-internal.h.
+ */
 
 #endif

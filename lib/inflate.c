@@ -528,6 +528,34 @@ huffman(struct bits *bits, const struct tables *t, unsigned char *start,
 	return r;
 }
 
+/* One block of the stream: its header, then its data into *outp. */
+static enum inflate_result
+inflate_block(struct bits *b, struct tables *t, unsigned char *start,
+	      unsigned char **outp, unsigned char *end, unsigned *last)
+{
+	enum inflate_result r;
+	unsigned type;
+
+	fill(b);
+	*last = take(b, 1);
+	type = take(b, 2);
+	if (overrun(b))
+		return INFLATE_BAD;
+	if (type == 0) {
+		r = stored(b, outp, end);
+	} else if (type == 1) {
+		pthread_once(&fixed_once, build_fixed);
+		r = huffman(b, &fixed, start, outp, end);
+	} else if (type == 2) {
+		r = dynamic_tables(b, t);
+		if (r == INFLATE_OK)
+			r = huffman(b, t, start, outp, end);
+	} else {
+		r = INFLATE_BAD;
+	}
+	return r;
+}
+
 enum inflate_result
 inflate_exact(void *out_, size_t size, const void *in_, size_t len)
 {
@@ -550,26 +578,9 @@ inflate_exact(void *out_, size_t size, const void *in_, size_t len)
 	b.end = in + len;
 
 	while (!last) {
-		enum inflate_result r;
-		unsigned type;
+		enum inflate_result r = inflate_block(&b, &t, start, &out, end,
+						      &last);
 
-		fill(&b);
-		last = take(&b, 1);
-		type = take(&b, 2);
-		if (overrun(&b))
-			return INFLATE_BAD;
-		if (type == 0) {
-			r = stored(&b, &out, end);
-		} else if (type == 1) {
-			pthread_once(&fixed_once, build_fixed);
-			r = huffman(&b, &fixed, start, &out, end);
-		} else if (type == 2) {
-			r = dynamic_tables(&b, &t);
-			if (r == INFLATE_OK)
-				r = huffman(&b, &t, start, &out, end);
-		} else {
-			r = INFLATE_BAD;
-		}
 		if (r != INFLATE_OK)
 			return r;
 	}
@@ -608,29 +619,9 @@ inflate_prefix(void *out_, size_t size, const void *in_, size_t len)
 	memset(&b, 0, sizeof(b));
 	b.p = in + 2;
 	b.end = in + len;
-	while (!last && out < end) {
-		enum inflate_result r;
-		unsigned type;
-
-		fill(&b);
-		last = take(&b, 1);
-		type = take(&b, 2);
-		if (overrun(&b))
-			break;
-		if (type == 0) {
-			r = stored(&b, &out, end);
-		} else if (type == 1) {
-			pthread_once(&fixed_once, build_fixed);
-			r = huffman(&b, &fixed, start, &out, end);
-		} else if (type == 2) {
-			r = dynamic_tables(&b, &t);
-			if (r == INFLATE_OK)
-				r = huffman(&b, &t, start, &out, end);
-		} else {
-			r = INFLATE_BAD;
-		}
-		if (r != INFLATE_OK)
+	while (!last && out < end)
+		if (inflate_block(&b, &t, start, &out, end, &last) !=
+		    INFLATE_OK)
 			break;	/* out has what was decoded before */
-	}
 	return out - start;
 }

@@ -38,15 +38,7 @@ END {
 			t = ns[j]; ns[j] = ns[j - 1]; ns[j - 1] = t
 		}
 	split("#1f77b4 #d62728 #2ca02c #9467bd #ff7f0e #8c564b #e377c2 #17becf", colour, " ")
-	print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
-	print "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1260\" height=\"430\" viewBox=\"0 0 1260 430\" font-family=\"sans-serif\" font-size=\"12\">"
-	print "<style>"
-	print ".frame { fill: none; stroke: #444; }"
-	print ".grid { stroke: #ddd; }"
-	print ".title { font-size: 14px; font-weight: bold; }"
-	print ".xtick { text-anchor: middle; }"
-	print ".ytick { text-anchor: end; }"
-	print ".xlabel { text-anchor: middle; }"
+	svg_begin(1260, 430)
 	print "polyline, line { fill: none; stroke-width: 2; }"
 	for (p = 1; p <= 8; p++) {
 		printf ".d%d { stroke: %s; } .d%d.dot { fill: %s; }\n",
@@ -54,8 +46,7 @@ END {
 		printf ".g%d { stroke: %s; stroke-dasharray: 2 3; } .g%d.dot { fill: %s; }\n",
 			p, colour[p], p, colour[p]
 	}
-	print "</style>"
-	print "<rect width=\"1260\" height=\"430\" fill=\"#fff\"/>"
+	svg_styled(1260, 430)
 
 	t1 = "time per million index entries"
 	t2 = "peak RSS per million index entries"

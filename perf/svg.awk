@@ -7,6 +7,27 @@
 # the globals the others use (X0 Y0 W H XMIN XMAX YTOP); series() a line
 # with its dots and legend, hline() a reference line.  POSIX awk only.
 
+# the document's start, w x h pixels, and the style rules every plot
+# uses; the caller adds its own rules, then calls svg_styled()
+function svg_begin(w, h) {
+	print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
+	printf "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" font-family=\"sans-serif\" font-size=\"12\">\n",
+		w, h, w, h
+	print "<style>"
+	print ".frame { fill: none; stroke: #444; }"
+	print ".grid { stroke: #ddd; }"
+	print ".title { font-size: 14px; font-weight: bold; }"
+	print ".xtick { text-anchor: middle; }"
+	print ".ytick { text-anchor: end; }"
+	print ".xlabel { text-anchor: middle; }"
+}
+
+# the style's end and a white background
+function svg_styled(w, h) {
+	print "</style>"
+	printf "<rect width=\"%d\" height=\"%d\" fill=\"#fff\"/>\n", w, h
+}
+
 function esc(s) {
 	gsub(/&/, "\\&amp;", s)
 	gsub(/</, "\\&lt;", s)

@@ -36,15 +36,7 @@ $1 == "ref" { ref[$2] = $3 + 0 }
 $1 == "meta" { meta[$2] = $3 }
 
 END {
-	print "<?xml version=\"1.0\" encoding=\"UTF-8\"?>"
-	print "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"1120\" height=\"430\" viewBox=\"0 0 1120 430\" font-family=\"sans-serif\" font-size=\"12\">"
-	print "<style>"
-	print ".frame { fill: none; stroke: #444; }"
-	print ".grid { stroke: #ddd; }"
-	print ".title { font-size: 14px; font-weight: bold; }"
-	print ".xtick { text-anchor: middle; }"
-	print ".ytick { text-anchor: end; }"
-	print ".xlabel { text-anchor: middle; }"
+	svg_begin(1120, 430)
 	print "polyline, line.read, line.mmap, line.dflt, line.git, line.warm, line.cold, line.refresh { fill: none; stroke-width: 2; }"
 	print ".read { stroke: #1f77b4; } .read.dot { fill: #1f77b4; }"
 	print ".mmap { stroke: #d62728; } .mmap.dot { fill: #d62728; }"
@@ -56,8 +48,7 @@ END {
 	print ".gitwarm { stroke: #1f77b4; stroke-dasharray: 2 3; stroke-width: 1.5; }"
 	print ".gitcold { stroke: #d62728; stroke-dasharray: 2 3; stroke-width: 1.5; }"
 	print ".floor { stroke: #000; stroke-dasharray: 8 4; stroke-width: 1; }"
-	print "</style>"
-	print "<rect width=\"1120\" height=\"430\" fill=\"#fff\"/>"
+	svg_styled(1120, 430)
 
 	# left: the cut-off sweep
 	t1 = "read()/mmap() cut-off: dirc hash-object --stdin-paths"

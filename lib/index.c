@@ -1661,7 +1661,7 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	struct write_opts o = { 0 };
 	struct sparse_index_view view;
 	int ret = 0, plan, whole = 1;
-	unsigned version;
+	unsigned version = 0;	/* set by the write; the analyzer cannot tell */
 	uint64_t start = trace_now();
 	struct stat st;
 

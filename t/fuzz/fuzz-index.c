@@ -18,6 +18,7 @@
 #include "cache-tree.h"
 #include "error.h"
 #include "index.h"
+#include "fuzz-index-check.h"
 
 /* Write idx into the memfd and read the bytes back into out. */
 static void
@@ -67,13 +68,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		error_clear();
 		return 0;
 	}
-	for (size_t i = 0; i < idx.nr; i++) {
-		const struct index_entry *e = idx.entries[i];
-
-		if (index_pos(&idx, e->name, e->namelen, ce_stage(e)) !=
-		    (ssize_t)i)
-			BUG("entry %zu ('%s') not found", i, e->name);
-	}
+	fuzz_check_index_pos(&idx);
 	if (idx.tree)
 		cache_tree_fully_valid(idx.tree);
 

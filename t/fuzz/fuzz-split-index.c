@@ -19,6 +19,7 @@
 #include "error.h"
 #include "index.h"
 #include "index-internal.h"
+#include "fuzz-index-check.h"
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -55,13 +56,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		index_release(&idx);
 		return 0;
 	}
-	for (size_t i = 0; i < idx.nr; i++) {
-		const struct index_entry *e = idx.entries[i];
-
-		if (index_pos(&idx, e->name, e->namelen, ce_stage(e)) !=
-		    (ssize_t)i)
-			BUG("entry %zu ('%s') not found", i, e->name);
-	}
+	fuzz_check_index_pos(&idx);
 	split_index_prepare(&sw, &idx);
 	if (sw.replaced > sw.nr || sw.nr > idx.nr)
 		BUG("a split write of %zu entries: %zu, %zu replaced", idx.nr,

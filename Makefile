@@ -89,6 +89,7 @@ LIB_OBJS += lib/error.o
 LIB_OBJS += lib/fileio.o
 LIB_OBJS += lib/filter.o
 LIB_OBJS += lib/hash.o
+LIB_OBJS += lib/index-ext.o
 LIB_OBJS += lib/index.o
 LIB_OBJS += lib/inflate.o
 LIB_OBJS += lib/lockfile.o

@@ -367,7 +367,8 @@ cmd_checkout_index(int argc, const char **argv)
 		if (ret < 0)
 			die_lib(ret);
 	}
-	ret = index_read(&ci.idx, ci.repo.index_path, 0);
+	ret = index_read_with(&ci.idx, ci.repo.index_path, 0,
+			      &ci.repo.settings, ci.threads);
 	if (ret < 0)
 		die_lib(ret);
 	sparse_clear_present(&ci.idx, &ci.repo);

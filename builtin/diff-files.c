@@ -34,7 +34,7 @@ cmd_diff_files(int argc, const char **argv)
 	ret = repo_setup_worktree(&c.repo);
 	if (ret < 0)
 		die_lib(ret);
-	ret = index_read(&idx, c.repo.index_path, 0);
+	ret = index_read_with(&idx, c.repo.index_path, 0, &c.repo.settings, 0);
 	if (ret < 0)
 		die_lib(ret);
 	/* racy entries are compared with their files cleaned as git does */

@@ -899,7 +899,7 @@ cmd_ls_files(int argc, const char **argv)
 	if (ret < 0)
 		die_lib(ret);
 	ls.repo = &repo;
-	ret = index_read(&ls.idx, repo.index_path, 0);
+	ret = index_read_with(&ls.idx, repo.index_path, 0, &repo.settings, 0);
 	if (ret < 0)
 		die_lib(ret);
 	excludes_init(&ls.ex, repo.settings.ignorecase ? EXCLUDE_ICASE : 0);

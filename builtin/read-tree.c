@@ -229,7 +229,8 @@ cmd_read_tree(int argc, const char **argv)
 	if (ret < 0)
 		die_lib(ret);
 	if (merge) {
-		ret = index_read(&idx, repo.index_path, 0);
+		ret = index_read_with(&idx, repo.index_path, 0,
+				      &repo.settings, 0);
 		if (ret < 0)
 			die_lib(ret);
 		sparse_clear_present(&idx, &repo);

@@ -164,7 +164,8 @@ read_index_n(struct repo *repo, long n)
 
 	for (long i = 0; i < n; i++) {
 		struct index idx;
-		int ret = index_read(&idx, repo->index_path, 0);
+		int ret = index_read_with(&idx, repo->index_path, 0,
+					  &repo->settings, 0);
 
 		if (ret < 0)
 			die_lib(ret);
@@ -180,7 +181,8 @@ write_index_n(struct repo *repo, long n)
 {
 	struct index idx;
 	uint64_t start;
-	int ret = index_read(&idx, repo->index_path, 0);
+	int ret = index_read_with(&idx, repo->index_path, 0,
+				  &repo->settings, 0);
 
 	if (ret < 0)
 		die_lib(ret);

@@ -750,7 +750,8 @@ cmd_update_cache(int argc, const char **argv)
 	uc.lock_ret = lockfile_hold(&uc.lk, uc.repo.index_path);
 	if (uc.lock_ret < 0)
 		error_save(&uc.lock_err);
-	ret = index_read(&uc.idx, uc.repo.index_path, 0);
+	ret = index_read_with(&uc.idx, uc.repo.index_path, 0,
+			      &uc.repo.settings, uc.threads);
 	if (ret < 0)
 		die_lib(ret);
 	sparse_clear_present(&uc.idx, &uc.repo);

@@ -46,7 +46,8 @@ cmd_write_tree(int argc, const char **argv)
 	ret = lockfile_hold(&lk, repo.index_path);
 	if (ret < 0)
 		die_lib(ret);
-	ret = index_read(&idx, repo.index_path, 0);
+	ret = index_read_with(&idx, repo.index_path, 0, &repo.settings,
+			      threads);
 	if (ret < 0)
 		die("git-write-tree: error reading the index: %s", error_msg());
 	ret = repo_odb(&odb, &repo);

@@ -29,6 +29,7 @@
 #include "bufwrite.h"
 #include "cache-tree.h"
 #include "error.h"
+#include "index-ext.h"
 #include "odb.h"
 #include "path.h"
 #include "refs.h"
@@ -222,7 +223,7 @@ read_reuc(struct index *idx, const unsigned char *p, size_t len,
 static int
 read_extension(struct index *idx, const unsigned char *sig,
 	       const unsigned char *data, size_t len, const char *path,
-	       unsigned flags)
+	       unsigned flags, struct strbuf *ignored)
 {
 	char name[5];
 
@@ -257,7 +258,9 @@ read_extension(struct index *idx, const unsigned char *sig,
 				     "index.sparse=false) to use it with "
 				     "dirc", path);
 	if (sig[0] >= 'A' && sig[0] <= 'Z') {
-		if (!(flags & INDEX_READ_QUIET))
+		if (ignored)
+			strbuf_add(ignored, sig, 4);	/* told later */
+		else if (!(flags & INDEX_READ_QUIET))
 			diag_emit(DIAG_PLAIN, "ignoring %.4s extension",
 				  (const char *)sig);
 		return 0;
@@ -295,62 +298,37 @@ decode_varint(struct cursor *c, int *ok)
 	return v;
 }
 
+/*
+ * One run of entries to parse: all of them, or one IEOT block on a
+ * thread of its own (then its entries, names and cursor are its own).
+ */
+struct entry_run {
+	struct cursor c;	/* from the run's first entry to where it
+				 * must end (a block) or the checksum */
+	uint32_t first, nr;	/* into idx->entries[first .. first + nr) */
+	struct mempool *pool;	/* entries from here */
+	struct arena *names;	/* v4 names from here */
+	int block;		/* an IEOT block: v4's first entry stands
+				 * alone (git strips the whole previous
+				 * name there) */
+	uint64_t first_strip;	/* out, v4 block: its first strip count */
+	int extended;		/* out: an entry had extended flags */
+	int failed;		/* out, block: anything but a clean parse */
+	struct mempool own_pool;	/* a block's */
+	struct arena own_names;
+};
+
 static int
-parse(struct index *idx, const char *path, unsigned flags)
+parse_entries(struct index *idx, struct entry_run *r, unsigned version,
+	      const char *path)
 {
-	const unsigned char *base = idx->map;
-	struct cursor c = { base, base + idx->map_len };
+	struct cursor c = r->c;
 	const struct index_entry *prev = NULL;
 	struct strbuf v4name = STRBUF_INIT;
-	uint32_t version, nr;
 	char why[256];
 	int ret = 0;
 
-	if (idx->map_len < INDEX_HEADER_SIZE + (size_t)HASH_RAWSZ)
-		return error_set(E_CORRUPT, "%s: index file smaller than "
-				 "expected", path);
-	if (memcmp(base, "DIRC", 4)) {
-		char pre[64];
-
-		snprintf(pre, sizeof(pre), "bad signature 0x%08x",
-			 (unsigned)(base[0] | base[1] << 8 | base[2] << 16 |
-				    (uint32_t)base[3] << 24));
-		return error_set_pre(E_CORRUPT, pre, "index file corrupt");
-	}
-	version = get_be32(base + 4);
-	if (version < 2 || version > 4) {
-		char pre[64];
-
-		snprintf(pre, sizeof(pre), "bad index version %u", version);
-		return error_set_pre(E_CORRUPT, pre, "index file corrupt");
-	}
-	nr = get_be32(base + 8);
-	c.p += INDEX_HEADER_SIZE;
-	c.end -= HASH_RAWSZ;
-	memcpy(idx->checksum, c.end, HASH_RAWSZ);
-	if (flags & INDEX_READ_VERIFY) {
-		static const unsigned char zero[HASH_MAX_RAWSZ];
-		unsigned char sum[HASH_MAX_RAWSZ];
-
-		if (memcmp(idx->checksum, zero, HASH_RAWSZ)) {
-			hash_buffer(sum, base, idx->map_len - HASH_RAWSZ);
-			if (memcmp(sum, idx->checksum, HASH_RAWSZ))
-				return error_set(E_CORRUPT, "index file '%s' "
-						 "has a bad checksum (bad "
-						 "index file sha1 signature)",
-						 path);
-		}
-	}
-	/* every entry takes at least ENTRY_FIXED bytes */
-	if (nr > (size_t)(c.end - c.p) / ENTRY_FIXED)
-		return corrupt(path, "more entries than the file can hold");
-	idx->version = version;
-	idx->entries = xmalloc(st_mult(nr ? nr : 1, sizeof(*idx->entries)));
-	idx->alloc = nr ? nr : 1;
-	mem_populate(idx->entries, idx->alloc * sizeof(*idx->entries));
-	mempool_reserve(&idx->pool, nr);
-
-	for (uint32_t i = 0; i < nr; i++) {
+	for (uint32_t i = 0; i < r->nr; i++) {
 		struct index_entry *e;
 		const unsigned char *p = c.p;
 		uint16_t fl, ext = 0;
@@ -374,7 +352,7 @@ parse(struct index *idx, const char *path, unsigned flags)
 				goto out;
 			}
 			ext = get_be16(p + ENTRY_FIXED);
-			idx->read_extended = 1;
+			r->extended = 1;
 			if (ext & ~CE_EXT_KNOWN) {
 				snprintf(why, sizeof(why), "unknown index "
 					 "entry format 0x%08x",
@@ -384,7 +362,7 @@ parse(struct index *idx, const char *path, unsigned flags)
 			}
 			fixed += 2;
 		}
-		e = mempool_alloc(&idx->pool);
+		e = mempool_alloc(r->pool);
 		e->sd.ctime_sec = get_be32(p);
 		e->sd.ctime_nsec = get_be32(p + 4);
 		e->sd.mtime_sec = get_be32(p + 8);
@@ -408,6 +386,10 @@ parse(struct index *idx, const char *path, unsigned flags)
 			uint64_t strip = decode_varint(&c, &ok);
 			const unsigned char *nul;
 
+			if (ok && r->block && !i) {
+				r->first_strip = strip;	/* checked after */
+				strip = 0;
+			}
 			if (!ok || strip > v4name.len) {
 				snprintf(why, sizeof(why), "malformed name "
 					 "field in the index, near path '%.*s'",
@@ -431,7 +413,7 @@ parse(struct index *idx, const char *path, unsigned flags)
 					      "not match its flags");
 				goto out;
 			}
-			e->name = arena_strndup(&idx->names, v4name.buf,
+			e->name = arena_strndup(r->names, v4name.buf,
 						v4name.len);
 			e->namelen = v4name.len;
 		} else {
@@ -481,31 +463,276 @@ parse(struct index *idx, const char *path, unsigned flags)
 			ret = corrupt(path, why);
 			goto out;
 		}
-		idx->entries[idx->nr++] = e;
+		idx->entries[r->first + i] = e;
 		prev = e;
 	}
-	trace_count(TC_ENTRIES_READ, nr);
+out:
+	r->c.p = c.p;
+	strbuf_release(&v4name);
+	return ret;
+}
 
-	/* extensions, up to the checksum */
-	while (c.end - c.p >= 8) {
-		const unsigned char *sig = c.p;
-		uint32_t len = get_be32(c.p + 4);
+static void
+parse_block(void *ctx, size_t item, int thread)
+{
+	struct index *idx = ((void **)ctx)[0];
+	struct entry_run *r = (struct entry_run *)((void **)ctx)[1] + item;
+	unsigned version = idx->version;
 
-		c.p += 8;
-		if (len > (size_t)(c.end - c.p)) {
-			ret = corrupt(path, "extension runs past the end of "
-				      "the file");
-			goto out;
+	(void)thread;
+	r->failed = parse_entries(idx, r, version, "") < 0 ||
+		r->c.p != r->c.end;
+	if (r->failed)
+		error_clear();
+}
+
+/*
+ * Minimum entries for an automatic thread count to read IEOT blocks in
+ * parallel (an explicit one always does): starting a thread costs tens
+ * of microseconds, parsing 10,000 entries (git's figure) about a
+ * millisecond.
+ */
+#define IEOT_PARALLEL_MIN 10000
+
+/*
+ * The entries of idx, by IEOT blocks on up to threads threads: 1 if that
+ * gave exactly what the serial parse gives (each block ends where the
+ * next starts, the last at the extensions, names in order across the
+ * block boundaries, and in v4 each block's first entry stripping the
+ * whole previous name), else 0 and nothing is kept, for the serial parse
+ * to do it (and name any error).
+ */
+static int
+parse_blocks(struct index *idx, const struct ieot_block *b, size_t n,
+	     size_t ext_offset, int threads)
+{
+	const unsigned char *base = idx->map;
+	struct entry_run *runs = xcalloc(n, sizeof(*runs));
+	void *ctx[2] = { idx, runs };
+	int ok = 1;
+
+	for (size_t i = 0; i < n; i++) {
+		struct entry_run *r = &runs[i];
+
+		r->c.p = base + b[i].offset;
+		r->c.end = base + (i + 1 < n ? b[i + 1].offset : ext_offset);
+		r->first = i ? runs[i - 1].first + b[i - 1].nr : 0;
+		r->nr = b[i].nr;
+		r->block = 1;
+		mempool_init(&r->own_pool, sizeof(struct index_entry));
+		arena_init(&r->own_names);
+		r->pool = &r->own_pool;
+		r->names = &r->own_names;
+	}
+	workers_run_batch(MIN(threads, (int)MIN(n, WORKERS_MAX)), n, 1,
+			  parse_block, ctx);
+	for (size_t i = 0; i < n; i++)
+		if (runs[i].failed)
+			ok = 0;
+	/* every block parsed: their entries are all set */
+	for (size_t i = 0; ok && i + 1 < n; i++) {
+		const struct entry_run *r = &runs[i];
+		const struct index_entry *last, *next;
+
+		last = idx->entries[r->first + r->nr - 1];
+		next = idx->entries[runs[i + 1].first];
+		if (entry_cmp(last, next) >= 0 ||
+		    (idx->version == 4 &&
+		     runs[i + 1].first_strip != last->namelen))
+			ok = 0;
+	}
+	for (size_t i = 0; i < n; i++) {
+		if (ok) {
+			mempool_merge(&idx->pool, &runs[i].own_pool);
+			arena_merge(&idx->names, &runs[i].own_names);
+			idx->read_extended |= runs[i].extended;
+		} else {
+			mempool_release(&runs[i].own_pool);
+			arena_release(&runs[i].own_names);
 		}
-		ret = read_extension(idx, sig, c.p, len, path, flags);
+	}
+	free(runs);
+	return ok;
+}
+
+/* The extensions in [c->p, c->end); ignored: see read_extension(). */
+static int
+parse_extensions(struct index *idx, struct cursor *c, const char *path,
+		 unsigned flags, struct strbuf *ignored)
+{
+	int ret;
+
+	while (c->end - c->p >= 8) {
+		const unsigned char *sig = c->p;
+		uint32_t len = get_be32(c->p + 4);
+
+		c->p += 8;
+		if (len > (size_t)(c->end - c->p))
+			return corrupt(path, "extension runs past the end of "
+				       "the file");
+		ret = read_extension(idx, sig, c->p, len, path, flags,
+				     ignored);
+		if (ret < 0)
+			return ret;
+		c->p += len;
+	}
+	if (c->p != c->end)
+		return corrupt(path, "garbage after the last extension");
+	return 0;
+}
+
+/* Forget what parse_extensions() read. */
+static void
+drop_extensions(struct index *idx)
+{
+	cache_tree_free(idx->tree);
+	idx->tree = NULL;
+	for (size_t i = 0; i < idx->reuc_nr; i++)
+		free(idx->reuc[i].path);
+	idx->reuc_nr = 0;
+	idx->read_untr = idx->read_fsmn = 0;
+}
+
+/* How a read may use an IEOT. */
+struct read_opts {
+	int threads;		/* at most this many; 1: serial */
+	int explicit_threads;	/* asked for (option, environment, config),
+				 * not the CPU count: used whatever the
+				 * number of entries */
+	const struct repo_settings *s;	/* for git's index.threads; NULL */
+};
+
+/*
+ * With a valid EOIE the extensions are read first (TREE is found without
+ * walking the entries) and an IEOT lets the entries be parsed on several
+ * threads.  Either is only a shortcut: the result, and any error, is the
+ * serial parse's.  A bad IEOT is reported as git reports it when git
+ * would read it (o->git_threads > 2), and the entries parsed serially.
+ */
+static int
+parse(struct index *idx, const char *path, unsigned flags,
+      const struct read_opts *o)
+{
+	const unsigned char *base = idx->map;
+	struct cursor c = { base, base + idx->map_len };
+	struct entry_run all = { .c = { NULL, NULL } };
+	struct strbuf ignored = STRBUF_INIT;
+	uint32_t version, nr;
+	size_t ext_offset;
+	int ret = 0, early = 0, parallel = 0, threads, git_threads;
+
+	if (idx->map_len < INDEX_HEADER_SIZE + (size_t)HASH_RAWSZ)
+		return error_set(E_CORRUPT, "%s: index file smaller than "
+				 "expected", path);
+	if (memcmp(base, "DIRC", 4)) {
+		char pre[64];
+
+		snprintf(pre, sizeof(pre), "bad signature 0x%08x",
+			 (unsigned)(base[0] | base[1] << 8 | base[2] << 16 |
+				    (uint32_t)base[3] << 24));
+		return error_set_pre(E_CORRUPT, pre, "index file corrupt");
+	}
+	version = get_be32(base + 4);
+	if (version < 2 || version > 4) {
+		char pre[64];
+
+		snprintf(pre, sizeof(pre), "bad index version %u", version);
+		return error_set_pre(E_CORRUPT, pre, "index file corrupt");
+	}
+	nr = get_be32(base + 8);
+	c.p += INDEX_HEADER_SIZE;
+	c.end -= HASH_RAWSZ;
+	memcpy(idx->checksum, c.end, HASH_RAWSZ);
+	if (flags & INDEX_READ_VERIFY) {
+		static const unsigned char zero[HASH_MAX_RAWSZ];
+		unsigned char sum[HASH_MAX_RAWSZ];
+
+		if (memcmp(idx->checksum, zero, HASH_RAWSZ)) {
+			hash_buffer(sum, base, idx->map_len - HASH_RAWSZ);
+			if (memcmp(sum, idx->checksum, HASH_RAWSZ))
+				return error_set(E_CORRUPT, "index file '%s' "
+						 "has a bad checksum (bad "
+						 "index file sha1 signature)",
+						 path);
+		}
+	}
+	/* every entry takes at least ENTRY_FIXED bytes */
+	if (nr > (size_t)(c.end - c.p) / ENTRY_FIXED)
+		return corrupt(path, "more entries than the file can hold");
+	idx->version = version;
+	idx->entries = xmalloc(st_mult(nr ? nr : 1, sizeof(*idx->entries)));
+	idx->alloc = nr ? nr : 1;
+	mem_populate(idx->entries, idx->alloc * sizeof(*idx->entries));
+	mempool_reserve(&idx->pool, nr);
+
+	ext_offset = eoie_find(base, idx->map_len);
+	if (ext_offset) {
+		struct cursor ext = { base + ext_offset, c.end };
+
+		early = parse_extensions(idx, &ext, path,
+					 flags | INDEX_READ_QUIET,
+					 &ignored) == 0;
+		if (!early) {
+			error_clear();
+			drop_extensions(idx);
+			strbuf_reset(&ignored);
+		}
+	}
+	threads = o->explicit_threads || nr >= IEOT_PARALLEL_MIN ?
+		o->threads : 1;
+	git_threads = index_git_read_threads(o->s, nr);
+	if (ext_offset && (threads > 1 || git_threads > 2)) {
+		struct ieot_block *b;
+		size_t n;
+		int value = 0;
+		enum ieot_result res = ieot_find(&b, &n, base, ext_offset,
+						 idx->map_len - HASH_RAWSZ -
+						 (12 + HASH_RAWSZ), nr,
+						 &value);
+
+		if (res == IEOT_OK && n > 1 && threads > 1)
+			parallel = parse_blocks(idx, b, n, ext_offset,
+						threads);
+		else if (git_threads > 2 && HASH_RAWSZ == 20 &&
+			 res == IEOT_BAD_VERSION)
+			diag_emit(DIAG_ERROR, "invalid IEOT version %d", value);
+		else if (git_threads > 2 && HASH_RAWSZ == 20 &&
+			 res == IEOT_BAD_COUNT)
+			diag_emit(DIAG_ERROR, "invalid number of IEOT entries "
+				  "%d", value);
+		free(b);
+		if (parallel) {
+			c.p = base + ext_offset;
+			trace_count(TC_IEOT_BLOCKS, n);
+		}
+	}
+	if (!parallel) {
+		all.c = c;
+		all.nr = nr;
+		all.pool = &idx->pool;
+		all.names = &idx->names;
+		ret = parse_entries(idx, &all, version, path);
 		if (ret < 0)
 			goto out;
-		c.p += len;
+		c.p = all.c.p;
+		idx->read_extended = all.extended;
 	}
-	if (c.p != c.end)
-		ret = corrupt(path, "garbage after the last extension");
+	idx->nr = nr;
+	trace_count(TC_ENTRIES_READ, nr);
+
+	if (early && c.p == base + ext_offset) {
+		for (size_t i = 0; !(flags & INDEX_READ_QUIET) &&
+			     i < ignored.len; i += 4)
+			diag_emit(DIAG_PLAIN, "ignoring %.4s extension",
+				  ignored.buf + i);
+	} else {
+		/* extensions, up to the checksum */
+		if (early)
+			drop_extensions(idx);
+		ret = parse_extensions(idx, &c, path, flags, NULL);
+	}
 out:
-	strbuf_release(&v4name);
+	strbuf_release(&ignored);
 	return ret;
 }
 
@@ -546,9 +773,31 @@ map_index(struct index *idx, int fd, const char *path, size_t size)
 	return 0;
 }
 
+/* The read options for a --threads value and the settings (or NULL). */
+static void
+read_opts_init(struct read_opts *o, int requested,
+	       const struct repo_settings *s)
+{
+	int configured = s ? (s->index_threads_set && s->index_threads > 0 ?
+			      s->index_threads : s->threads) : 0;
+
+	o->s = s;
+	o->threads = workers_count(requested, configured, 0, 0);
+	o->explicit_threads = requested > 0 || configured > 0 ||
+		workers_parse(getenv("DIRC_THREADS")) > 0;
+}
+
 int
 index_read(struct index *idx, const char *path, unsigned flags)
 {
+	return index_read_with(idx, path, flags, NULL, 0);
+}
+
+int
+index_read_with(struct index *idx, const char *path, unsigned flags,
+		const struct repo_settings *s, int threads)
+{
+	struct read_opts o;
 	struct stat st;
 	uint64_t start = trace_now();
 	int fd, ret;
@@ -577,7 +826,8 @@ index_read(struct index *idx, const char *path, unsigned flags)
 	close(fd);
 	if (ret < 0)
 		return ret;
-	ret = parse(idx, path, flags);
+	read_opts_init(&o, threads, s);
+	ret = parse(idx, path, flags, &o);
 	if (ret < 0)
 		index_release(idx);
 	trace_phase("read index", start);
@@ -588,6 +838,14 @@ int
 index_parse(struct index *idx, const void *buf, size_t len,
 	    const char *name, unsigned flags)
 {
+	return index_parse_threads(idx, buf, len, name, flags, 1);
+}
+
+int
+index_parse_threads(struct index *idx, const void *buf, size_t len,
+		    const char *name, unsigned flags, int threads)
+{
+	struct read_opts o = { .threads = threads, .explicit_threads = 1 };
 	int ret;
 
 	index_init(idx);
@@ -603,7 +861,7 @@ index_parse(struct index *idx, const void *buf, size_t len,
 	memcpy(idx->map, buf, len);
 	idx->map_len = len;
 	idx->exists = 1;
-	ret = parse(idx, name, flags);
+	ret = parse(idx, name, flags, &o);
 	if (ret < 0)
 		index_release(idx);
 	return ret;
@@ -1219,16 +1477,21 @@ entry_header(unsigned char hdr[ENTRY_HDR_MAX], const struct index_entry *e)
 	return fixed;
 }
 
+/*
+ * e's bytes.  v4: its name after prev's; alone (stripping all of prev,
+ * as git starts each IEOT block) when max_common is 0.
+ */
 static void
 put_entry(struct strbuf *out, const struct index_entry *e, unsigned version,
-	  const char *prev, size_t prevlen)
+	  const char *prev, size_t prevlen, size_t max_common)
 {
 	unsigned char hdr[ENTRY_HDR_MAX];
 	size_t fixed = entry_header(hdr, e);
 
 	strbuf_add(out, hdr, fixed);
 	if (version == 4) {
-		size_t common = 0, max = MIN(prevlen, e->namelen);
+		size_t common = 0;
+		size_t max = MIN(MIN(prevlen, e->namelen), max_common);
 
 		while (common < max && prev[common] == e->name[common])
 			common++;
@@ -1308,10 +1571,9 @@ raw_entry(const struct index *idx, const struct index_entry *e, size_t *len)
 }
 
 static int
-write_reuc(struct bufwrite *bw, struct index *idx)
+write_reuc(struct ext_writer *w, struct index *idx)
 {
 	struct strbuf sb = STRBUF_INIT;
-	unsigned char hdr[8];
 	int ret;
 
 	sort_array(idx->reuc, idx->reuc_nr, sizeof(*idx->reuc), reuc_cmp);
@@ -1328,11 +1590,7 @@ write_reuc(struct bufwrite *bw, struct index *idx)
 			if (ru->mode[s])
 				strbuf_add(&sb, ru->oid[s].hash, HASH_RAWSZ);
 	}
-	memcpy(hdr, "REUC", 4);
-	put_be32(hdr + 4, sb.len);
-	ret = bufwrite_add(bw, hdr, 8);
-	if (!ret)
-		ret = bufwrite_add(bw, sb.buf, sb.len);
+	ret = ext_writer_add(w, "REUC", sb.buf, sb.len);
 	strbuf_release(&sb);
 	return ret;
 }
@@ -1364,11 +1622,14 @@ struct write_opts {
 	int allow_null;		/* GIT_ALLOW_NULL_SHA1: warn instead */
 	int quiet;		/* no warnings (the same entries again) */
 	int threads;		/* more than 1: hash on a second thread */
+	int eoie;		/* write EOIE */
+	int ieot_blocks;	/* IEOT blocks asked for (< 2: no IEOT) */
 	int extended;		/* out: an entry has extended flags */
 };
 
 /*
- * The file's bytes: header, entries, TREE, REUC, trailing checksum.  The
+ * The file's bytes: header, entries, IEOT, TREE, REUC, EOIE, trailing
+ * checksum (the extensions in git's order, through one ext_writer).  The
  * checks and the racy smudging index_write() needs are made entry by
  * entry as they are written, in one pass over the entries: a separate
  * pass cost as much as the write of the unchanged ones.
@@ -1383,8 +1644,18 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 	const char *prev = "";
 	size_t prevlen = 0, runlen = 0;
 	const unsigned char *run = NULL;	/* unchanged entries, mapped */
+	struct ieot_block *blocks = NULL;
+	size_t nblocks = 0, per_block = 0, block_first = 0;
+	size_t pos = INDEX_HEADER_SIZE;	/* where the next entry goes */
+	struct ext_writer ew;
 	int ret;
 
+	if (o->ieot_blocks > 1 && idx->nr) {
+		/* git's blocks: ceil(entries / asked) each, maybe fewer */
+		per_block = (idx->nr + o->ieot_blocks - 1) / o->ieot_blocks;
+		blocks = xcalloc(o->ieot_blocks, sizeof(*blocks));
+		blocks[0].offset = INDEX_HEADER_SIZE;
+	}
 	bufwrite_init(&bw, fd, path, 1);
 	if (o->threads > 1 && idx->nr >= ASYNC_HASH_MIN_ENTRIES)
 		bufwrite_hash_async(&bw);
@@ -1396,7 +1667,7 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 	for (size_t i = 0; !ret && i < idx->nr; i++) {
 		struct index_entry *e = idx->entries[i];
 		const unsigned char *raw = NULL;
-		size_t rawlen;
+		size_t rawlen, max_common = SIZE_MAX;
 
 		/* entries and their bytes in the map are walked in step */
 		if (i + 8 < idx->nr) {
@@ -1404,6 +1675,12 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 			__builtin_prefetch((const void *)
 				((uintptr_t)idx->entries[i + 4]->name -
 				 ENTRY_FIXED));
+		}
+		if (per_block && i && !(i % per_block)) {
+			blocks[nblocks].nr = i - block_first;
+			blocks[++nblocks].offset = (uint32_t)pos;
+			block_first = i;
+			max_common = 0;	/* a v4 block's first name alone */
 		}
 		if (e->ext_flags)
 			o->extended = 1;
@@ -1420,6 +1697,8 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 			smudge_racy(o->repo, idx, e);
 		if (version != 4 && idx->map)
 			raw = raw_entry(idx, e, &rawlen);
+		if (raw)
+			pos += rawlen;
 		if (raw && run && run + runlen == raw) {
 			runlen += rawlen;	/* the next entry of a run */
 			continue;
@@ -1431,31 +1710,37 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 		if (raw || ret)
 			continue;
 		strbuf_reset(&ent);
-		put_entry(&ent, e, version, prev, prevlen);
+		put_entry(&ent, e, version, prev, prevlen, max_common);
 		prev = e->name;
 		prevlen = e->namelen;
+		pos += ent.len;
 		ret = bufwrite_add(&bw, ent.buf, ent.len);
 	}
 	if (!ret && runlen)
 		ret = bufwrite_add_stable(&bw, run, runlen);
+	ext_writer_init(&ew, &bw, o->eoie, pos);
+	if (!ret && blocks) {
+		blocks[nblocks++].nr = idx->nr - block_first;
+		strbuf_reset(&ent);
+		ieot_encode(&ent, blocks, nblocks);
+		ret = ext_writer_add(&ew, "IEOT", ent.buf, ent.len);
+	}
 	if (!ret && idx->tree) {
-		unsigned char ext[8];
-
 		strbuf_reset(&ent);
 		cache_tree_encode(&ent, idx->tree);
-		memcpy(ext, "TREE", 4);
-		put_be32(ext + 4, ent.len);
-		ret = bufwrite_add(&bw, ext, 8);
-		if (!ret)
-			ret = bufwrite_add(&bw, ent.buf, ent.len);
+		ret = ext_writer_add(&ew, "TREE", ent.buf, ent.len);
 	}
 	if (!ret && idx->reuc_nr)
-		ret = write_reuc(&bw, idx);
+		ret = write_reuc(&ew, idx);
+	if (!ret)
+		ret = ext_writer_finish(&ew);
+	ext_writer_release(&ew);
 	if (!ret)
 		ret = bufwrite_finish(&bw, idx->checksum);
 	else
 		bufwrite_release(&bw);
 	strbuf_release(&ent);
+	free(blocks);
 	return ret;
 }
 
@@ -1507,6 +1792,14 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 		BUG("index_write with %zu staged changes", idx->staged_nr);
 	index_compact(idx);
 	o.repo = repo;
+	/* git asks in this order */
+	o.ieot_blocks = index_ieot_blocks(&repo->settings, idx->nr);
+	if (o.ieot_blocks >= 0)
+		o.eoie = index_eoie_wanted(&repo->settings);
+	if (o.ieot_blocks < 0 || o.eoie < 0) {
+		lockfile_rollback(lk);
+		return -E_INVALID;
+	}
 	o.check_null = 1;
 	o.allow_null = getenv("GIT_ALLOW_NULL_SHA1") != NULL;
 	o.threads = workers_count(idx->threads, repo->settings.threads, 0, 0);

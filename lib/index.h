@@ -31,6 +31,7 @@
 #include "strbuf.h"
 
 struct repo;
+struct repo_settings;
 struct cache_tree;
 
 /* On-disk flags (16 bits) */
@@ -150,10 +151,23 @@ enum index_read_flags {
  * (version, or a required extension such as "link" or "sdir").
  */
 int index_read(struct index *idx, const char *path, unsigned flags);
+/*
+ * index_read() that may parse the entries on several threads where the
+ * file has a valid EOIE and IEOT (the result is the same): up to threads
+ * (a --threads value) if positive, else DIRC_THREADS, else index.threads
+ * or dirc.threads from s if positive, else the CPUs for a large index.
+ * s (may be NULL) also decides, as git's index.threads does, whether a
+ * bad IEOT is reported ("invalid IEOT version %d").
+ */
+int index_read_with(struct index *idx, const char *path, unsigned flags,
+		    const struct repo_settings *s, int threads);
 
 /* Parse an index image (for the fuzzer and tests); the buffer is copied. */
 int index_parse(struct index *idx, const void *buf, size_t len,
 		const char *name, unsigned flags);
+/* The same, with an IEOT read on up to threads threads (fuzzer, tests). */
+int index_parse_threads(struct index *idx, const void *buf, size_t len,
+			const char *name, unsigned flags, int threads);
 
 /*
  * Write the index into the held lock lk (whose target is the index

@@ -422,6 +422,22 @@ test_expect_success GIT 'a corrupt entry inside a block: the serial parse'"'"'s 
 	test_cmp_codes git.code dirc.code
 '
 
+test_expect_success GIT 'v4: the first entry stripping from nothing fails in both parses' '
+	with_config index.threads=4 index.version=4 &&
+	rm -f .git/index &&
+	git update-index --add a/f* a/b/g* c/h* top &&
+	perl -e '"'"'
+		open my $f, "+<:raw", ".git/index" or die;
+		seek $f, 12 + 40 + $ARGV[0] + 2, 0;
+		print $f "\001";
+	'"'"' $OID_RAWSZ &&
+	test_must_fail dirc ls-files -s >out 2>parallel.err &&
+	DIRC_THREADS=1 test_must_fail dirc ls-files -s >out 2>serial.err &&
+	test_cmp serial.err parallel.err &&
+	test_grep "malformed name field" serial.err &&
+	with_config
+'
+
 test_expect_success GIT 'unknown optional extensions found through EOIE are still named' '
 	cp ieot.index .git/index &&
 	perl -e '"'"'

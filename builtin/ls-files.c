@@ -903,7 +903,7 @@ cmd_ls_files(int argc, const char **argv)
 	if (ret < 0)
 		die_lib(ret);
 	ls.repo = &repo;
-	ret = index_read_in(&ls.idx, repo.index_path, repo.gitdir, 0);
+	ret = index_read_in(&ls.idx, repo.index_path, &repo, 0, 0);
 	if (ret < 0)
 		die_lib(ret);
 	excludes_init(&ls.ex, repo.settings.ignorecase ? EXCLUDE_ICASE : 0);

@@ -264,6 +264,15 @@ git -c index.recordEndOfIndexEntries=true \
 	update-index --add --cacheinfo 100644,"$b",zz-eoie
 cp "$GIT_INDEX_FILE" "$out/index/eoie"
 git update-index --force-remove zz-eoie
+for v in 2 4
+do
+	git update-index --index-version $v
+	git -c index.threads=3 update-index --add --cacheinfo \
+		100644,"$b",zz-ieot
+	cp "$GIT_INDEX_FILE" "$out/index/ieot-v$v"
+	git update-index --force-remove zz-ieot
+done
+git update-index --index-version 2
 git update-index --split-index
 cp "$GIT_INDEX_FILE" "$out/index/split-link"
 # split-index seeds: be32 n, the shared index (n bytes), the index

@@ -31,7 +31,6 @@
 #include "strbuf.h"
 
 struct repo;
-struct repo_settings;
 struct cache_tree;
 struct split_index;
 struct sparse_index;

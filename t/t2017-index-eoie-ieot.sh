@@ -485,4 +485,73 @@ test_expect_success GIT 'bad index.recordEndOfIndexEntries, recordOffsetTable: f
 	with_config
 '
 
+# split_step LINE: "git LINE" in split/g and "dirc LINE" in split/d; the
+# same exit code and output, the same index and sharedindex.* files.
+split_step () {
+	{ (cd split/g && eval "git $1") >g.out 2>g.err; echo $? >g.code; } &&
+	{ (cd split/d && eval "dirc $1") >d.out 2>d.err; echo $? >d.code; } &&
+	test_cmp g.code d.code &&
+	test_cmp g.out d.out &&
+	test_cmp split/g/.git/index split/d/.git/index &&
+	(cd split/g/.git && ls sharedindex.*) >g.shared &&
+	(cd split/d/.git && ls sharedindex.*) >d.shared &&
+	test_cmp g.shared d.shared &&
+	while read f
+	do
+		test_cmp split/g/.git/$f split/d/.git/$f || return 1
+	done <g.shared
+}
+
+test_expect_success GIT 'a split index with index.threads=2: IEOT and EOIE in the index and its shared index, git'"'"'s bytes; read on threads' '
+	rm -rf split &&
+	git init -q split/g &&
+	git init -q split/d &&
+	for r in g d
+	do
+		git -C split/$r config index.threads 2 &&
+		git -C split/$r config core.splitIndex true &&
+		git -C split/$r hash-object -w --stdin </dev/null >empty ||
+		return 1
+	done &&
+	E=$(cat empty) &&
+	cat >steps <<-EOF &&
+	update-index --add --cacheinfo 100644,$E,a --cacheinfo 100644,$E,c --cacheinfo 100644,$E,d --cacheinfo 100644,$E,e --cacheinfo 100644,$E,f --cacheinfo 100644,$E,g --cacheinfo 100644,$E,h --cacheinfo 100644,$E,i --cacheinfo 100644,$E,j --cacheinfo 100644,$E,k
+	update-index --add --cacheinfo 100644,$E,b1 --cacheinfo 100644,$E,b2
+	update-index --chmod=+x a c
+	ls-files -s --debug
+	update-index --force-remove d --cacheinfo 100755,$E,e
+	write-tree
+	update-index --index-version 4
+	update-index --add --cacheinfo 100755,$E,f --cacheinfo 100644,$E,b3
+	ls-files -s --debug
+	update-index --split-index
+	update-index --add --cacheinfo 100755,$E,g --cacheinfo 100644,$E,b4
+	ls-files -s
+	EOF
+	while read -r line
+	do
+		split_step "$line" || { echo "^^^ after: $line" >&2; return 1; }
+	done <steps &&
+	exts split/d/.git/index >actual &&
+	sed "s/ .*//" actual >sigs &&
+	test_write_lines IEOT link TREE EOIE >expect &&
+	test_cmp expect sigs &&
+	test_write_lines IEOT EOIE >expect &&
+	for f in split/d/.git/sharedindex.*
+	do
+		exts $f >actual &&
+		sed "s/ .*//" actual >sigs &&
+		test_cmp expect sigs || return 1
+	done &&
+	(cd split/d && git ls-files -s --debug) >expect &&
+	(cd split/d && DIRC_TRACE_PERF=1 dirc ls-files -s --debug) \
+		>actual 2>trace &&
+	test_cmp expect actual &&
+	# two blocks in the index (a replacement, unnamed, and an
+	# addition), two in the shared index
+	test_grep "IEOT blocks read  *4$" trace &&
+	(cd split/d && DIRC_THREADS=1 dirc ls-files -s --debug) >actual &&
+	test_cmp expect actual
+'
+
 test_done

@@ -78,7 +78,7 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct strbuf idx = STRBUF_INIT, pk = STRBUF_INIT, out = STRBUF_INIT;
-	struct pack_env env = { NULL, find_none };
+	struct pack_env env = { .ctx = NULL, .find = find_none };
 	unsigned char sum[HASH_MAX_RAWSZ];
 	struct pack *p;
 	size_t n;

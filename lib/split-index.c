@@ -141,6 +141,13 @@ replace_one(size_t pos, void *ctx)
 		return error_set(E_CORRUPT, "corrupt link extension, entry %d "
 				 "should have zero length name", (int)pos);
 	dst = w->merged[pos];
+	/* what parse() checks of a named entry (a sparse directory) */
+	if (S_ISDIR(src->mode) &&
+	    (!dst->namelen || dst->name[dst->namelen - 1] != '/'))
+		return error_set(E_CORRUPT, "corrupt link extension: "
+				 "directory entry '%.*s' (mode 040000) does "
+				 "not end in '/'", (int)MIN(dst->namelen, 200),
+				 dst->name);
 	dst->sd = src->sd;
 	dst->mode = src->mode;
 	dst->oid = src->oid;

@@ -574,4 +574,15 @@ test_expect_success GIT 'a shared index with entries out of order: corrupt, 128 
 	test_grep "^fatal: index file .*sharedindex\.$(cat unsorted.id). is corrupt: entries out of order near .aa.$" err
 '
 
+test_expect_success GIT 'a replacement with mode 040000 for a name without a slash: corrupt, 128 (stricter: git reads it)' '
+	cp good2 d/.git/index &&
+	(cd d && dirc update-index --add --cacheinfo 100644,$E,o3 --split-index &&
+	 dirc update-index --cacheinfo 100755,$E,o3) &&
+	cp d/.git/index good3 &&
+	relink good3 dirmode "substr(\$d, 36, 4) = pack(\"N\", 040000)" &&
+	damaged dirmode 128 stricter &&
+	test_grep "corrupt link extension: directory entry .o3. (mode 040000) does not end in ./.$" err &&
+	cp good3 d/.git/index
+'
+
 test_done

@@ -290,6 +290,11 @@ split_seed fresh
 git -c splitIndex.maxPercentChange=100 update-index \
 	--cacheinfo 100755,"$b",file --add --cacheinfo 100644,"$b",zz-new
 split_seed replace-add
+# the split part in IEOT blocks (its replacement unnamed), EOIE
+git -c index.threads=2 -c splitIndex.maxPercentChange=100 update-index \
+	--cacheinfo 100644,"$b",file --add --cacheinfo 100644,"$b",zz-ieot
+split_seed ieot
+git -c splitIndex.maxPercentChange=100 update-index --force-remove zz-ieot
 git -c splitIndex.maxPercentChange=100 update-index --force-remove file
 split_seed delete
 git update-index --no-split-index

@@ -113,6 +113,7 @@ LIB_OBJS += lib/ewah.o
 LIB_OBJS += lib/fileio.o
 LIB_OBJS += lib/filter.o
 LIB_OBJS += lib/hash.o
+LIB_OBJS += lib/index-ext.o
 LIB_OBJS += lib/index.o
 LIB_OBJS += lib/inflate.o
 LIB_OBJS += lib/lockfile.o
@@ -284,8 +285,8 @@ t/helper/%: t/helper/%.c DIRC-CFLAGS
 # (make test-hostile SANITIZE=address,undefined); make test SANITIZE=...
 # runs every script.
 T = t[0-9]*.sh
-TESTS_HOSTILE = t1002* t1008* t2003* t2009* t2016* t3014* t3053* t3056* \
-	t3063* t3064* t4001* t6000* t6001* t6002* t6003*
+TESTS_HOSTILE = t1002* t1008* t2003* t2009* t2016* t2017* t3014* t3053* \
+	t3056* t3063* t3064* t4001* t6000* t6001* t6002* t6003*
 # TESTS_FIRST: the slowest scripts, slowest first; prove -j2 starts them
 # before the others (in the order given), so that the run does not end
 # with one core idle while the other finishes a long script.  Order only:

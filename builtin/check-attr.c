@@ -154,7 +154,7 @@ cmd_check_attr(int argc, const char **argv)
 			     PARSE_OPT_KEEP_DASHDASH);
 	index_init(&idx);
 	if (repo.index_path) {
-		ret = index_read_in(&idx, repo.index_path, repo.gitdir, 0);
+		ret = index_read_in(&idx, repo.index_path, &repo, 0, 0);
 		if (ret < 0)
 			die("invalid cache");
 		ret = sparse_index_after_read(&idx, &repo, SPARSE_INDEX_FULL |

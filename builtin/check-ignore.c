@@ -264,7 +264,7 @@ cmd_check_ignore(int argc, const char **argv)
 		die("--non-matching is only valid with --verbose");
 
 	if (!ci.no_index) {
-		ret = index_read_in(&ci.idx, repo.index_path, repo.gitdir, 0);
+		ret = index_read_in(&ci.idx, repo.index_path, &repo, 0, 0);
 		if (ret < 0)
 			die_lib(ret);
 		ret = sparse_index_after_read(&ci.idx, &repo,

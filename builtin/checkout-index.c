@@ -373,7 +373,8 @@ cmd_checkout_index(int argc, const char **argv)
 		if (ret < 0)
 			die_lib(ret);
 	}
-	ret = index_read_in(&ci.idx, ci.repo.index_path, ci.repo.gitdir, 0);
+	ret = index_read_in(&ci.idx, ci.repo.index_path, &ci.repo, 0,
+			    ci.threads);
 	if (ret < 0)
 		die_lib(ret);
 	ret = sparse_index_after_read(&ci.idx, &ci.repo, SPARSE_INDEX_AWARE);

@@ -37,7 +37,7 @@ cmd_diff_index(int argc, const char **argv)
 		if (ret < 0)
 			die_lib(ret);
 	}
-	ret = index_read_in(&idx, c.repo.index_path, c.repo.gitdir, 0);
+	ret = index_read_in(&idx, c.repo.index_path, &c.repo, 0, 0);
 	if (ret < 0)
 		die_lib(ret);
 	/* racy entries are compared with their files cleaned as git does */

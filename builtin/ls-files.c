@@ -278,6 +278,9 @@ add_debug(struct ls *ls, const struct index_entry *e)
 		flags |= CE_EXTENDED | (unsigned)e->ext_flags << 16;
 	if (ls->hashed)
 		flags |= 1u << 20;	/* git's CE_HASHED */
+	if (e->state & CE_UPDATE_IN_BASE)
+		flags |= 1u << 27;	/* git's CE_UPDATE_IN_BASE: a split
+					 * index's replaced entry */
 	strbuf_addf(&ls->out, "  ctime: %u:%u\n  mtime: %u:%u\n"
 		    "  dev: %u\tino: %u\n  uid: %u\tgid: %u\n"
 		    "  size: %u\tflags: %x\n",
@@ -903,7 +906,7 @@ cmd_ls_files(int argc, const char **argv)
 	if (ret < 0)
 		die_lib(ret);
 	ls.repo = &repo;
-	ret = index_read_in(&ls.idx, repo.index_path, repo.gitdir, 0);
+	ret = index_read_in(&ls.idx, repo.index_path, &repo, 0, 0);
 	if (ret < 0)
 		die_lib(ret);
 	excludes_init(&ls.ex, repo.settings.ignorecase ? EXCLUDE_ICASE : 0);

@@ -151,7 +151,7 @@ cmd_merge_index(int argc, const char **argv)
 		die("cannot chdir to '%s': %s", repo.worktree, strerror(errno));
 	if (argc < 3)
 		usage_merge_index();
-	ret = index_read_in(&mi.idx, repo.index_path, repo.gitdir, 0);
+	ret = index_read_in(&mi.idx, repo.index_path, &repo, 0, 0);
 	if (ret < 0)
 		die_lib(ret);
 	ret = sparse_index_after_read(&mi.idx, &repo, SPARSE_INDEX_FULL);

@@ -230,7 +230,7 @@ cmd_read_tree(int argc, const char **argv)
 	if (ret < 0)
 		die_lib(ret);
 	if (merge) {
-		ret = index_read_in(&idx, repo.index_path, repo.gitdir, 0);
+		ret = index_read_in(&idx, repo.index_path, &repo, 0, 0);
 		if (ret < 0)
 			die_lib(ret);
 		ret = sparse_index_after_read(&idx, &repo, SPARSE_INDEX_FULL |
@@ -253,7 +253,7 @@ cmd_read_tree(int argc, const char **argv)
 		index_init(&idx);
 		/* unread, it is not split by core.splitIndex either */
 		idx.split_tweaked = 1;
-		if (index_read_in(&old, repo.index_path, repo.gitdir, 0) < 0 ||
+		if (index_read_in(&old, repo.index_path, &repo, 0, 0) < 0 ||
 		    sparse_index_after_read(&old, &repo, SPARSE_INDEX_AWARE |
 					    SPARSE_INDEX_NO_PRESENT) < 0)
 			error_clear();

@@ -1029,8 +1029,8 @@ superproject(struct rp *rp, struct strbuf *out)
 			    wt[slen] == '/')
 				strbuf_addstr(&rel, wt + slen + 1);
 			if (rel.len && !index_read_in(&idx, super.index_path,
-						      super.gitdir,
-						      INDEX_READ_QUIET) &&
+						      &super, INDEX_READ_QUIET,
+						      0) &&
 			    !sparse_index_after_read(&idx, &super,
 						     SPARSE_INDEX_FULL |
 						     SPARSE_INDEX_NO_PRESENT)) {
@@ -1387,7 +1387,7 @@ handle_option(struct rp *rp, int argc, const char **argv, int *i,
 	if (!strcmp(arg, "--shared-index-path")) {
 		struct index idx;
 		int ret = index_read_in(&idx, rp->repo.index_path,
-					rp->repo.gitdir, INDEX_READ_QUIET);
+					&rp->repo, INDEX_READ_QUIET, 0);
 
 		if (ret < 0)
 			die_lib(ret);

@@ -181,8 +181,7 @@ read_index_n(struct repo *repo, long n)
 
 	for (long i = 0; i < n; i++) {
 		struct index idx;
-		int ret = index_read_in(&idx, repo->index_path,
-				    repo->gitdir, 0);
+		int ret = index_read_in(&idx, repo->index_path, repo, 0, 0);
 
 		if (ret < 0)
 			die_lib(ret);
@@ -198,7 +197,7 @@ write_index_n(struct repo *repo, long n)
 {
 	struct index idx;
 	uint64_t start;
-	int ret = index_read_in(&idx, repo->index_path, repo->gitdir, 0);
+	int ret = index_read_in(&idx, repo->index_path, repo, 0, 0);
 
 	if (ret < 0)
 		die_lib(ret);
@@ -674,8 +673,8 @@ cmd_test_tool(int argc, const char **argv)
 	else if (!strcmp(argv[1], "verify-index")) {
 		struct index idx;
 
-		ret = index_read_in(&idx, repo.index_path,
-				    repo.gitdir, INDEX_READ_VERIFY);
+		ret = index_read_in(&idx, repo.index_path, &repo,
+				    INDEX_READ_VERIFY, 0);
 		if (ret < 0)
 			die_lib(ret);
 		index_release(&idx);

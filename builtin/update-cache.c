@@ -768,7 +768,8 @@ cmd_update_cache(int argc, const char **argv)
 	uc.lock_ret = lockfile_hold(&uc.lk, uc.repo.index_path);
 	if (uc.lock_ret < 0)
 		error_save(&uc.lock_err);
-	ret = index_read_in(&uc.idx, uc.repo.index_path, uc.repo.gitdir, 0);
+	ret = index_read_in(&uc.idx, uc.repo.index_path, &uc.repo, 0,
+			    uc.threads);
 	if (ret < 0)
 		die_lib(ret);
 	/* core.splitIndex turns splitting on or off, as git reads it */

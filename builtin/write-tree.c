@@ -47,7 +47,7 @@ cmd_write_tree(int argc, const char **argv)
 	ret = lockfile_hold(&lk, repo.index_path);
 	if (ret < 0)
 		die_lib(ret);
-	ret = index_read_in(&idx, repo.index_path, repo.gitdir, 0);
+	ret = index_read_in(&idx, repo.index_path, &repo, 0, threads);
 	if (ret < 0)
 		die("git-write-tree: error reading the index: %s", error_msg());
 	ret = sparse_index_after_read(&idx, &repo, SPARSE_INDEX_FULL |

@@ -27,6 +27,7 @@
 #include "index.h"
 
 struct config;
+struct repo;
 
 struct split_index {
 	struct object_id base_oid;	/* the shared index's id; null: none
@@ -56,12 +57,13 @@ int split_index_read_link(struct index *idx, const unsigned char *p,
 
 /*
  * After the index file at path is parsed with a link naming a shared
- * index: read that (from gitdir, else next to path), check its id,
- * freshen its mtime and merge: idx's entries become the whole index.
+ * index: read that (from repo's git directory, else next to path; as
+ * index_read_in() reads, with repo's settings and threads), check its
+ * id, freshen its mtime and merge: idx's entries become the whole index.
  * 0, or a negative E_* with git's message.
  */
 int split_index_merge(struct index *idx, const char *path,
-		      const char *gitdir, unsigned flags);
+		      const struct repo *repo, unsigned flags, int threads);
 /*
  * The merge itself, with the shared index parsed already (allocated;
  * idx takes it over, and its names): for the fuzzer.  idx->split must

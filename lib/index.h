@@ -176,20 +176,33 @@ enum index_read_flags {
  * negative E_* naming path: -E_CORRUPT (truncated, bad signature, bad
  * entry, bad checksum with INDEX_READ_VERIFY, a damaged link extension
  * or shared index, ...), -E_NOTFOUND (the shared index of a split index
- * is missing), -E_UNSUPPORTED (the version).  A split index's shared
- * index is looked for in gitdir (NULL: skipped), then next to path, as
- * git does.  Sparse-directory entries (mode 040000) are read as they
- * are: a command calls sparse_index_after_read() (lib/sparse-index.h)
- * next.
+ * is missing), -E_UNSUPPORTED (the version).
+ *
+ * repo (NULL for none) is the repository the index belongs to (path is
+ * usually its index_path): a split index's shared index is looked for
+ * in its git directory, then next to path, as git does; and its
+ * settings (index.threads, dirc.threads) say how the entries are read.
+ * Where the file (or the shared index) has a valid EOIE and IEOT the
+ * entries are parsed by blocks on up to threads threads (a --threads
+ * value) if positive, else DIRC_THREADS, else index.threads or
+ * dirc.threads if positive, else the CPUs for a large index; the result
+ * is the serial parse's.  As git's index.threads does, the settings also
+ * decide whether a bad IEOT is reported ("invalid IEOT version %d").
+ *
+ * Sparse-directory entries (mode 040000) are read as they are: a
+ * command calls sparse_index_after_read() (lib/sparse-index.h) next.
  */
-int index_read_in(struct index *idx, const char *path, const char *gitdir,
-		  unsigned flags);
-/* index_read_in() with no git directory: the shared index next to path. */
+int index_read_in(struct index *idx, const char *path,
+		  const struct repo *repo, unsigned flags, int threads);
+/* index_read_in() with no repository: the shared index next to path. */
 int index_read(struct index *idx, const char *path, unsigned flags);
 
 /* Parse an index image (for the fuzzer and tests); the buffer is copied. */
 int index_parse(struct index *idx, const void *buf, size_t len,
 		const char *name, unsigned flags);
+/* The same, with an IEOT read on up to threads threads (fuzzer, tests). */
+int index_parse_threads(struct index *idx, const void *buf, size_t len,
+			const char *name, unsigned flags, int threads);
 
 /*
  * Write the index into the held lock lk (whose target is the index

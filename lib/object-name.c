@@ -2112,8 +2112,8 @@ index_entry_of(struct res *r, const char *name, struct object_id *out)
 		return ret;
 	if (ret)
 		path = rel.buf;
-	ret = index_read_in(&idx, r->repo->index_path, r->repo->gitdir,
-			    INDEX_READ_QUIET);
+	ret = index_read_in(&idx, r->repo->index_path, r->repo,
+			    INDEX_READ_QUIET, 0);
 	if (ret >= 0)
 		ret = sparse_index_after_read(&idx, r->repo, SPARSE_INDEX_FULL |
 					      SPARSE_INDEX_NO_PRESENT);

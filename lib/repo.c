@@ -1108,6 +1108,90 @@ get_bool(const struct config *cfg, const char *key, int *out, int def)
 	return ret < 0 ? ret : 0;
 }
 
+/*
+ * git's bool-or-int: a boolean word (or no value) is a boolean, anything
+ * else an int (k/m/g suffixes allowed).  1 found, 0 not, or -E_INVALID
+ * with git's message.
+ */
+static int
+get_bool_or_int(const struct config *cfg, const char *key, int *is_bool,
+		int *out)
+{
+	const char *v;
+	long n;
+
+	if (!config_get(cfg, key, &v))
+		return 0;
+	*is_bool = 1;
+	if (!v || !strcasecmp(v, "true") || !strcasecmp(v, "yes") ||
+	    !strcasecmp(v, "on")) {
+		*out = 1;
+		return 1;
+	}
+	if (!*v || !strcasecmp(v, "false") || !strcasecmp(v, "no") ||
+	    !strcasecmp(v, "off")) {
+		*out = 0;
+		return 1;
+	}
+	*is_bool = 0;
+	if (config_get_long(cfg, key, &n) < 0)
+		return -E_INVALID;
+	if (n < INT_MIN || n > INT_MAX)
+		return error_set(E_INVALID, "bad numeric config value '%s' "
+				 "for '%s': out of range", v, key);
+	*out = (int)n;
+	return 1;
+}
+
+/*
+ * What decides whether an index is written with EOIE and IEOT, as git
+ * 2.39 reads it: index.threads (GIT_TEST_INDEX_THREADS, when a positive
+ * number, first; true is 0, automatic, and false is 1),
+ * index.recordEndOfIndexEntries and index.recordOffsetTable.  git reads
+ * index.threads when it reads or writes an index (a bad value is refused
+ * here, at the start of every command), the other two when it writes one
+ * and needs them (a bad value is refused then, by index_write()).
+ */
+static int
+load_index_ext_settings(struct repo_settings *s, const struct config *cfg)
+{
+	const char *env = getenv("GIT_TEST_INDEX_THREADS"), *v;
+	int is_bool = 0, n = 0, ret;
+	long e;
+
+	s->index_threads_set = 0;
+	s->index_threads = 1;
+	if (env && !config_parse_long(env, &e) && e > 0 && e <= INT_MAX) {
+		s->index_threads_set = 1;
+		s->index_threads = (int)e;
+	} else {
+		ret = get_bool_or_int(cfg, "index.threads", &is_bool, &n);
+		if (ret < 0)
+			return ret;
+		if (ret) {
+			s->index_threads_set = 1;
+			s->index_threads = is_bool ? !n : n;
+		}
+	}
+	s->record_eoie = s->record_ieot = -1;
+	s->record_eoie_bad = s->record_ieot_bad = NULL;
+	if (config_get(cfg, "index.recordendofindexentries", &v)) {
+		s->record_eoie = config_parse_bool(v);
+		if (s->record_eoie < 0) {
+			s->record_eoie = -2;
+			s->record_eoie_bad = v;
+		}
+	}
+	if (config_get(cfg, "index.recordoffsettable", &v)) {
+		s->record_ieot = config_parse_bool(v);
+		if (s->record_ieot < 0) {
+			s->record_ieot = -2;
+			s->record_ieot_bad = v;
+		}
+	}
+	return 0;
+}
+
 static int
 load_settings(struct repo *repo)
 {
@@ -1226,6 +1310,9 @@ load_settings(struct repo *repo)
 			s->index_version = 4;
 	}
 
+	ret = load_index_ext_settings(s, cfg);
+	if (ret < 0)
+		return ret;
 	{
 		long threads;
 

@@ -39,6 +39,20 @@ struct repo_settings {
 	int log_all_ref_updates; /* 0 no, 1 yes (branches etc.), 2 always */
 	int index_version;	/* for new indexes: 2, 3, 4, or 0 = default */
 	int threads;		/* dirc.threads, 0 = automatic */
+	/*
+	 * index.threads as git 2.39 reads it (GIT_TEST_INDEX_THREADS
+	 * first): 0 automatic (true), 1 off (false), n; any value when
+	 * index_threads_set.  It decides when git writes EOIE and IEOT.
+	 */
+	int index_threads_set;
+	int index_threads;
+	/*
+	 * index.recordEndOfIndexEntries, index.recordOffsetTable: 0, 1,
+	 * -1 unset, -2 not a boolean: git refuses that only when it asks
+	 * (the value then in *_bad, borrowed from the configuration).
+	 */
+	int record_eoie, record_ieot;
+	const char *record_eoie_bad, *record_ieot_bad;
 };
 
 #endif

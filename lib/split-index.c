@@ -28,6 +28,7 @@
 #include "config.h"
 #include "date.h"
 #include "error.h"
+#include "repo.h"
 #include "tree.h"
 #include "util.h"
 
@@ -240,18 +241,19 @@ merge_additions(struct index_entry **kept, size_t kept_nr,
 }
 
 static int
-read_shared(struct index *shared, const char *path, const char *gitdir,
-	    const char *hex, struct strbuf *named, unsigned flags)
+read_shared(struct index *shared, const char *path, const struct repo *repo,
+	    const char *hex, struct strbuf *named, unsigned flags, int threads)
 {
 	struct strbuf beside = STRBUF_INIT;
+	const char *gitdir = repo ? repo->gitdir : NULL;
 	const char *slash = strrchr(path, '/');
 	struct stat st;
 	int ret;
 
 	strbuf_addf(named, "%s/sharedindex.%s", gitdir ? gitdir : "", hex);
 	if (gitdir && !stat(named->buf, &st))
-		return index_read_in(shared, named->buf, NULL,
-				     flags | INDEX_READ_SHARED);
+		return index_read_in(shared, named->buf, repo,
+				     flags | INDEX_READ_SHARED, threads);
 	if (slash)
 		strbuf_add(&beside, path, slash - path);
 	else
@@ -265,15 +267,15 @@ read_shared(struct index *shared, const char *path, const char *gitdir,
 		ret = error_errno(errno, "%s: index file open failed",
 				  beside.buf);
 	else
-		ret = index_read_in(shared, beside.buf, NULL,
-				    flags | INDEX_READ_SHARED);
+		ret = index_read_in(shared, beside.buf, repo,
+				    flags | INDEX_READ_SHARED, threads);
 	strbuf_release(&beside);
 	return ret;
 }
 
 int
-split_index_merge(struct index *idx, const char *path, const char *gitdir,
-		  unsigned flags)
+split_index_merge(struct index *idx, const char *path,
+		  const struct repo *repo, unsigned flags, int threads)
 {
 	struct split_index *si = idx->split;
 	struct strbuf named = STRBUF_INIT;
@@ -285,7 +287,7 @@ split_index_merge(struct index *idx, const char *path, const char *gitdir,
 	oid_to_hex_r(hex, &si->base_oid);
 	/* the entries' names stay in its map: it lives as long as idx */
 	idx->names_from = shared;
-	ret = read_shared(shared, path, gitdir, hex, &named, flags);
+	ret = read_shared(shared, path, repo, hex, &named, flags, threads);
 	if (ret < 0)
 		goto out;
 	oid_from_raw(&sum, shared->checksum);

@@ -39,6 +39,7 @@ static const char *const counter_names[TC_NR] = {
 	[TC_RACY] = "racy entries checked",
 	[TC_TREES_WRITTEN] = "trees computed",
 	[TC_FILES_CHECKED_OUT] = "files checked out",
+	[TC_IEOT_BLOCKS] = "IEOT blocks read",
 };
 
 void

@@ -29,6 +29,7 @@ enum trace_counter {
 	TC_RACY,		/* racy entries checked by content */
 	TC_TREES_WRITTEN,	/* tree objects computed */
 	TC_FILES_CHECKED_OUT,
+	TC_IEOT_BLOCKS,		/* index entry blocks parsed on threads */
 	TC_NR
 };
 

@@ -17,6 +17,7 @@ struct run {
 	workers_fn fn;
 	void *ctx;
 	size_t nr;
+	size_t batch;		/* items per grab */
 	atomic_size_t next;
 };
 
@@ -29,12 +30,12 @@ static void
 work(struct run *r, int thread)
 {
 	for (;;) {
-		size_t start = atomic_fetch_add_explicit(&r->next, BATCH,
+		size_t start = atomic_fetch_add_explicit(&r->next, r->batch,
 							 memory_order_relaxed);
 
 		if (start >= r->nr)
 			return;
-		for (size_t i = start; i < start + BATCH && i < r->nr; i++)
+		for (size_t i = start; i < start + r->batch && i < r->nr; i++)
 			r->fn(r->ctx, i, thread);
 	}
 }
@@ -51,7 +52,15 @@ thread_main(void *p)
 void
 workers_run(int nthreads, size_t nr, workers_fn fn, void *ctx)
 {
-	struct run r = { .fn = fn, .ctx = ctx, .nr = nr };
+	workers_run_batch(nthreads, nr, BATCH, fn, ctx);
+}
+
+void
+workers_run_batch(int nthreads, size_t nr, size_t batch, workers_fn fn,
+		  void *ctx)
+{
+	struct run r = { .fn = fn, .ctx = ctx, .nr = nr,
+			 .batch = batch ? batch : 1 };
 	pthread_t tid[WORKERS_MAX];
 	struct thread_arg args[WORKERS_MAX];
 	int started = 0;

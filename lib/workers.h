@@ -20,6 +20,9 @@ typedef void (*workers_fn)(void *ctx, size_t item, int thread);
 
 /* Run fn over nr items on nthreads threads (1: no thread is started). */
 void workers_run(int nthreads, size_t nr, workers_fn fn, void *ctx);
+/* The same, handing out batch items per grab (few, large items: 1). */
+void workers_run_batch(int nthreads, size_t nr, size_t batch, workers_fn fn,
+		       void *ctx);
 
 /*
  * The thread count to use for nr items: requested (a --threads value) if

@@ -211,6 +211,21 @@ test_expect_success GIT 'a full index with index.sparse on: collapsed as git' '
 	same_index "git sparse-checkout set a/b c/d" "\$G write-tree"
 '
 
+test_expect_success GIT 'index.threads=2: IEOT blocks counted over the collapsed entries, as git; read on threads' '
+	thr="git config index.threads 2" &&
+	full="git config index.sparse false && git sparse-checkout reapply && git config index.sparse true" &&
+	same_index "$thr && echo n >a/new" "\$G update-index --add a/new" &&
+	same_index "$thr && $full" "\$G update-index --force-write-index" &&
+	same_index "$thr && git sparse-checkout set a/b x/y" \
+		"\$G update-index --force-write-index" &&
+	same_index "$thr && echo n >a/new && git update-index --add a/new" \
+		"\$G ls-files -s --sparse --debug && \$G ls-files -s" &&
+	perl -0777 -ne "print join(\" \", /(IEOT|TREE|sdir|EOIE)(?=\\0\\0)/g), \"\\n\"" \
+		w/.git/index >sigs &&
+	echo IEOT TREE sdir EOIE >expect &&
+	test_cmp expect sigs
+'
+
 test_expect_success GIT 'read-tree in a sparse index' '
 	same_index "" "\$G read-tree HEAD" &&
 	same_index "" "\$G read-tree --empty" &&

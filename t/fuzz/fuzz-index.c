@@ -6,6 +6,11 @@
  * other optional one) and the unknown required ones it refuses —
  * through index_parse().
  *
+ * Every image is parsed twice, serially and with an IEOT read on three
+ * threads (found through EOIE), and both must agree: fail alike, or
+ * give the same entries and extensions (a table that does not describe
+ * the entries exactly falls back to the serial parse).
+ *
  * Invariants checked on an image that parses:
  *   - every entry is found again by index_pos();
  *   - written back (index_write_fd, into a memfd) the image parses again,
@@ -61,13 +66,25 @@ same_entries(const struct index *a, const struct index *b)
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct index idx, again;
+	struct index idx, again, threaded;
 	struct strbuf one = STRBUF_INIT, two = STRBUF_INIT;
+	int serial_ret, threaded_ret;
 
-	if (index_parse(&idx, data, size, "fuzz", INDEX_READ_QUIET) < 0) {
-		error_clear();
+	serial_ret = index_parse(&idx, data, size, "fuzz", INDEX_READ_QUIET);
+	error_clear();
+	threaded_ret = index_parse_threads(&threaded, data, size, "fuzz",
+					   INDEX_READ_QUIET, 3);
+	error_clear();
+	if ((serial_ret < 0) != (threaded_ret < 0))
+		BUG("the serial parse %s, the threaded one %s",
+		    serial_ret < 0 ? "failed" : "passed",
+		    threaded_ret < 0 ? "failed" : "passed");
+	if (serial_ret < 0)
 		return 0;
-	}
+	same_entries(&idx, &threaded);
+	if (idx.read_extended != threaded.read_extended)
+		BUG("extended flags seen by one parse only");
+	index_release(&threaded);
 	fuzz_check_index_pos(&idx);
 	if (idx.tree)
 		cache_tree_fully_valid(idx.tree);

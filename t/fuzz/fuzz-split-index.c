@@ -13,6 +13,9 @@
  *     entries of the index, replacements first;
  *   - written back whole (index_write_fd) the index parses again into
  *     the same number of entries.
+ * And on every input: the index's entries parsed by IEOT blocks on
+ * threads (a replacement's empty name, order checked across blocks)
+ * are the serial parse's, which fails exactly when it fails.
  */
 #include "fuzz.h"
 
@@ -24,8 +27,9 @@
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-	struct index idx, again, *shared;
+	struct index idx, again, threaded, *shared;
 	struct split_write sw;
+	int split_ret;
 	struct strbuf out = STRBUF_INIT;
 	size_t n;
 	int fd;
@@ -42,9 +46,35 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		free(shared);
 		return 0;
 	}
-	if (index_parse(&idx, data + 4 + n, size - 4 - n, "fuzz",
-			INDEX_READ_QUIET | INDEX_READ_SHARED) < 0 ||
-	    !idx.split || oid_is_null(&idx.split->base_oid)) {
+	split_ret = index_parse(&idx, data + 4 + n, size - 4 - n, "fuzz",
+				INDEX_READ_QUIET | INDEX_READ_SHARED);
+	error_clear();
+	/* IEOT blocks with unnamed replacements: the serial parse's */
+	if (index_parse_threads(&threaded, data + 4 + n, size - 4 - n,
+				"fuzz", INDEX_READ_QUIET | INDEX_READ_SHARED,
+				3) < 0) {
+		if (split_ret >= 0)
+			BUG("the threaded parse failed, the serial one not");
+		error_clear();
+	} else {
+		if (split_ret < 0)
+			BUG("the serial parse failed, the threaded one not");
+		if (threaded.nr != idx.nr)
+			BUG("%zu entries parsed, %zu on threads", idx.nr,
+			    threaded.nr);
+		for (size_t i = 0; i < idx.nr; i++) {
+			const struct index_entry *a = idx.entries[i];
+			const struct index_entry *b = threaded.entries[i];
+
+			if (a->namelen != b->namelen ||
+			    memcmp(a->name, b->name, a->namelen) ||
+			    !oideq(&a->oid, &b->oid) || a->mode != b->mode ||
+			    a->flags != b->flags)
+				BUG("entry %zu differs on threads", i);
+		}
+		index_release(&threaded);
+	}
+	if (split_ret < 0 || !idx.split || oid_is_null(&idx.split->base_oid)) {
 		error_clear();
 		index_release(shared);
 		free(shared);

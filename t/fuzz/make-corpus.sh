@@ -264,6 +264,15 @@ git -c index.recordEndOfIndexEntries=true \
 	update-index --add --cacheinfo 100644,"$b",zz-eoie
 cp "$GIT_INDEX_FILE" "$out/index/eoie"
 git update-index --force-remove zz-eoie
+for v in 2 4
+do
+	git update-index --index-version $v
+	git -c index.threads=3 update-index --add --cacheinfo \
+		100644,"$b",zz-ieot
+	cp "$GIT_INDEX_FILE" "$out/index/ieot-v$v"
+	git update-index --force-remove zz-ieot
+done
+git update-index --index-version 2
 git update-index --split-index
 cp "$GIT_INDEX_FILE" "$out/index/split-link"
 # split-index seeds: be32 n, the shared index (n bytes), the index
@@ -281,6 +290,11 @@ split_seed fresh
 git -c splitIndex.maxPercentChange=100 update-index \
 	--cacheinfo 100755,"$b",file --add --cacheinfo 100644,"$b",zz-new
 split_seed replace-add
+# the split part in IEOT blocks (its replacement unnamed), EOIE
+git -c index.threads=2 -c splitIndex.maxPercentChange=100 update-index \
+	--cacheinfo 100644,"$b",file --add --cacheinfo 100644,"$b",zz-ieot
+split_seed ieot
+git -c splitIndex.maxPercentChange=100 update-index --force-remove zz-ieot
 git -c splitIndex.maxPercentChange=100 update-index --force-remove file
 split_seed delete
 git update-index --no-split-index

@@ -323,7 +323,8 @@ test-sha256: all $(UNIT_PROGS)
 # test reads, writes, parses or prints ids in a way that depends on
 # their length or algorithm: hashing (t1000), the object store, loose
 # and packed (t1001-t1007, t4000, t4001, t4003, t6001), the index's
-# entries and extensions (t2000, t2003, t2005, t2007, t6000), trees
+# entries and extensions (t2000, t2003, t2005, t2007, t6000), the
+# split index, EOIE and IEOT, the sparse index (t2016, t2017, t3133), trees
 # and their parsing (t3000, t3052, t3053, t3055), commits (t3003),
 # name resolution and its languages (t3006, t3020, t3022, t3023,
 # t3025), update-ref's --stdin (t3010), read-tree's merges (t3035,
@@ -350,7 +351,8 @@ TESTS_SHA256_CI = t3010-update-ref-stdin.sh t6000-catalogue-index.sh \
 	t3053-ls-tree-bad-trees.sh t2000-update-cache-interop.sh \
 	t1006-cat-file-replace.sh t2007-update-cache-again-unresolve.sh \
 	t1007-cat-file-unknown-type.sh t3035-read-tree-reset.sh t0001-init.sh \
-	t1001-cat-file.sh t3007-porcelain-roundtrip.sh
+	t1001-cat-file.sh t3007-porcelain-roundtrip.sh t2016-update-cache-split-index.sh \
+	t2017-index-eoie-ieot.sh t3133-sparse-index.sh
 TESTS_SHA256_CI_MISSING = $(filter-out $(notdir $(wildcard t/t*.sh)),$(TESTS_SHA256_CI))
 test-sha256-ci: all
 	@if test -n "$(TESTS_SHA256_CI_MISSING)"; then \

@@ -32,10 +32,16 @@ struct repo;
 struct split_index {
 	struct object_id base_oid;	/* the shared index's id; null: none
 					 * yet (then no link is written) */
-	struct index_entry *base;	/* the shared index's entries as read
-					 * or last written, in its order;
-					 * owned array, names borrowed from
-					 * the index (or its names_from) */
+	/*
+	 * The shared index's entries as read or last written, in its
+	 * order, never changed in place: after a read the shared index's
+	 * own entries (idx->names_from holds them; the index works on
+	 * copies), after a write of a new shared index copies in
+	 * base_copies.  Names borrowed from the index or its names_from.
+	 */
+	struct index_entry *const *base;
+	struct index_entry **base_ptrs;	/* owned; base after a write */
+	struct index_entry *base_copies; /* owned; what base_ptrs point to */
 	size_t base_nr;
 	struct ewah del, rep;		/* the link's bitmaps, from the read
 					 * until the merge */

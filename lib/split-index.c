@@ -5,8 +5,9 @@
  *
  * In memory a split index is one ordinary sorted index: every entry
  * that came from the shared index (or replaced the one of its name and
- * stage) carries CE_FROM_BASE, and split->base keeps the shared entries
- * as they were, sorted, so that a write can tell, entry by entry, what
+ * stage) carries CE_FROM_BASE, and split->base points at the shared
+ * entries as they were, sorted (those the shared index was parsed into;
+ * the index itself works on copies), so that a write can tell, entry by entry, what
  * git would have in the split part.  An entry stays shared when it still
  * has its shared content, was not marked CE_UPDATE_IN_BASE (replaced or
  * changed in place; git marks it so even when nothing changed) and is not
@@ -28,12 +29,24 @@
 #include "config.h"
 #include "date.h"
 #include "error.h"
+#include "mempool.h"
 #include "repo.h"
 #include "tree.h"
 #include "util.h"
 
 /* git's default for splitIndex.maxPercentChange */
 #define MAX_PERCENT_CHANGE_DEFAULT 20
+
+static void
+split_base_release(struct split_index *si)
+{
+	free(si->base_ptrs);
+	free(si->base_copies);
+	si->base_ptrs = NULL;
+	si->base_copies = NULL;
+	si->base = NULL;
+	si->base_nr = 0;
+}
 
 void
 split_index_free(struct split_index *si)
@@ -44,7 +57,7 @@ split_index_free(struct split_index *si)
 		ewah_release(&si->del);
 		ewah_release(&si->rep);
 	}
-	free(si->base);
+	split_base_release(si);
 	free(si);
 }
 
@@ -201,9 +214,12 @@ static struct index_entry **
 merge_additions(struct index_entry **kept, size_t kept_nr,
 		struct index_entry **add, size_t add_nr, size_t *out_nr)
 {
-	struct index_entry **out = xmalloc(st_mult(st_add(kept_nr, add_nr)
-						   + 1, sizeof(*out)));
+	size_t size = st_mult(st_add(kept_nr, add_nr) + 1, sizeof(struct
+								index_entry *));
+	struct index_entry **out = xmalloc(size);
 	size_t i = 0, j = 0, n = 0;
+
+	mem_populate(out, size);
 
 	for (size_t k = 0; k < add_nr; k++)
 		add[k]->order = (uint32_t)k + 1;
@@ -320,10 +336,12 @@ split_index_merge_parsed(struct index *idx, struct index *shared)
 		}
 		idx->names_from = shared;
 	}
-	free(si->base);
+	split_base_release(si);
+	/* shared's entries stay as they are: the index gets copies */
 	si->base_nr = shared->nr;
-	si->base = xmalloc(st_mult(si->base_nr + 1, sizeof(*si->base)));
+	si->base = shared->entries;
 	merged = xmalloc(st_mult(si->base_nr + 1, sizeof(*merged)));
+	mem_populate(merged, (si->base_nr + 1) * sizeof(*merged));
 	mempool_reserve(&idx->pool, si->base_nr);
 	for (size_t i = 0; i < si->base_nr; i++) {
 		struct index_entry *e = shared->entries[i];
@@ -336,7 +354,6 @@ split_index_merge_parsed(struct index *idx, struct index *shared)
 			goto out;
 		}
 		e->state = CE_FROM_BASE;
-		si->base[i] = *e;
 		merged[i] = index_entry_dup(idx, e);
 	}
 	w.merged = merged;
@@ -570,16 +587,20 @@ split_index_new_base(struct index *idx, const struct object_id *oid,
 	struct split_index *si = split_of(idx);
 	char hex[HASH_MAX_HEXSZ + 1];
 
-	free(si->base);
+	split_base_release(si);
 	si->base_nr = idx->nr;
-	si->base = xmalloc(st_mult(idx->nr + 1, sizeof(*si->base)));
+	si->base_copies = xmalloc(st_mult(idx->nr + 1,
+					  sizeof(*si->base_copies)));
+	si->base_ptrs = xmalloc(st_mult(idx->nr + 1, sizeof(*si->base_ptrs)));
 	for (size_t i = 0; i < idx->nr; i++) {
 		struct index_entry *e = idx->entries[i];
 
 		e->state |= CE_FROM_BASE;
 		e->state &= ~CE_UPDATE_IN_BASE;
-		si->base[i] = *e;
+		si->base_copies[i] = *e;
+		si->base_ptrs[i] = &si->base_copies[i];
 	}
+	si->base = si->base_ptrs;
 	si->base_oid = *oid;
 	si->new_shared = 0;
 	oid_to_hex_r(hex, oid);
@@ -615,13 +636,13 @@ split_index_prepare(struct split_write *out, struct index *idx)
 
 		if (!(e->state & CE_FROM_BASE))
 			continue;
-		while (k < si->base_nr && entry_order(&si->base[k], e) < 0)
+		while (k < si->base_nr && entry_order(si->base[k], e) < 0)
 			k++;
-		if (k == si->base_nr || entry_order(&si->base[k], e)) {
+		if (k == si->base_nr || entry_order(si->base[k], e)) {
 			e->state &= ~CE_FROM_BASE;	/* an addition after all */
 			continue;
 		}
-		b = &si->base[k];
+		b = si->base[k];
 		at[k] = e;
 		replaced[k] = (e->state & CE_UPDATE_IN_BASE) || differs(e, b) ||
 			(!(e->state & CE_UPTODATE) && !S_ISGITLINK(e->mode) &&

@@ -178,6 +178,7 @@ BUILTIN_OBJS += builtin/parse-options.o
 BUILTIN_OBJS += builtin/progress.o
 BUILTIN_OBJS += builtin/read-tree.o
 BUILTIN_OBJS += builtin/rev-parse.o
+BUILTIN_OBJS += builtin/rev-parse-parseopt.o
 BUILTIN_OBJS += builtin/symbolic-ref.o
 BUILTIN_OBJS += builtin/test-tool.o
 BUILTIN_OBJS += builtin/update-cache.o

@@ -11,6 +11,7 @@
 #   make install              the binary, the git-dirc link, man pages,
 #                             completion, examples (PREFIX, DESTDIR, ...:
 #                             see "Installing" below); make uninstall
+#   make perf-clean           remove perf/'s cache of generated inputs
 #   make SANITIZE=address,undefined test     everything sanitized
 #   make fuzz / fuzz-replay / fuzz-smoke / fuzz-long   libFuzzer targets
 #                             (clang; see t/fuzz/README)
@@ -470,6 +471,8 @@ FUZZ_RUNS = 10000000
 fuzz-long: fuzz
 	@FUZZ_RUNS=$(FUZZ_RUNS) t/fuzz/run long $(FUZZ_TARGETS)
 
+# The demo works in a new directory under DIRC_SCRATCH (default
+# ${TMPDIR:-/tmp}/dirc-scratch-<uid>) and removes it at the end.
 demo: all
 	./Documentation/demo.sh
 
@@ -509,6 +512,21 @@ perf: all
 
 perf-quick: all
 	perf/run --quick
+
+# perf/run's scratch: its cache of generated inputs (made once, kept
+# between runs), scratch repositories and raw results, in PERF_SCRATCH
+# (default $DIRC_SCRATCH/perf, outside the checkout).  Refused while a
+# run holds it.
+perf-clean:
+	@s='$(DIRC_SCRATCH)'; d='$(PERF_SCRATCH)'; \
+	test -n "$$s" || s="$${TMPDIR:-/tmp}/dirc-scratch-`id -u`"; \
+	test -n "$$d" || d="$$s/perf"; \
+	if test -d "$$d/.lock"; then \
+		echo "perf-clean: a perf/run is using $$d ($$d/.lock)" >&2; \
+		exit 1; \
+	fi; \
+	echo "rm -rf $$d"; rm -rf "$$d"; \
+	rmdir "$$s" 2>/dev/null || :
 
 # Installing.  make install [PREFIX=/usr/local] [DESTDIR=/staging]:
 #   $(BINDIR)/dirc, and $(BINDIR)/git-dirc, a link to it, so that
@@ -571,7 +589,13 @@ uninstall:
 
 clean:
 	rm -f dirc dirc-dynamic $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) $(TEST_PROGS) DIRC-CFLAGS DIRC-PATHS
-	rm -rf t/trash\ directory.* t/test-results $(FUZZ_DIR)
+	rm -rf t/trash\ directory.* t/trash\ home.* t/test-results $(FUZZ_DIR)
+	@# what make demo left in the checkout before it used DIRC_SCRATCH
+	rm -rf perf/scratch/demo
+	@if test -d perf/scratch; then \
+		echo "clean: perf/scratch (perf/run's old scratch) left alone:" \
+			"rm -rf perf/scratch to remove it"; \
+	fi
 
-.PHONY: all test test-hostile test-sha256 test-sha256-ci test-long unit prove check-headers check-warnings demo demo-valgrind analyze cppcheck perf perf-quick install uninstall clean FORCE
+.PHONY: all test test-hostile test-sha256 test-sha256-ci test-long unit prove check-headers check-warnings demo demo-valgrind analyze cppcheck perf perf-quick perf-clean install uninstall clean FORCE
 .PHONY: fuzz fuzz-replay fuzz-smoke fuzz-long

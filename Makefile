@@ -8,7 +8,10 @@
 #   make demo-valgrind        the same, small, under valgrind (CI)
 #   make analyze              clang --analyze and cppcheck over lib/
 #   make perf / perf-quick    the performance suite against git
-#   make install              binary and man pages (PREFIX, DESTDIR)
+#   make install              the binary, the git-dirc link, man pages,
+#                             completion, examples (PREFIX, DESTDIR, ...:
+#                             see "Installing" below); make uninstall
+#   make perf-clean           remove perf/'s cache of generated inputs
 #   make SANITIZE=address,undefined test     everything sanitized
 #   make fuzz / fuzz-replay / fuzz-smoke / fuzz-long   libFuzzer targets
 #                             (clang; see t/fuzz/README)
@@ -17,9 +20,20 @@
 
 all::
 
+# Where make install puts things (DESTDIR is prepended to each, for a
+# staged install).  The binary finds its man pages from its own location
+# (BINDIR to MANDIR, compiled in as a relative path: builtin/doc-paths.c),
+# so an installed tree can be moved, and installing with another PREFIX
+# does not rebuild; SOURCE_DOCDIR is the fallback, the pages of this
+# source tree.
 PREFIX ?= /usr/local
 BINDIR = $(PREFIX)/bin
-MANDIR = $(PREFIX)/share/man
+DATADIR = $(PREFIX)/share
+MANDIR = $(DATADIR)/man
+DOCDIR = $(DATADIR)/doc/dirc
+BASH_COMPLETION_DIR = $(DATADIR)/bash-completion/completions
+ZSH_COMPLETION_DIR = $(DATADIR)/zsh/site-functions
+SOURCE_DOCDIR = $(CURDIR)/Documentation
 DESTDIR ?=
 CC ?= cc
 PROVE ?= prove
@@ -27,7 +41,15 @@ INSTALL ?= install
 PKG_CONFIG ?= pkg-config
 
 CFLAGS ?= -O2 -g
+CPPFLAGS ?=
 LDFLAGS ?=
+# _FORTIFY_SOURCE is a default only: left out when CPPFLAGS or CFLAGS
+# name it (-D_FORTIFY_SOURCE=3, or -U_FORTIFY_SOURCE to drop it, as
+# dpkg-buildflags may), with FORTIFY= and in sanitized builds.
+FORTIFY = -D_FORTIFY_SOURCE=2
+ifneq ($(findstring _FORTIFY_SOURCE,$(CPPFLAGS) $(CFLAGS)),)
+FORTIFY =
+endif
 
 BASIC = -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE \
 	-D_FILE_OFFSET_BITS=64 -Ilib -Ibuiltin
@@ -43,9 +65,10 @@ CFLAGS += -O1 -fsanitize=$(SANITIZE) -fno-sanitize-recover=all \
 LDFLAGS += -fsanitize=$(SANITIZE)
 BASIC += -DDIRC_SANITIZE
 export DIRC_SANITIZE = $(SANITIZE)
-else
-BASIC += -D_FORTIFY_SOURCE=2
+FORTIFY =
 endif
+# What every compile of dirc's own code gets before CFLAGS.
+ALL_CPPFLAGS = $(CPPFLAGS) $(BASIC) $(FORTIFY)
 
 DEP_CFLAGS := $(shell $(PKG_CONFIG) --cflags zlib libcrypto 2>/dev/null)
 DEP_LIBS := $(shell $(PKG_CONFIG) --libs zlib libcrypto 2>/dev/null)
@@ -167,6 +190,7 @@ BUILTIN_OBJS += builtin/diff-common.o
 BUILTIN_OBJS += builtin/diff-files.o
 BUILTIN_OBJS += builtin/diff-index.o
 BUILTIN_OBJS += builtin/diff-tree.o
+BUILTIN_OBJS += builtin/doc-paths.o
 BUILTIN_OBJS += builtin/hash-object.o
 BUILTIN_OBJS += builtin/init.o
 BUILTIN_OBJS += builtin/ls-files.o
@@ -178,6 +202,7 @@ BUILTIN_OBJS += builtin/parse-options.o
 BUILTIN_OBJS += builtin/progress.o
 BUILTIN_OBJS += builtin/read-tree.o
 BUILTIN_OBJS += builtin/rev-parse.o
+BUILTIN_OBJS += builtin/rev-parse-parseopt.o
 BUILTIN_OBJS += builtin/symbolic-ref.o
 BUILTIN_OBJS += builtin/test-tool.o
 BUILTIN_OBJS += builtin/update-cache.o
@@ -233,13 +258,27 @@ all:: dirc $(PERF_PROGS) $(TEST_PROGS)
 
 # Rebuild everything when the flags change.
 DIRC-CFLAGS: FORCE
-	@flags='$(CC) $(BASIC) $(WARN) $(CFLAGS) $(DEP_CFLAGS) $(LDFLAGS) $(LIBS) $(STATIC)'; \
+	@flags='$(CC) $(ALL_CPPFLAGS) $(WARN) $(CFLAGS) $(DEP_CFLAGS) $(LDFLAGS) $(LIBS) $(STATIC)'; \
 	if test x"$$flags" != x"`cat DIRC-CFLAGS 2>/dev/null`"; then \
 		echo "$$flags" >DIRC-CFLAGS; \
 	fi
 
+# The paths builtin/doc-paths.o holds, apart: a change rebuilds only it.
+# MANDIR relative to BINDIR: the same for every PREFIX in the usual
+# layout, so that make install PREFIX=... reuses the binary.
+MANDIR_RELATIVE = $(shell realpath -m --relative-to='$(BINDIR)' '$(MANDIR)' 2>/dev/null || echo '$(MANDIR)')
+DOC_PATHS = -DDIRC_MANDIR_RELATIVE='"$(MANDIR_RELATIVE)"' \
+	-DDIRC_SOURCE_DOCDIR='"$(SOURCE_DOCDIR)"'
+DIRC-PATHS: FORCE
+	@paths='$(DOC_PATHS)'; \
+	if test x"$$paths" != x"`cat DIRC-PATHS 2>/dev/null`"; then \
+		echo "$$paths" >DIRC-PATHS; \
+	fi
+builtin/doc-paths.o: DIRC-PATHS
+builtin/doc-paths.o: EXTRA_CPPFLAGS = $(DOC_PATHS)
+
 %.o: %.c DIRC-CFLAGS
-	$(QUIET_CC)$(CC) $(BASIC) $(WARN) $(CFLAGS) $(DEP_CFLAGS) -MMD -MP -c -o $@ $<
+	$(QUIET_CC)$(CC) $(ALL_CPPFLAGS) $(EXTRA_CPPFLAGS) $(WARN) $(CFLAGS) $(DEP_CFLAGS) -MMD -MP -c -o $@ $<
 
 $(LIB): $(LIB_OBJS)
 	$(QUIET_AR)rm -f $@ && $(AR) rcs $@ $^
@@ -269,13 +308,13 @@ t/unit/%: t/unit/%.o t/unit/tap.o $(LIB)
 # The perf tools are self-contained C programs (libc only); the probe of
 # the floors also hashes and deflates, with dirc's libraries.
 perf/%: perf/%.c DIRC-CFLAGS
-	$(QUIET_CC)$(CC) $(BASIC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
+	$(QUIET_CC)$(CC) $(ALL_CPPFLAGS) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 perf/probe: perf/probe.c DIRC-CFLAGS
-	$(QUIET_CC)$(CC) $(BASIC) $(WARN) $(CFLAGS) $(DEP_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS)
+	$(QUIET_CC)$(CC) $(ALL_CPPFLAGS) $(WARN) $(CFLAGS) $(DEP_CFLAGS) $(LDFLAGS) -o $@ $< $(LIBS)
 
 t/helper/%: t/helper/%.c DIRC-CFLAGS
-	$(QUIET_CC)$(CC) $(BASIC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
+	$(QUIET_CC)$(CC) $(ALL_CPPFLAGS) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 -include $(OBJS:.o=.d)
 
@@ -381,11 +420,12 @@ WARN_SRCS = $(LIB_OBJS:.o=.c) $(BUILTIN_OBJS:.o=.c) $(UNIT_PROGS:=.c) \
 	t/unit/tap.c $(PERF_PROGS:=.c) $(TEST_PROGS:=.c)
 check-warnings: $(WARN_SRCS:.c=.warnings)
 %.warnings: %.c FORCE
-	@$(CC) $(BASIC) $(WARN) $(CFLAGS) $(DEP_CFLAGS) -fsyntax-only $<
+	@$(CC) $(ALL_CPPFLAGS) $(EXTRA_CPPFLAGS) $(WARN) $(CFLAGS) $(DEP_CFLAGS) -fsyntax-only $<
+builtin/doc-paths.warnings: EXTRA_CPPFLAGS = $(DOC_PATHS)
 
 check-headers:
 	@for h in lib/*.h builtin/*.h; do \
-		echo "#include \"$$h\"" | $(CC) $(BASIC) $(WARN) $(DEP_CFLAGS) \
+		echo "#include \"$$h\"" | $(CC) $(CPPFLAGS) $(BASIC) $(WARN) $(DEP_CFLAGS) \
 			-I. -x c -fsyntax-only - || exit 1; \
 	done
 
@@ -395,7 +435,7 @@ FUZZ_CC = clang
 FUZZ_DIR = t/fuzz/build
 FUZZ_CFLAGS = -O1 -g -fno-omit-frame-pointer \
 	-fsanitize=address,undefined -fno-sanitize-recover=all
-FUZZ_BASIC = $(filter-out -D_FORTIFY_SOURCE=2,$(BASIC)) -DDIRC_SANITIZE
+FUZZ_BASIC = $(CPPFLAGS) $(BASIC) -DDIRC_SANITIZE
 FUZZ_LIB_OBJS = $(addprefix $(FUZZ_DIR)/,$(LIB_OBJS))
 FUZZ_PROGS = $(addprefix $(FUZZ_DIR)/fuzz-,$(FUZZ_TARGETS))
 
@@ -433,6 +473,8 @@ FUZZ_RUNS = 10000000
 fuzz-long: fuzz
 	@FUZZ_RUNS=$(FUZZ_RUNS) t/fuzz/run long $(FUZZ_TARGETS)
 
+# The demo works in a new directory under DIRC_SCRATCH (default
+# ${TMPDIR:-/tmp}/dirc-scratch-<uid>) and removes it at the end.
 demo: all
 	./Documentation/demo.sh
 
@@ -443,7 +485,7 @@ demo: all
 # ANALYZE_SHALLOW=1 (CI's time): the analyzer's shallow mode, less
 # inlining across functions, a third of the time; the deep run is one of
 # the checks before an issue is resolved (t/README).
-ANALYZE_FLAGS = $(filter-out -D_FORTIFY_SOURCE=2,$(BASIC)) -Ilib -std=c11
+ANALYZE_FLAGS = $(CPPFLAGS) $(BASIC) -Ilib -std=c11
 ifdef ANALYZE_SHALLOW
 ANALYZE_FLAGS += -Xanalyzer -analyzer-config -Xanalyzer mode=shallow
 endif
@@ -473,16 +515,89 @@ perf: all
 perf-quick: all
 	perf/run --quick
 
-install: all
-	$(INSTALL) -d -m 755 $(DESTDIR)$(BINDIR) $(DESTDIR)$(MANDIR)/man1 \
-		$(DESTDIR)$(MANDIR)/man7
-	$(INSTALL) -m 755 dirc $(DESTDIR)$(BINDIR)/dirc
-	$(INSTALL) -m 644 Documentation/*.1 $(DESTDIR)$(MANDIR)/man1/
-	$(INSTALL) -m 644 Documentation/*.7 $(DESTDIR)$(MANDIR)/man7/
+# perf/run's scratch: its cache of generated inputs (made once, kept
+# between runs), scratch repositories and raw results, in PERF_SCRATCH
+# (default $DIRC_SCRATCH/perf, outside the checkout).  Refused while a
+# run holds it.
+perf-clean:
+	@s='$(DIRC_SCRATCH)'; d='$(PERF_SCRATCH)'; \
+	test -n "$$s" || s="$${TMPDIR:-/tmp}/dirc-scratch-`id -u`"; \
+	test -n "$$d" || d="$$s/perf"; \
+	if test -d "$$d/.lock"; then \
+		echo "perf-clean: a perf/run is using $$d ($$d/.lock)" >&2; \
+		exit 1; \
+	fi; \
+	echo "rm -rf $$d"; rm -rf "$$d"; \
+	rmdir "$$s" 2>/dev/null || :
+
+# Installing.  make install [PREFIX=/usr/local] [DESTDIR=/staging]:
+#   $(BINDIR)/dirc, and $(BINDIR)/git-dirc, a link to it, so that
+#     "git dirc <command>" runs it (git runs git-<name> from PATH);
+#   $(MANDIR)/man1/dirc*.1, $(MANDIR)/man7/dirc*.7;
+#   $(BASH_COMPLETION_DIR)/dirc and git-dirc (the name git's completion
+#     loads for "git dirc"), $(ZSH_COMPLETION_DIR)/_dirc: those of
+#     Documentation/completion/ that exist;
+#   $(DOCDIR)/examples/: the scripts the tutorial copies.
+# Only the binary is built for it (not the perf tools or test helpers),
+# and nothing is rebuilt when it is up to date.  make uninstall removes
+# exactly these files, and $(DOCDIR) if it is left empty.
+INSTALL_MAN1 = $(notdir $(wildcard Documentation/*.1))
+INSTALL_MAN7 = $(notdir $(wildcard Documentation/*.7))
+INSTALL_EXAMPLES = $(notdir $(wildcard Documentation/examples/*))
+BASH_COMPLETION = Documentation/completion/dirc.bash
+ZSH_COMPLETION = Documentation/completion/_dirc
+
+install: dirc
+	$(INSTALL) -d -m 755 '$(DESTDIR)$(BINDIR)' '$(DESTDIR)$(MANDIR)/man1' \
+		'$(DESTDIR)$(MANDIR)/man7' '$(DESTDIR)$(DOCDIR)/examples'
+	$(INSTALL) -m 755 dirc '$(DESTDIR)$(BINDIR)/dirc'
+	rm -f '$(DESTDIR)$(BINDIR)/git-dirc'
+	ln -s dirc '$(DESTDIR)$(BINDIR)/git-dirc'
+	$(INSTALL) -m 644 $(addprefix Documentation/,$(INSTALL_MAN1)) \
+		'$(DESTDIR)$(MANDIR)/man1/'
+	$(INSTALL) -m 644 $(addprefix Documentation/,$(INSTALL_MAN7)) \
+		'$(DESTDIR)$(MANDIR)/man7/'
+	$(INSTALL) -m 755 $(addprefix Documentation/examples/,$(INSTALL_EXAMPLES)) \
+		'$(DESTDIR)$(DOCDIR)/examples/'
+	@if test -f $(BASH_COMPLETION); then \
+		echo $(INSTALL) -d -m 755 '$(DESTDIR)$(BASH_COMPLETION_DIR)' && \
+		$(INSTALL) -d -m 755 '$(DESTDIR)$(BASH_COMPLETION_DIR)' && \
+		echo $(INSTALL) -m 644 $(BASH_COMPLETION) '$(DESTDIR)$(BASH_COMPLETION_DIR)/dirc' && \
+		$(INSTALL) -m 644 $(BASH_COMPLETION) '$(DESTDIR)$(BASH_COMPLETION_DIR)/dirc' && \
+		rm -f '$(DESTDIR)$(BASH_COMPLETION_DIR)/git-dirc' && \
+		echo ln -s dirc '$(DESTDIR)$(BASH_COMPLETION_DIR)/git-dirc' && \
+		ln -s dirc '$(DESTDIR)$(BASH_COMPLETION_DIR)/git-dirc'; \
+	else \
+		echo "install: no $(BASH_COMPLETION): bash completion not installed"; \
+	fi
+	@if test -f $(ZSH_COMPLETION); then \
+		echo $(INSTALL) -d -m 755 '$(DESTDIR)$(ZSH_COMPLETION_DIR)' && \
+		$(INSTALL) -d -m 755 '$(DESTDIR)$(ZSH_COMPLETION_DIR)' && \
+		echo $(INSTALL) -m 644 $(ZSH_COMPLETION) '$(DESTDIR)$(ZSH_COMPLETION_DIR)/_dirc' && \
+		$(INSTALL) -m 644 $(ZSH_COMPLETION) '$(DESTDIR)$(ZSH_COMPLETION_DIR)/_dirc'; \
+	else \
+		echo "install: no $(ZSH_COMPLETION): zsh completion not installed"; \
+	fi
+
+uninstall:
+	rm -f '$(DESTDIR)$(BINDIR)/dirc' '$(DESTDIR)$(BINDIR)/git-dirc'
+	rm -f $(addprefix '$(DESTDIR)$(MANDIR)/man1/,$(addsuffix ',$(INSTALL_MAN1)))
+	rm -f $(addprefix '$(DESTDIR)$(MANDIR)/man7/,$(addsuffix ',$(INSTALL_MAN7)))
+	rm -f $(addprefix '$(DESTDIR)$(DOCDIR)/examples/,$(addsuffix ',$(INSTALL_EXAMPLES)))
+	rm -f '$(DESTDIR)$(BASH_COMPLETION_DIR)/dirc' \
+		'$(DESTDIR)$(BASH_COMPLETION_DIR)/git-dirc' \
+		'$(DESTDIR)$(ZSH_COMPLETION_DIR)/_dirc'
+	@rmdir '$(DESTDIR)$(DOCDIR)/examples' '$(DESTDIR)$(DOCDIR)' 2>/dev/null || :
 
 clean:
-	rm -f dirc dirc-dynamic $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) $(TEST_PROGS) DIRC-CFLAGS
-	rm -rf t/trash\ directory.* t/test-results $(FUZZ_DIR)
+	rm -f dirc dirc-dynamic $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) $(TEST_PROGS) DIRC-CFLAGS DIRC-PATHS
+	rm -rf t/trash\ directory.* t/trash\ home.* t/test-results $(FUZZ_DIR)
+	@# what make demo left in the checkout before it used DIRC_SCRATCH
+	rm -rf perf/scratch/demo
+	@if test -d perf/scratch; then \
+		echo "clean: perf/scratch (perf/run's old scratch) left alone:" \
+			"rm -rf perf/scratch to remove it"; \
+	fi
 
-.PHONY: all test test-hostile test-sha256 test-sha256-ci test-long unit prove check-headers check-warnings demo demo-valgrind analyze cppcheck perf perf-quick install clean FORCE
+.PHONY: all test test-hostile test-sha256 test-sha256-ci test-long unit prove check-headers check-warnings demo demo-valgrind analyze cppcheck perf perf-quick perf-clean install uninstall clean FORCE
 .PHONY: fuzz fuzz-replay fuzz-smoke fuzz-long

@@ -4,7 +4,12 @@
 #
 #   DEMO_SCALE   size of the tree (1 = linux-sized, 78,635 files, 1.3 GB;
 #                default 0.1)
-#   DEMO_DIR     where to work (default perf/scratch/demo)
+#   DIRC_SCRATCH where scratch space goes (default
+#                ${TMPDIR:-/tmp}/dirc-scratch-<uid>, outside the checkout):
+#                the demo works in a new directory there and removes it
+#                at the end, also when it fails or is interrupted
+#   DEMO_KEEP    non-empty: keep that directory (its name is printed)
+#   DEMO_DIR     work here instead (not removed at the end)
 #   DIRC_BIN     the dirc binary (default: the one at the top)
 #   DIRC_WRAP    a command to run dirc under (e.g. "valgrind -q
 #                --error-exitcode=1"), for checks
@@ -12,7 +17,22 @@ set -eu
 
 top=$(cd "$(dirname "$0")/.." && pwd)
 scale=${DEMO_SCALE:-0.1}
-work=${DEMO_DIR:-$top/perf/scratch/demo}
+if test -n "${DEMO_DIR:-}"
+then
+	work=$DEMO_DIR
+	mkdir -p "$work"
+else
+	scratch=${DIRC_SCRATCH:-${TMPDIR:-/tmp}/dirc-scratch-$(id -u)}
+	mkdir -p "$scratch"
+	work=$(mktemp -d "$scratch/demo.XXXXXX")
+	if test -z "${DEMO_KEEP:-}"
+	then
+		trap 'rm -rf "$work"' EXIT
+		trap 'exit 130' INT
+		trap 'exit 143' TERM
+	fi
+fi
+work=$(cd "$work" && pwd)
 tree=$work/tree-scale$scale
 dirc_bin=${DIRC_BIN:-$top/dirc}
 wrap=${DIRC_WRAP:-}
@@ -150,5 +170,11 @@ else
 fi
 
 echo
-echo "demo: done.  Repositories: $work/store and $work/stage"
 rm -rf "$work"/old-*."$$"
+echo "demo: done.  Scratch space used: $(du -sh "$work" | cut -f1) in $work"
+if test -n "${DEMO_DIR:-}${DEMO_KEEP:-}"
+then
+	echo "      kept: repositories $work/store and $work/stage"
+else
+	echo "      (removed now; DEMO_KEEP=1 keeps it)"
+fi

@@ -33,6 +33,7 @@
 #include "ref-list.h"
 #include "refs.h"
 #include "repo.h"
+#include "rev-parse-parseopt.h"
 #include "sparse-index.h"
 #include "strbuf.h"
 #include "tree.h"
@@ -1438,7 +1439,7 @@ cmd_rev_parse(int argc, const char **argv)
 	int has_dashdash = 0, seen_end = 0;
 
 	if (argc > 1 && !strcmp(argv[1], "--parseopt"))
-		die("rev-parse --parseopt is not supported by dirc");
+		return rev_parse_parseopt(argc - 1, argv + 1);
 	if (argc > 1 && !strcmp(argv[1], "--sq-quote"))
 		return cmd_sq_quote(argc - 2, argv + 2);
 	if (argc > 1 && !strcmp(argv[1], "-h"))

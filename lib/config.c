@@ -498,9 +498,14 @@ parse_sq(const char **pp, struct strbuf *out)
 		if (!*p)
 			return -1;
 		if (*p == '\'') {
-			/* '\'' continues the word with a quote */
-			if (p[1] == '\\' && p[2] == '\'' && p[3] == '\'') {
-				strbuf_addch(out, '\'');
+			/*
+			 * '\'' and '\!' continue the word with a quote
+			 * or a '!' (git quotes both: a value with a '!'
+			 * reaches "git dirc" from "git -c x='!y'")
+			 */
+			if (p[1] == '\\' && (p[2] == '\'' || p[2] == '!') &&
+			    p[3] == '\'') {
+				strbuf_addch(out, p[2]);
 				p += 4;
 				continue;
 			}

@@ -511,9 +511,4 @@ test_expect_success GIT 'settings name resolution reads: bad values are fatal at
 	rpb_end
 '
 
-test_expect_success '--parseopt is refused, clearly' '
-	test_expect_code 128 dirc rev-parse --parseopt -- </dev/null 2>err &&
-	test_grep "^fatal: rev-parse --parseopt is not supported by dirc" err
-'
-
 test_done

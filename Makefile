@@ -169,6 +169,7 @@ BUILTIN_OBJS += builtin/diff-files.o
 BUILTIN_OBJS += builtin/diff-index.o
 BUILTIN_OBJS += builtin/diff-tree.o
 BUILTIN_OBJS += builtin/hash-object.o
+BUILTIN_OBJS += builtin/help.o
 BUILTIN_OBJS += builtin/init.o
 BUILTIN_OBJS += builtin/ls-files.o
 BUILTIN_OBJS += builtin/ls-tree.o
@@ -280,6 +281,23 @@ t/helper/%: t/helper/%.c DIRC-CFLAGS
 	$(QUIET_CC)$(CC) $(BASIC) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 -include $(OBJS:.o=.d)
+
+# builtin/help.c: where "dirc <cmd> --help" finds the manual (the
+# installed MANDIR first, then this source tree), and what "dirc version
+# --build-options" reports.  DIRC-HELP-DEFINES rebuilds it when they
+# change.
+HELP_DEFINES = -DDIRC_SRCDIR='"$(CURDIR)"' -DDIRC_MANDIR='"$(MANDIR)"' \
+	-DDIRC_LINK='"$(if $(strip $(STATIC)),static,dynamic)"' \
+	-DDIRC_CRYPTO_LINK='"$(if $(strip $(CRYPTO_STATIC)),static,dynamic)"' \
+	-DDIRC_SANITIZERS='"$(SANITIZE)"' \
+	-DDIRC_HOST_CPU='"$(shell uname -m 2>/dev/null)"'
+DIRC-HELP-DEFINES: FORCE
+	@flags='$(HELP_DEFINES)'; \
+	if test x"$$flags" != x"`cat DIRC-HELP-DEFINES 2>/dev/null`"; then \
+		echo "$$flags" >DIRC-HELP-DEFINES; \
+	fi
+builtin/help.o: DIRC-HELP-DEFINES
+builtin/help.o builtin/help.warnings: private BASIC += $(HELP_DEFINES)
 
 # T: the scripts to run (globs, from t/), e.g. make test T='t3010*'.
 # TESTS_HOSTILE: the scripts that feed dirc damaged indexes, objects,
@@ -481,7 +499,7 @@ install: all
 	$(INSTALL) -m 644 Documentation/*.7 $(DESTDIR)$(MANDIR)/man7/
 
 clean:
-	rm -f dirc dirc-dynamic $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) $(TEST_PROGS) DIRC-CFLAGS
+	rm -f dirc dirc-dynamic $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) $(TEST_PROGS) DIRC-CFLAGS DIRC-HELP-DEFINES
 	rm -rf t/trash\ directory.* t/test-results $(FUZZ_DIR)
 
 .PHONY: all test test-hostile test-sha256 test-sha256-ci test-long unit prove check-headers check-warnings demo demo-valgrind analyze cppcheck perf perf-quick install clean FORCE

@@ -211,7 +211,7 @@ print_completion(enum diff_cmd_kind k)
 		printf(" --cached");
 	if (k == DIFF_CMD_FILES)
 		printf(" --base --ours --theirs");
-	printf(" --no-abbrev -- --no-exit-code\n");
+	printf(" -- --no-abbrev --no-exit-code\n");
 	fflush(stdout);
 	exit(ferror(stdout) ? 128 : 0);
 }

@@ -432,14 +432,14 @@ test_expect_success 'init-db: the old name still works' '
 
 test_expect_success 'help knows the other names: init-db, update-index, checkout-cache' '
 	write_script fake-man <<-\EOF &&
-	echo "$*" >>"$HOME/man.args"
+	echo "$*" >>"$FAKE_MAN_LOG"
 	EOF
 	for pair in init-db:init update-index:update-cache \
 		checkout-cache:checkout-index
 	do
 		alias=${pair%%:*} name=${pair#*:} &&
 		rm -f man.args &&
-		DIRC_MAN=$PWD/fake-man dirc help $alias >out 2>err &&
+		FAKE_MAN_LOG=$PWD/man.args DIRC_MAN=$PWD/fake-man dirc help $alias >out 2>err &&
 		test_must_be_empty err &&
 		# the manual of the command under its first name
 		echo "-w dirc-$name" >expect &&

@@ -148,9 +148,9 @@ test_expect_success GIT '--exec-path, --version, -h, --super-prefix' '
 	test_expect_code 129 dirc --version --bogus 2>err &&
 	test_grep "^error: unknown option .bogus." err &&
 	write_script fake-man <<-\EOF &&
-	echo "$*" >>"$HOME/man.args"
+	echo "$*" >>"$FAKE_MAN_LOG"
 	EOF
-	DIRC_MAN=$PWD/fake-man dirc -h ls-files >out &&
+	FAKE_MAN_LOG=$PWD/man.args DIRC_MAN=$PWD/fake-man dirc -h ls-files >out &&
 	test_grep "^dirc-ls-files\$" man.args &&
 	dirc --help >out &&
 	test_grep "^The dirc commands:" out &&

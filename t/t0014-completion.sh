@@ -199,7 +199,7 @@ test_expect_success BASH 'options: the --no- forms only on --no, git'"'"'s place
 	test_must_be_empty reply
 '
 
-test_expect_success BASH,GIT_COMPLETION 'git dirc <cmd>: through git'"'"'s completion' '
+test_expect_failure BASH,GIT_COMPLETION 'git dirc <cmd>: through git'"'"'s completion' '
 	write_script git-dirc <<-\EOF &&
 	exec dirc "$@"
 	EOF

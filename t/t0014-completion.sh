@@ -199,10 +199,9 @@ test_expect_success BASH 'options: the --no- forms only on --no, git'"'"'s place
 	test_must_be_empty reply
 '
 
-test_expect_failure BASH,GIT_COMPLETION 'git dirc <cmd>: through git'"'"'s completion' '
-	write_script git-dirc <<-\EOF &&
-	exec dirc "$@"
-	EOF
+# git_complete WORD...: complete the last word of "git WORD..." with
+# git's own completion and dirc.bash loaded; COMPREPLY into "reply".
+git_complete () {
 	bash --norc --noprofile -c '
 		. "$1" && . "$2" && shift 2 &&
 		COMP_WORDS=("$@") &&
@@ -211,18 +210,14 @@ test_expect_failure BASH,GIT_COMPLETION 'git dirc <cmd>: through git'"'"'s compl
 		COMPREPLY=() &&
 		__git_wrap__git_main &&
 		for w in "${COMPREPLY[@]}"; do printf "%s|\n" "$w"; done
-	' - "$(git_completion_file)" "$BASH_COMPLETION" git dirc upd >reply &&
+	' - "$(git_completion_file)" "$BASH_COMPLETION" git "$@" >reply
+}
+
+test_expect_success BASH,GIT_COMPLETION 'git dirc <cmd>: through git'"'"'s completion' '
+	git_complete dirc upd &&
 	test_write_lines "update-cache |" "update-index |" "update-ref |" >expect &&
 	test_cmp expect reply &&
-	bash --norc --noprofile -c '
-		. "$1" && . "$2" && shift 2 &&
-		COMP_WORDS=("$@") &&
-		COMP_CWORD=$(($# - 1)) &&
-		COMP_LINE="$*" && COMP_POINT=${#COMP_LINE} &&
-		COMPREPLY=() &&
-		__git_wrap__git_main &&
-		for w in "${COMPREPLY[@]}"; do printf "%s|\n" "$w"; done
-	' - "$(git_completion_file)" "$BASH_COMPLETION" git -C . dirc write-tree --mi >reply &&
+	git_complete -C . dirc write-tree --mi &&
 	echo "--missing-ok |" >expect &&
 	test_cmp expect reply
 '

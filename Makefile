@@ -139,6 +139,7 @@ LIB_OBJS += lib/hash.o
 LIB_OBJS += lib/index-ext.o
 LIB_OBJS += lib/index.o
 LIB_OBJS += lib/inflate.o
+LIB_OBJS += lib/levenshtein.o
 LIB_OBJS += lib/lockfile.o
 LIB_OBJS += lib/mempool.o
 LIB_OBJS += lib/mktree.o
@@ -192,6 +193,7 @@ BUILTIN_OBJS += builtin/diff-index.o
 BUILTIN_OBJS += builtin/diff-tree.o
 BUILTIN_OBJS += builtin/doc-paths.o
 BUILTIN_OBJS += builtin/hash-object.o
+BUILTIN_OBJS += builtin/help.o
 BUILTIN_OBJS += builtin/init.o
 BUILTIN_OBJS += builtin/ls-files.o
 BUILTIN_OBJS += builtin/ls-tree.o
@@ -217,6 +219,7 @@ UNIT_PROGS += t/unit/t-config-write
 UNIT_PROGS += t/unit/t-ewah
 UNIT_PROGS += t/unit/t-hash
 UNIT_PROGS += t/unit/t-inflate
+UNIT_PROGS += t/unit/t-levenshtein
 UNIT_PROGS += t/unit/t-mempool
 UNIT_PROGS += t/unit/t-path
 UNIT_PROGS += t/unit/t-quote
@@ -317,6 +320,21 @@ t/helper/%: t/helper/%.c DIRC-CFLAGS
 	$(QUIET_CC)$(CC) $(ALL_CPPFLAGS) $(WARN) $(CFLAGS) $(LDFLAGS) -o $@ $<
 
 -include $(OBJS:.o=.d)
+
+# builtin/help.c: what "dirc version --build-options" reports (where
+# the manual is: builtin/doc-paths.c, DIRC-PATHS).  DIRC-HELP-DEFINES
+# rebuilds it when they change.
+HELP_DEFINES = -DDIRC_LINK='"$(if $(strip $(STATIC)),static,dynamic)"' \
+	-DDIRC_CRYPTO_LINK='"$(if $(strip $(CRYPTO_STATIC)),static,dynamic)"' \
+	-DDIRC_SANITIZERS='"$(SANITIZE)"' \
+	-DDIRC_HOST_CPU='"$(shell uname -m 2>/dev/null)"'
+DIRC-HELP-DEFINES: FORCE
+	@flags='$(HELP_DEFINES)'; \
+	if test x"$$flags" != x"`cat DIRC-HELP-DEFINES 2>/dev/null`"; then \
+		echo "$$flags" >DIRC-HELP-DEFINES; \
+	fi
+builtin/help.o: DIRC-HELP-DEFINES
+builtin/help.o builtin/help.warnings: private BASIC += $(HELP_DEFINES)
 
 # T: the scripts to run (globs, from t/), e.g. make test T='t3010*'.
 # TESTS_HOSTILE: the scripts that feed dirc damaged indexes, objects,
@@ -590,7 +608,7 @@ uninstall:
 	@rmdir '$(DESTDIR)$(DOCDIR)/examples' '$(DESTDIR)$(DOCDIR)' 2>/dev/null || :
 
 clean:
-	rm -f dirc dirc-dynamic $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) $(TEST_PROGS) DIRC-CFLAGS DIRC-PATHS
+	rm -f dirc dirc-dynamic $(LIB) $(OBJS) $(OBJS:.o=.d) $(UNIT_PROGS) $(PERF_PROGS) $(TEST_PROGS) DIRC-CFLAGS DIRC-PATHS DIRC-HELP-DEFINES
 	rm -rf t/trash\ directory.* t/trash\ home.* t/test-results $(FUZZ_DIR)
 	@# what make demo left in the checkout before it used DIRC_SCRATCH
 	rm -rf perf/scratch/demo

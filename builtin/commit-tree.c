@@ -91,12 +91,20 @@ cmd_commit_tree(int argc, const char **argv)
 	/* as git: "-h" alone is answered without looking for a repository */
 	if (argc == 2 && !strcmp(argv[1], "-h"))
 		print_usage_and_exit();
+	if (argc == 2 && !strcmp(argv[1], "--git-completion-helper")) {
+		/* the long options taken below, in git's format */
+		printf(" --message= --file= --no-gpg-sign\n");
+		return 0;
+	}
 	ret = repo_open(&repo, REPO_NO_CHDIR);
 	if (ret < 0)
 		die_lib(ret);
 	ret = repo_odb(&odb, &repo);
 	if (ret < 0)
 		die_lib(ret);
+	/* as git: no argument at all is a usage error (no tree is not) */
+	if (argc < 2)
+		usage_error(NULL);
 
 	for (int i = 1; i < argc; i++) {
 		const char *arg = argv[i], *v;

@@ -196,6 +196,26 @@ take_option(struct diff_cmd *c, unsigned *fmt, const char *arg,
 	return 1;
 }
 
+/*
+ * --git-completion-helper: the long options take_option() accepts for
+ * this kind, in git's format (--abbrev's value is optional: no "=").
+ */
+NORETURN static void
+print_completion(enum diff_cmd_kind k)
+{
+	printf(" --name-only --name-status --raw --no-patch --abbrev "
+	       "--full-index --exit-code --quiet");
+	if (k == DIFF_CMD_TREE)
+		printf(" --root --stdin --no-commit-id --always");
+	if (k == DIFF_CMD_INDEX)
+		printf(" --cached");
+	if (k == DIFF_CMD_FILES)
+		printf(" --base --ours --theirs");
+	printf(" -- --no-abbrev --no-exit-code\n");
+	fflush(stdout);
+	exit(ferror(stdout) ? 128 : 0);
+}
+
 static void
 refuse(const char *arg)
 {
@@ -314,6 +334,8 @@ diff_cmd_setup(struct diff_cmd *c, enum diff_cmd_kind kind, int argc,
 	/* git prints these usages on standard error, even for -h */
 	if (argc == 2 && !strcmp(argv[1], "-h"))
 		diff_usage(usage);
+	if (argc == 2 && !strcmp(argv[1], "--git-completion-helper"))
+		print_completion(kind);
 	ret = repo_open(&c->repo, 0);
 	if (ret < 0)
 		die_lib(ret);

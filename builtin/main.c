@@ -9,23 +9,19 @@
 
 #include "builtin.h"
 #include "config.h"
+#include "help.h"
 #include "repo.h"
 #include "run-command.h"
 #include "strbuf.h"
 #include "trace.h"
 
-#define DIRC_VERSION "0.1"
-
-struct command {
-	const char *name;
-	int (*fn)(int argc, const char **argv);
-	const char *const *usage;
-	int hidden;
-};
+static int cmd_help(int argc, const char **argv);
 
 #define TABLE_ENTRY(fn, name) { name, cmd_##fn, fn##_usage, 0 },
 static const struct command commands[] = {
 	COMMANDS(TABLE_ENTRY)
+	{ "help", cmd_help, help_usage, 0 },
+	{ "version", cmd_version, version_usage, 0 },
 	/* other names git and history gave these commands */
 	{ "init-db", cmd_init, init_usage, 1 },
 	{ "checkout-cache", cmd_checkout_index, checkout_index_usage, 1 },
@@ -34,54 +30,12 @@ static const struct command commands[] = {
 };
 #undef TABLE_ENTRY
 
-static const char main_usage[] =
-	"usage: dirc [-v | --version] [-h | --help] [-C <path>] [-c <name>=<value>]\n"
-	"            [--exec-path[=<path>]] [-p | --paginate | -P | --no-pager]\n"
-	"            [--no-replace-objects] [--bare] [--git-dir=<path>]\n"
-	"            [--work-tree=<path>] [--namespace=<name>]\n"
-	"            [--config-env=<name>=<envvar>] [--literal-pathspecs]\n"
-	"            [--glob-pathspecs] [--noglob-pathspecs] [--icase-pathspecs]\n"
-	"            [--no-optional-locks] <command> [<args>]\n";
-
-static const struct command *
-find_command(const char *name)
-{
-	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		if (!strcmp(commands[i].name, name))
-			return &commands[i];
-	return NULL;
-}
-
-static void
-list_commands(FILE *fp)
-{
-	fprintf(fp, "%s\nCommands:\n", main_usage);
-	for (size_t i = 0; i < ARRAY_SIZE(commands); i++)
-		if (!commands[i].hidden)
-			fprintf(fp, "   %s\n", commands[i].name);
-	fprintf(fp, "\n'dirc help <command>' shows a command's usage; "
-		"'man dirc-<command>' its manual.\n");
-}
+static const struct command_table table = { commands, ARRAY_SIZE(commands) };
 
 static int
 cmd_help(int argc, const char **argv)
 {
-	const struct command *cmd;
-
-	if (argc < 2) {
-		list_commands(stdout);
-		return 0;
-	}
-	cmd = find_command(argv[1]);
-	if (!cmd) {
-		fprintf(stderr, "dirc: '%s' is not a dirc command. See "
-			"'dirc help'.\n", argv[1]);
-		return 1;
-	}
-	print_usage_lines(cmd->usage);
-	printf("\nSee 'man dirc-%s' (Documentation/dirc-%s.1) for "
-	       "details.\n", cmd->name, cmd->name);
-	return 0;
+	return help_main(&table, argc, argv);
 }
 
 /* Append a -c pair to GIT_CONFIG_PARAMETERS, single-quoted as git does. */
@@ -124,7 +78,7 @@ finish_stdout(int status)
 static void NORETURN
 missing(const char *what)
 {
-	fprintf(stderr, "%s\n%s", what, main_usage);
+	fprintf(stderr, "%s\n%s", what, dirc_usage_string);
 	exit(129);
 }
 
@@ -165,31 +119,6 @@ print_exec_path(void)
 		die_lib(ret);
 	printf("%s\n", path.buf);
 	strbuf_release(&path);
-}
-
-/* "dirc --version [--build-options]", as "git version" takes them */
-static void NORETURN
-print_version(int argc, const char **argv)
-{
-	int build = 0;
-
-	for (int i = 0; i < argc; i++) {
-		if (!strcmp(argv[i], "--build-options")) {
-			build = 1;
-		} else if (argv[i][0] == '-' && argv[i][1]) {
-			fprintf(stderr, "error: unknown option `%s'\n"
-				"usage: dirc version [--build-options]\n\n"
-				"    --build-options       also print build "
-				"options\n\n", argv[i] + (argv[i][1] == '-' ?
-							    2 : 1));
-			exit(129);
-		}
-	}
-	printf("dirc version %s\n", DIRC_VERSION);
-	if (build)
-		printf("sizeof-long: %zu\nsizeof-size_t: %zu\n",
-		       sizeof(long), sizeof(size_t));
-	exit(finish_stdout(0));
 }
 
 struct globals {
@@ -271,7 +200,9 @@ handle_global_options(int *argc, const char ***argv, struct globals *g)
 			setenv("GIT_IMPLICIT_WORK_TREE", "0", 1);
 			g->bare = 1;
 		} else if (!strcmp(arg, "--version") || !strcmp(arg, "-v")) {
-			print_version(*argc - 1, *argv + 1);
+			/* as git: "dirc --version <args>" is "dirc version" */
+			(*argv)[0] = "version";
+			exit(finish_stdout(cmd_version(*argc, *argv)));
 		} else if (!strcmp(arg, "-h") || !strcmp(arg, "--help")) {
 			const char *help_argv[] = { "help", NULL, NULL };
 
@@ -311,11 +242,11 @@ handle_global_options(int *argc, const char ***argv, struct globals *g)
 			/* git's; dirc installs man pages only, lists via help */
 			fprintf(stderr, "%.*s is not supported by dirc (see "
 				"'dirc help' and 'man dirc')\n%s",
-				(int)strcspn(arg, "="), arg, main_usage);
+				(int)strcspn(arg, "="), arg, dirc_usage_string);
 			exit(129);
 		} else {
 			fprintf(stderr, "unknown option: %s\n%s", arg,
-				main_usage);
+				dirc_usage_string);
 			exit(129);
 		}
 		(*argv)++;
@@ -432,22 +363,22 @@ main(int argc, const char **argv)
 	argc--;
 	handle_global_options(&argc, &argv, &g);
 	if (!argc) {
-		list_commands(stderr);
-		return 1;
+		/* as git: the usage and the commands on stdout, status 1 */
+		help_list_commands(&table, stdout);
+		return finish_stdout(1);
 	}
 	name = argv[0];
-	if (!strcmp(name, "help"))
-		return finish_stdout(cmd_help(argc, argv));
-	cmd = find_command(name);
+	cmd = help_find_command(&table, name);
 	if (!cmd) {
-		fprintf(stderr, "dirc: '%s' is not a dirc command. See "
-			"'dirc help'.\n", name);
-		return 1;
+		/* exits unless help.autoCorrect runs the most similar one */
+		cmd = help_unknown_command(&table, name);
+		argv[0] = cmd->name;
 	}
 	if (g.super_prefix)
 		die("%s doesn't support --super-prefix", cmd->name);
 	setup_pager(&g, cmd->name);
-	if (argc == 2 && !strcmp(argv[1], "--help")) {
+	/* as git: "--help" first after the command opens its manual */
+	if (argc > 1 && !strcmp(argv[1], "--help")) {
 		const char *help_argv[] = { "help", cmd->name, NULL };
 
 		return finish_stdout(cmd_help(2, help_argv));

@@ -270,6 +270,15 @@ parse_long(struct ctx *c, const char *arg)
 			exact = 1;
 			break;
 		}
+		/* as git: "--x" is the unset form of an option "no-x" */
+		if (!(o->flags & OPT_NONEG) && starts_with(name, "no-") &&
+		    strncmp(arg, "no-", 3) && nlen - 3 == len &&
+		    !strncmp(name + 3, arg, len)) {
+			match = o;
+			unset = 1;
+			exact = 1;
+			break;
+		}
 		/* unique prefixes, of the name or of its --no- form */
 		if (o->flags & OPT_NOABBREV)
 			continue;
@@ -278,6 +287,10 @@ parse_long(struct ctx *c, const char *arg)
 		else if (!(o->flags & OPT_NONEG) && len > 3 &&
 			 !strncmp(arg, "no-", 3) && len - 3 < nlen &&
 			 !strncmp(name, arg + 3, len - 3))
+			neg = 1;
+		else if (!(o->flags & OPT_NONEG) && starts_with(name, "no-") &&
+			 strncmp(arg, "no-", 3) && len < nlen - 3 &&
+			 !strncmp(name + 3, arg, len))
 			neg = 1;
 		else
 			continue;
@@ -348,13 +361,74 @@ parse_short(struct ctx *c, const char *arg)
 	}
 }
 
+/* Has the option a --no- form?  (not groups, not low-level callbacks) */
+static int
+has_unset_form(const struct option *o)
+{
+	return o->type != OPT_GROUP_ && o->type != OPT_LOWLEVEL_ &&
+	       !(o->flags & OPT_NONEG);
+}
+
+/*
+ * git's --git-completion-helper: the long options on one line, each
+ * after a space (none before the table's first entry): every shown
+ * option, with "=" when it needs a value; the positive forms of those
+ * named "no-<x>"; then the "--no-<x>" forms, with "--" before them once
+ * one has been shown (or before all of them when the table has options
+ * named "no-<x>"), so that completion can offer them only on "--no".
+ */
+static void
+print_completion(const struct option *opts)
+{
+	int nr_no = 0, shown_dashdash = 0;
+	const char *rest;
+
+	for (const struct option *o = opts; o->type != OPT_END_; o++) {
+		if (!o->long_name || o->flags & OPT_HIDDEN ||
+		    o->type == OPT_GROUP_)
+			continue;
+		printf("%s--%s%s", o == opts ? "" : " ", o->long_name,
+		       needs_arg(o) ? "=" : "");
+		if (starts_with(o->long_name, "no-"))
+			nr_no++;
+	}
+	for (const struct option *o = opts; o->type != OPT_END_; o++)
+		if (o->long_name && !(o->flags & OPT_HIDDEN) &&
+		    has_unset_form(o) &&
+		    skip_prefix(o->long_name, "no-", &rest))
+			printf(" --%s", rest);
+	for (const struct option *o = opts; o->type != OPT_END_; o++) {
+		if (!o->long_name || o->flags & OPT_HIDDEN ||
+		    !has_unset_form(o) || starts_with(o->long_name, "no-"))
+			continue;
+		if (nr_no && !shown_dashdash) {
+			printf(" --");
+			shown_dashdash = 1;
+		}
+		printf(" --no-%s", o->long_name);
+		nr_no++;
+	}
+	putchar('\n');
+	fflush(stdout);
+	exit(ferror(stdout) ? 128 : 0);
+}
+
+/* "--git-completion-helper" as the only argument, as git takes it */
+static void
+check_completion(int argc, const char **argv, const struct option *opts)
+{
+	if (argc == 2 && !strcmp(argv[1], "--git-completion-helper"))
+		print_completion(opts);
+}
+
 /* The option at argv[c->i] (not "--", not a non-option). */
 static void
 parse_one(struct ctx *c)
 {
 	const char *arg = c->argv[c->i];
 
-	if (!strcmp(arg, "-h"))
+	/* as git: "--help" after other arguments is "-h" */
+	if (!strcmp(arg, "-h") || !strcmp(arg, "--help"))
 		usage_exit(c->usage, c->opts, 0, 0);
 	if (!strcmp(arg, "--help-all"))
 		usage_exit(c->usage, c->opts, 0, 1);
@@ -371,6 +445,7 @@ parse_options(int argc, const char **argv, const struct option *opts,
 	struct ctx c = { opts, usage, flags, argc, argv, 1 };
 	int out = 0;
 
+	check_completion(argc, argv, opts);
 	for (; c.i < argc; c.i++) {
 		const char *arg = argv[c.i];
 
@@ -403,6 +478,7 @@ parse_options_in_order(int argc, const char **argv,
 	struct ctx c = { opts, usage, flags, argc, argv, 1 };
 	int dashdash = 0;
 
+	check_completion(argc, argv, opts);
 	for (; c.i < argc; c.i++) {
 		const char *arg = argv[c.i];
 

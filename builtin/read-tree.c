@@ -187,8 +187,6 @@ cmd_read_tree(int argc, const char **argv)
 			 "or the work tree"),
 		OPT_BOOL(0, "no-sparse-checkout", &no_sparse, "skip applying "
 			 "sparse checkout filter"),
-		{ OPT_SET_INT_, 0, "sparse-checkout", &no_sparse, NULL, NULL,
-		  OPT_NONEG | OPT_HIDDEN, 0, NULL },
 		OPT_BOOL(0, "debug-unpack", &debug, "debug unpack-trees (not "
 			 "supported)"),
 		OPT_CALLBACK_F(0, "recurse-submodules", &r, "checkout",

@@ -147,10 +147,13 @@ test_expect_success GIT '--exec-path, --version, -h, --super-prefix' '
 	test_grep "^sizeof-size_t: " out &&
 	test_expect_code 129 dirc --version --bogus 2>err &&
 	test_grep "^error: unknown option .bogus." err &&
-	dirc -h ls-files >out &&
-	test_grep "^usage: dirc ls-files" out &&
+	write_script fake-man <<-\EOF &&
+	echo "$*" >>"$FAKE_MAN_LOG"
+	EOF
+	FAKE_MAN_LOG=$PWD/man.args DIRC_MAN=$PWD/fake-man dirc -h ls-files >out &&
+	test_grep "^dirc-ls-files\$" man.args &&
 	dirc --help >out &&
-	test_grep "^Commands:" out &&
+	test_grep "^The dirc commands:" out &&
 	run_both --super-prefix=x/ ls-files &&
 	run_both --super-prefix x/ ls-files &&
 	echo 128 >expect &&

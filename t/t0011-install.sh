@@ -192,11 +192,13 @@ test_expect_success 'zsh finds the installed completion' '
 		echo "# zsh not installed: not run" >&7 &&
 		return 0
 	fi &&
-	PATH=$prefix/bin:$PATH zsh -f -c "
-		fpath=($prefix/share/zsh/site-functions \$fpath)
+	# the prefix through the environment: the trash path has a space
+	PATH=$prefix/bin:$PATH ZFUNCS=$prefix/share/zsh/site-functions \
+	zsh -f -c '\''
+		fpath=("$ZFUNCS" $fpath)
 		autoload -Uz compinit && compinit -u -D
-		print -r -- \${_comps[dirc]}
-	" >zcomp &&
+		print -r -- ${_comps[dirc]}
+	'\'' >zcomp &&
 	test_grep "^_dirc" zcomp
 '
 

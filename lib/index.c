@@ -1988,7 +1988,6 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 		lockfile_rollback(lk);
 		return -E_INVALID;
 	}
-	ret = 0;
 	o.ieot = &repo->settings;
 	o.check_null = 1;
 	o.allow_null = getenv("GIT_ALLOW_NULL_SHA1") != NULL;

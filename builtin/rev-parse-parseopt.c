@@ -25,6 +25,7 @@
 
 #include "builtin.h"
 #include "strbuf.h"
+#include "quote.h"
 #include "util.h"
 
 /* Column of the help text in -h, and the gap before it. */
@@ -126,22 +127,6 @@ optname(const struct po_option *o, unsigned how)
 	return sb.buf;
 }
 
-static void
-add_sq(struct strbuf *out, const char *s)
-{
-	strbuf_addch(out, '\'');
-	for (; *s; s++) {
-		if (*s == '\'' || *s == '!') {
-			strbuf_addstr(out, "'\\");
-			strbuf_addch(out, *s);
-			strbuf_addch(out, '\'');
-		} else {
-			strbuf_addch(out, *s);
-		}
-	}
-	strbuf_addch(out, '\'');
-}
-
 /* An option of the spec, seen: its canonical form onto "set --". */
 static void
 dump_option(struct po_ctx *c, const struct po_option *o, const char *arg,
@@ -161,7 +146,7 @@ dump_option(struct po_ctx *c, const struct po_option *o, const char *arg,
 		strbuf_addch(out, ' ');
 	else if (o->long_name)
 		strbuf_addch(out, '=');
-	add_sq(out, arg);
+	quote_sq(out, arg);
 }
 
 static enum po_result
@@ -814,7 +799,7 @@ rev_parse_parseopt(int argc, const char **argv)
 	strbuf_addstr(&parsed, " --");
 	for (int i = 0; i < argc; i++) {
 		strbuf_addch(&parsed, ' ');
-		add_sq(&parsed, argv[i]);
+		quote_sq(&parsed, argv[i]);
 	}
 	puts(parsed.buf);
 	strbuf_release(&parsed);

@@ -32,6 +32,7 @@
 #include "odb.h"
 #include "ref-list.h"
 #include "refs.h"
+#include "quote.h"
 #include "repo.h"
 #include "rev-parse-parseopt.h"
 #include "sparse-index.h"
@@ -1096,19 +1097,15 @@ resolve_gitdir(const char *path)
 static int
 cmd_sq_quote(int argc, const char **argv)
 {
+	struct strbuf sb = STRBUF_INIT;
+
 	for (int i = 0; i < argc; i++) {
-		putchar(' ');
-		putchar('\'');
-		for (const char *p = argv[i]; *p; p++) {
-			if (*p == '\'' || *p == '!') {
-				printf("'\\%c'", *p);
-				continue;
-			}
-			putchar(*p);
-		}
-		putchar('\'');
+		strbuf_addch(&sb, ' ');
+		quote_sq(&sb, argv[i]);
 	}
-	putchar('\n');
+	strbuf_addch(&sb, '\n');
+	fwrite(sb.buf, 1, sb.len, stdout);
+	strbuf_release(&sb);
 	return 0;
 }
 

@@ -43,6 +43,7 @@
 
 #include "config.h"
 #include "error.h"
+#include "quote.h"
 #include "hash.h"
 #include "pkt-line.h"
 #include "repo.h"
@@ -247,23 +248,6 @@ filter_configured(struct filter_session *fs, const char *driver,
 			    "smudge");
 }
 
-/* git's shell quoting of one word: 'a'\''b', with ! escaped too */
-static void
-sq_quote(struct strbuf *out, const char *s)
-{
-	strbuf_addch(out, '\'');
-	for (; *s; s++) {
-		if (*s == '\'' || *s == '!') {
-			strbuf_addstr(out, "'\\");
-			strbuf_addch(out, *s);
-			strbuf_addch(out, '\'');
-		} else {
-			strbuf_addch(out, *s);
-		}
-	}
-	strbuf_addch(out, '\'');
-}
-
 /* cmd with "%f" the quoted path and "%%" a '%' */
 static void
 expand_command(struct strbuf *out, const char *cmd, const char *path)
@@ -273,7 +257,7 @@ expand_command(struct strbuf *out, const char *cmd, const char *path)
 			strbuf_addch(out, '%');
 			p++;
 		} else if (p[0] == '%' && p[1] == 'f') {
-			sq_quote(out, path);
+			quote_sq(out, path);
 			p++;
 		} else {
 			strbuf_addch(out, *p);

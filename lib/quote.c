@@ -132,3 +132,19 @@ unquote_c_style(struct strbuf *out, const char *in, const char **end)
 		*end = p;
 	return 0;
 }
+
+void
+quote_sq(struct strbuf *out, const char *s)
+{
+	strbuf_addch(out, '\'');
+	for (; *s; s++) {
+		if (*s == '\'' || *s == '!') {
+			strbuf_addstr(out, "'\\");
+			strbuf_addch(out, *s);
+			strbuf_addch(out, '\'');
+		} else {
+			strbuf_addch(out, *s);
+		}
+	}
+	strbuf_addch(out, '\'');
+}

@@ -27,4 +27,10 @@ void quote_c_style(struct strbuf *out, const char *name, size_t len,
  */
 int unquote_c_style(struct strbuf *out, const char *in, const char **end);
 
+/*
+ * Append s to out as one shell word, git's way: in single quotes, a
+ * quote or '!' closed out and escaped ('a'\''b', 'x'\!'y').
+ */
+void quote_sq(struct strbuf *out, const char *s);
+
 #endif

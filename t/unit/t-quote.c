@@ -193,6 +193,29 @@ test_needed_every_byte(void)
 	is_int(bad, 0, "quote_needed: every byte at every position");
 }
 
+static void
+test_sq(void)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{ "", "''" },
+		{ "a b", "'a b'" },
+		{ "it's", "'it'\\''s'" },
+		{ "hi!", "'hi'\\!''" },
+		{ "'!'", "''\\'''\\!''\\'''" },
+		{ "$x `y` \"z\"", "'$x `y` \"z\"'" },
+	};
+	struct strbuf sb = STRBUF_INIT;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		strbuf_reset(&sb);
+		quote_sq(&sb, cases[i].in);
+		is_str(sb.buf, cases[i].out, "quote_sq: %s", cases[i].in);
+	}
+	strbuf_release(&sb);
+}
+
 int
 main(void)
 {
@@ -200,5 +223,6 @@ main(void)
 	test_unquote();
 	test_round_trip();
 	test_needed_every_byte();
+	test_sq();
 	return done_testing();
 }

@@ -4,11 +4,15 @@
  * Below the cut-off a file is read() into a reusable per-thread buffer;
  * from the cut-off up it is mmap()ed; from fileio_stream_min() up callers
  * stream it in bounded windows instead (fileio_stream_fd), so memory never
- * grows with the file.  The cut-off defaults to 128 KiB and can be forced
- * with the environment variable DIRC_MMAP_CUTOFF=<bytes> (0: always
- * mmap).  The figure is perf's read()/mmap() sweep on the 2-core machine
- * dirc is measured on: read() was faster up to 64 KiB (by 27% there,
- * 2.9x at 1 KiB), mmap() from 256 KiB (by 5-7%); 128 KiB sits between.
+ * grows with the file.  The cut-off defaults to the streaming size (a
+ * file below it is read(), a caller that reads a bigger one whole maps
+ * it), and can be forced with the
+ * environment variable DIRC_MMAP_CUTOFF=<bytes> (0: always mmap).  The
+ * figure is perf's read()/mmap() sweep on the 2-core VM dirc is measured
+ * on (December 2026, a quiet full run at scale 1 and a quick one):
+ * read() won at every size, 1 KiB to 1 MiB; by 10x at 1 KiB, 1.8x and
+ * 1.0x at 256 KiB, 1.55x and 1.6x at 1 MiB.  (An earlier sweep had
+ * mmap() ahead from 256 KiB by 5-7%, and the cut-off was 128 KiB.)
  *
  * Test knob: DIRC_TEST_SIZE_DRIFT=<n> (a signed byte count) makes
  * fileio_view_fd() and fileio_stream_fd() take the size they are given as
@@ -41,8 +45,8 @@ enum sync_mode {
  */
 int fileio_sync(int fd, enum sync_mode mode);
 
-#define FILEIO_DEFAULT_CUTOFF (128 * 1024)
 #define FILEIO_STREAM_MIN ((uint64_t)2 << 20)	/* stream from 2 MiB */
+#define FILEIO_DEFAULT_CUTOFF ((size_t)FILEIO_STREAM_MIN)
 #define FILEIO_WINDOW (1024 * 1024)		/* bytes per streamed read */
 
 /* The two above, or DIRC_TEST_WINDOW's. */

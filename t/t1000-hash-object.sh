@@ -104,17 +104,25 @@ test_expect_success GIT 'ids equal git with mmap() forced (DIRC_MMAP_CUTOFF=0)' 
 
 test_lazy_prereq STRACE 'strace -o /dev/null true'
 
-# The default cut-off is 128 KiB: one byte below it is read(), at it
-# mapped (the dynamic loader maps files too, but not of these sizes).
-# LeakSanitizer cannot run under ptrace.
-test_expect_success STRACE 'default cut-off: read() below 128 KiB, mmap() from 128 KiB' '
-	head -c 131071 files/big >c128k-1 &&
+# The default cut-off is the streaming size, 2 MiB: a file one byte
+# below it is read(), not mapped; DIRC_MMAP_CUTOFF moves it (the dynamic
+# loader maps files too, but not of these sizes).  LeakSanitizer cannot
+# run under ptrace.
+test_expect_success STRACE,GIT 'default cut-off: read() below 2 MiB; DIRC_MMAP_CUTOFF maps from its value' '
+	head -c 2097151 files/big >c2m-1 &&
+	test $(wc -c <c2m-1) = 2097151 &&
 	head -c 131072 files/big >c128k &&
 	ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
-		strace -o below.trace -e trace=mmap dirc hash-object c128k-1 >/dev/null &&
+		strace -o below.trace -e trace=mmap,read dirc hash-object c2m-1 >actual &&
+	git hash-object c2m-1 >expect &&
+	test_cmp expect actual &&
+	! grep "mmap(NULL, 2097151," below.trace &&
+	grep "^read([0-9]*, .*, 2097152) = 2097151$" below.trace &&
 	ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" \
+		strace -o default.trace -e trace=mmap dirc hash-object c128k >/dev/null &&
+	! grep "mmap(NULL, 131072," default.trace &&
+	ASAN_OPTIONS="$ASAN_OPTIONS:detect_leaks=0" DIRC_MMAP_CUTOFF=131072 \
 		strace -o at.trace -e trace=mmap dirc hash-object c128k >/dev/null &&
-	! grep "mmap(NULL, 131071," below.trace &&
 	grep "mmap(NULL, 131072, PROT_READ, MAP_PRIVATE, [0-9]" at.trace
 '
 

@@ -340,19 +340,30 @@ split_index_merge_parsed(struct index *idx, struct index *shared)
 	/* shared's entries stay as they are: the index gets copies */
 	si->base_nr = shared->nr;
 	si->base = shared->entries;
+	/*
+	 * parse() refused unnamed and unordered entries in shared, unless
+	 * shared has a link of its own (which it should not): only then
+	 * are they checked here.
+	 */
+	if (shared->split && !oid_is_null(&shared->split->base_oid)) {
+		for (size_t i = 0; i < si->base_nr; i++) {
+			const struct index_entry *e = shared->entries[i];
+
+			if (!e->namelen ||
+			    (i && entry_order(shared->entries[i - 1], e) >= 0)) {
+				ret = error_set(E_CORRUPT, "shared index is "
+						"corrupt: an entry out of order "
+						"or unnamed");
+				goto out;
+			}
+		}
+	}
 	merged = xmalloc(st_mult(si->base_nr + 1, sizeof(*merged)));
 	mem_populate(merged, (si->base_nr + 1) * sizeof(*merged));
 	mempool_reserve(&idx->pool, si->base_nr);
 	for (size_t i = 0; i < si->base_nr; i++) {
 		struct index_entry *e = shared->entries[i];
 
-		if (!e->namelen ||
-		    (i && entry_order(shared->entries[i - 1], e) >= 0))
-		{
-			ret = error_set(E_CORRUPT, "shared index is corrupt: "
-					"an entry out of order or unnamed");
-			goto out;
-		}
 		e->state = CE_FROM_BASE;
 		merged[i] = index_entry_dup(idx, e);
 	}

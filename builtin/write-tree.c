@@ -47,7 +47,15 @@ cmd_write_tree(int argc, const char **argv)
 	ret = lockfile_hold(&lk, repo.index_path);
 	if (ret < 0)
 		die_lib(ret);
-	ret = index_read_in(&idx, repo.index_path, &repo, 0, threads);
+	/*
+	 * A fully valid cache-tree found before the entries (EOIE) is all
+	 * the answer needs: the entries are then checked, not kept, and
+	 * the tree below its root not built; both are read only if the
+	 * tree turns out not to be stored, or for --prefix.  (No sparse
+	 * directory then, so nothing for the sparse index to expand.)
+	 */
+	ret = index_read_in(&idx, repo.index_path, &repo,
+			    ignore ? 0 : INDEX_READ_TREE_ONLY, threads);
 	if (ret < 0)
 		die("git-write-tree: error reading the index: %s", error_msg());
 	ret = sparse_index_after_read(&idx, &repo, SPARSE_INDEX_FULL |
@@ -70,6 +78,7 @@ cmd_write_tree(int argc, const char **argv)
 	 */
 	if (!idx.tree || !cache_tree_fully_valid(idx.tree) ||
 	    !odb_has(odb, &idx.tree->oid)) {
+		index_read_rest(&idx);
 		/* --threads, DIRC_THREADS, dirc.threads: the common order */
 		ret = cache_tree_update(&idx, odb, missing_ok ?
 					CACHE_TREE_MISSING_OK : 0,
@@ -93,6 +102,7 @@ cmd_write_tree(int argc, const char **argv)
 	if (prefix) {
 		size_t len = strlen(prefix);
 
+		index_read_rest(&idx);	/* the tree below its root */
 		while (len && prefix[len - 1] == '/')
 			len--;
 		node = cache_tree_find(idx.tree, prefix, len);

@@ -162,33 +162,42 @@ canonical_counts(const unsigned char *p, const unsigned char *nl,
 	return short_number(&p, nl, subs) && p == nl;
 }
 
-static struct cache_tree *
-read_one(struct cursor *c, struct cache_tree *parent, int depth)
+/* A node's counts line at c->p, which is left after it; 0 if malformed. */
+static int
+read_counts(struct cursor *c, long *count, long *subs)
 {
-	struct cache_tree *t;
 	const unsigned char *nl;
-	long count, subs;
 	char *end;
 	char num[64];
 
-	if (depth > MAX_DEPTH)
-		return NULL;
 	nl = memchr(c->p, '\n', c->end - c->p);
 	if (!nl || (size_t)(nl - c->p) >= sizeof(num))
-		return NULL;
-	if (canonical_counts(c->p, nl, &count, &subs))
+		return 0;
+	if (canonical_counts(c->p, nl, count, subs))
 		goto counted;
 	memcpy(num, c->p, nl - c->p);
 	num[nl - c->p] = '\0';
 	errno = 0;
-	count = strtol(num, &end, 10);
-	if (errno || end == num || *end != ' ' || count < -1 || count > INT32_MAX)
-		return NULL;
-	subs = strtol(end + 1, &end, 10);
-	if (errno || *end || subs < 0 || subs > INT32_MAX)
-		return NULL;
+	*count = strtol(num, &end, 10);
+	if (errno || end == num || *end != ' ' || *count < -1 ||
+	    *count > INT32_MAX)
+		return 0;
+	*subs = strtol(end + 1, &end, 10);
+	if (errno || *end || *subs < 0 || *subs > INT32_MAX)
+		return 0;
 counted:
 	c->p = nl + 1;
+	return 1;
+}
+
+static struct cache_tree *
+read_one(struct cursor *c, struct cache_tree *parent, int depth)
+{
+	struct cache_tree *t;
+	long count, subs;
+
+	if (depth > MAX_DEPTH || !read_counts(c, &count, &subs))
+		return NULL;
 	t = parent ? cache_tree_new_node(parent) : cache_tree_new();
 	t->entry_count = count;
 	if (count >= 0) {
@@ -216,6 +225,60 @@ bad:
 	if (!parent)
 		cache_tree_free(t);	/* the whole tree; a node is the root's */
 	return NULL;
+}
+
+/*
+ * Walk a node as read_one() would read it, building nothing: 1 if it and
+ * everything below it are well formed, valid, and each node's children
+ * named in their order without repeats (as git writes them); else 0.
+ */
+static int
+peek_one(struct cursor *c, int depth)
+{
+	const unsigned char *prev = NULL;
+	size_t prevlen = 0;
+	long count, subs;
+
+	if (depth > MAX_DEPTH || !read_counts(c, &count, &subs) || count < 0 ||
+	    c->end - c->p < HASH_RAWSZ)
+		return 0;
+	c->p += HASH_RAWSZ;
+	for (long i = 0; i < subs; i++) {
+		const unsigned char *name = c->p;
+		const unsigned char *nul = memchr(name, '\0', c->end - name);
+
+		if (!nul || (prev && sub_cmp((const char *)prev, prevlen,
+					     (const char *)name,
+					     nul - name) >= 0))
+			return 0;
+		prev = name;
+		prevlen = nul - name;
+		c->p = nul + 1;
+		if (!peek_one(c, depth + 1))
+			return 0;
+	}
+	return 1;
+}
+
+struct cache_tree *
+cache_tree_read_root(const void *buf, size_t len)
+{
+	struct cursor c = { buf, (const unsigned char *)buf + len };
+	struct cursor root;
+	struct cache_tree *t;
+	long count, subs;
+
+	if (!len || c.p[0] != '\0')
+		return NULL;
+	c.p++;
+	root = c;
+	if (!peek_one(&c, 0) || c.p != c.end || !read_counts(&root, &count,
+							   &subs))
+		return NULL;
+	t = cache_tree_new();
+	t->entry_count = count;
+	oid_from_raw(&t->oid, root.p);
+	return t;
 }
 
 struct cache_tree *

@@ -59,6 +59,15 @@ void cache_tree_free(struct cache_tree *tree);
  */
 struct cache_tree *cache_tree_read(const void *buf, size_t len);
 
+/*
+ * The root of a TREE extension, alone (no children), when all of it is
+ * well formed and valid, and each node's children come in their order
+ * (as git writes them): cache_tree_read() would then give a fully valid
+ * tree with this root.  NULL otherwise (then cache_tree_read() says).
+ * For a reader that needs only the root's id: no node is built.
+ */
+struct cache_tree *cache_tree_read_root(const void *buf, size_t len);
+
 /* Append the encoding of tree to out; its length is the extension's size. */
 void cache_tree_encode(struct strbuf *out, const struct cache_tree *tree);
 

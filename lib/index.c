@@ -241,7 +241,15 @@ read_extension(struct index *idx, const unsigned char *sig,
 	name[4] = '\0';
 	if (!memcmp(sig, "TREE", 4)) {
 		cache_tree_free(idx->tree);
-		idx->tree = cache_tree_read(data, len);
+		idx->tree_rest = NULL;
+		/* INDEX_READ_TREE_ONLY: a valid root is all it may need */
+		if ((flags & INDEX_READ_TREE_ONLY) &&
+		    (idx->tree = cache_tree_read_root(data, len))) {
+			idx->tree_rest = data;
+			idx->tree_rest_len = len;
+		} else {
+			idx->tree = cache_tree_read(data, len);
+		}
 		return 0;
 	}
 	if (!memcmp(sig, "REUC", 4))
@@ -322,6 +330,12 @@ struct entry_run {
 					 * out of order (after prev in the
 					 * run), which only a split index
 					 * may have */
+	int check_only;		/* every entry checked, none kept (no
+				 * pool, names or entries[] touched) */
+	int unusual;		/* out, check_only: stopped at an entry
+				 * unnamed, out of order or a directory
+				 * (040000), which the caller must parse
+				 * whole to judge */
 	struct mempool own_pool;	/* a block's */
 	struct arena own_names;
 };
@@ -333,6 +347,9 @@ parse_entries(struct index *idx, struct entry_run *r, unsigned version,
 	struct cursor c = r->c;
 	const struct index_entry *prev = NULL;
 	struct strbuf v4name = STRBUF_INIT;
+	/* check_only: each entry in turn, and in v4 its name, beside prev */
+	struct index_entry scratch[2];
+	struct strbuf v4keep[2] = { STRBUF_INIT, STRBUF_INIT };
 	char why[256];
 	int ret = 0;
 
@@ -370,7 +387,7 @@ parse_entries(struct index *idx, struct entry_run *r, unsigned version,
 			}
 			fixed += 2;
 		}
-		e = mempool_alloc(r->pool);
+		e = r->check_only ? &scratch[i & 1] : mempool_alloc(r->pool);
 		e->sd.ctime_sec = get_be32(p);
 		e->sd.ctime_nsec = get_be32(p + 4);
 		e->sd.mtime_sec = get_be32(p + 8);
@@ -421,8 +438,16 @@ parse_entries(struct index *idx, struct entry_run *r, unsigned version,
 					      "not match its flags");
 				goto out;
 			}
-			e->name = arena_strndup(r->names, v4name.buf,
-						v4name.len);
+			if (r->check_only) {
+				struct strbuf *keep = &v4keep[i & 1];
+
+				strbuf_reset(keep);
+				strbuf_add(keep, v4name.buf, v4name.len);
+				e->name = keep->buf;
+			} else {
+				e->name = arena_strndup(r->names, v4name.buf,
+							v4name.len);
+			}
 			e->namelen = v4name.len;
 		} else {
 			const unsigned char *name = c.p;
@@ -465,6 +490,11 @@ parse_entries(struct index *idx, struct entry_run *r, unsigned version,
 		if (!r->bad && (!e->namelen ||
 				(prev && entry_cmp(prev, e) >= 0)))
 			r->bad = e;
+		if (r->check_only && (r->bad || S_ISDIR(e->mode))) {
+			r->bad = NULL;	/* a scratch entry */
+			r->unusual = 1;
+			goto out;
+		}
 		if (e->namelen && S_ISDIR(e->mode) &&
 		    e->name[e->namelen - 1] != '/') {
 			snprintf(why, sizeof(why), "directory entry '%.*s' "
@@ -473,12 +503,15 @@ parse_entries(struct index *idx, struct entry_run *r, unsigned version,
 			ret = corrupt(path, why);
 			goto out;
 		}
-		idx->entries[r->first + i] = e;
+		if (!r->check_only)
+			idx->entries[r->first + i] = e;
 		prev = e;
 	}
 out:
 	r->c.p = c.p;
 	strbuf_release(&v4name);
+	strbuf_release(&v4keep[0]);
+	strbuf_release(&v4keep[1]);
 	return ret;
 }
 
@@ -619,6 +652,7 @@ drop_extensions(struct index *idx)
 {
 	cache_tree_free(idx->tree);
 	idx->tree = NULL;
+	idx->tree_rest = NULL;
 	for (size_t i = 0; i < idx->reuc_nr; i++)
 		free(idx->reuc[i].path);
 	idx->reuc_nr = 0;
@@ -626,6 +660,28 @@ drop_extensions(struct index *idx)
 	split_index_free(idx->split);
 	idx->split = NULL;
 	idx->read_sdir = 0;
+}
+
+/* The whole TREE in place of its root alone (INDEX_READ_TREE_ONLY). */
+static void
+read_tree_rest(struct index *idx)
+{
+	if (!idx->tree_rest)
+		return;
+	cache_tree_free(idx->tree);
+	idx->tree = cache_tree_read(idx->tree_rest, idx->tree_rest_len);
+	idx->tree_rest = NULL;
+	if (!idx->tree)
+		BUG("a TREE extension read for its root does not parse");
+}
+
+/* Room for nr entries in idx->entries. */
+static void
+alloc_entries(struct index *idx, uint32_t nr)
+{
+	idx->entries = xmalloc(st_mult(nr ? nr : 1, sizeof(*idx->entries)));
+	idx->alloc = nr ? nr : 1;
+	mem_populate(idx->entries, idx->alloc * sizeof(*idx->entries));
 }
 
 /* How a read may use an IEOT. */
@@ -643,6 +699,10 @@ struct read_opts {
  * threads.  Either is only a shortcut: the result, and any error, is the
  * serial parse's.  A bad IEOT is reported as git reports it when git
  * would read it (o->git_threads > 2), and the entries parsed serially.
+ * With INDEX_READ_TREE_ONLY and a fully valid TREE read that way (and no
+ * link), the entries are only checked, by the same code, and not kept;
+ * one that only the whole parse can judge (unnamed, out of order, a
+ * sparse directory) makes it parse them whole after all.
  */
 static int
 parse(struct index *idx, const char *path, unsigned flags,
@@ -656,7 +716,7 @@ parse(struct index *idx, const char *path, unsigned flags,
 	uint32_t version, nr;
 	size_t ext_offset;
 	char why[256];
-	int ret = 0, early = 0, parallel = 0, threads, git_threads;
+	int ret = 0, early = 0, parallel = 0, skip, threads, git_threads;
 
 	if (idx->map_len < INDEX_HEADER_SIZE + (size_t)HASH_RAWSZ)
 		return error_set(E_CORRUPT, "%s: index file smaller than "
@@ -697,9 +757,6 @@ parse(struct index *idx, const char *path, unsigned flags,
 	if (nr > (size_t)(c.end - c.p) / ENTRY_FIXED)
 		return corrupt(path, "more entries than the file can hold");
 	idx->version = version;
-	idx->entries = xmalloc(st_mult(nr ? nr : 1, sizeof(*idx->entries)));
-	idx->alloc = nr ? nr : 1;
-	mem_populate(idx->entries, idx->alloc * sizeof(*idx->entries));
 
 	ext_offset = eoie_find(base, idx->map_len);
 	if (ext_offset) {
@@ -714,6 +771,14 @@ parse(struct index *idx, const char *path, unsigned flags,
 			strbuf_reset(&ignored);
 		}
 	}
+	/*
+	 * INDEX_READ_TREE_ONLY, and the caller has its answer: the
+	 * entries are checked below as they are parsed, and not kept.
+	 */
+	skip = (flags & INDEX_READ_TREE_ONLY) && early && nr && !idx->split &&
+		cache_tree_fully_valid(idx->tree);
+	if (!skip)
+		alloc_entries(idx, nr);
 	threads = o->explicit_threads || nr >= IEOT_PARALLEL_MIN ?
 		o->threads : 1;
 	git_threads = index_git_read_threads(o->s, nr);
@@ -726,7 +791,7 @@ parse(struct index *idx, const char *path, unsigned flags,
 						 (12 + HASH_RAWSZ), nr,
 						 &value);
 
-		if (res == IEOT_OK && n > 1 && threads > 1)
+		if (res == IEOT_OK && n > 1 && threads > 1 && !skip)
 			parallel = parse_blocks(idx, b, n, ext_offset,
 						threads, &bad);
 		else if (git_threads > 2 && HASH_RAWSZ == 20 &&
@@ -742,7 +807,26 @@ parse(struct index *idx, const char *path, unsigned flags,
 			trace_count(TC_IEOT_BLOCKS, n);
 		}
 	}
-	if (!parallel) {
+	if (skip) {
+		struct entry_run check = { .c = c, .nr = nr, .check_only = 1 };
+
+		ret = parse_entries(idx, &check, version, path);
+		if (ret < 0)
+			goto out;
+		if (check.unusual || check.c.p != base + ext_offset) {
+			/* for the whole parse to judge, as without the flag */
+			skip = 0;
+			alloc_entries(idx, nr);
+		} else {
+			c.p = check.c.p;
+			idx->read_extended = check.extended;
+			idx->entries_skipped = nr;
+			trace_count(TC_ENTRIES_CHECKED, nr);
+		}
+	}
+	if (!skip)
+		read_tree_rest(idx);
+	if (!parallel && !skip) {
 		mempool_reserve(&idx->pool, nr);
 		all.c = c;
 		all.nr = nr;
@@ -755,8 +839,10 @@ parse(struct index *idx, const char *path, unsigned flags,
 		idx->read_extended = all.extended;
 		bad = all.bad;
 	}
-	idx->nr = nr;
-	trace_count(TC_ENTRIES_READ, nr);
+	if (!skip) {
+		idx->nr = nr;
+		trace_count(TC_ENTRIES_READ, nr);
+	}
 
 	if (early && c.p == base + ext_offset) {
 		for (size_t i = 0; !(flags & INDEX_READ_QUIET) &&
@@ -767,7 +853,8 @@ parse(struct index *idx, const char *path, unsigned flags,
 		/* extensions, up to the checksum */
 		if (early)
 			drop_extensions(idx);
-		ret = parse_extensions(idx, &c, path, flags, NULL);
+		ret = parse_extensions(idx, &c, path,
+				       flags & ~INDEX_READ_TREE_ONLY, NULL);
 	}
 	if (ret < 0)
 		goto out;
@@ -881,11 +968,39 @@ index_read_in(struct index *idx, const char *path, const struct repo *repo,
 	ret = parse(idx, path, flags, &o);
 	if (!ret && idx->split && !oid_is_null(&idx->split->base_oid) &&
 	    !(flags & INDEX_READ_SHARED))
-		ret = split_index_merge(idx, path, repo, flags, threads);
+		ret = split_index_merge(idx, path, repo,
+					flags & ~INDEX_READ_TREE_ONLY,
+					threads);
 	if (ret < 0)
 		index_release(idx);
 	trace_phase("read index", start);
 	return ret;
+}
+
+void
+index_read_rest(struct index *idx)
+{
+	const unsigned char *base = idx->map;
+	struct entry_run all = { .c = { NULL, NULL } };
+	uint32_t nr = idx->entries_skipped;
+
+	read_tree_rest(idx);
+	if (!nr)
+		return;
+	alloc_entries(idx, nr);
+	mempool_reserve(&idx->pool, nr);
+	/* as parse() parsed them serially */
+	all.c.p = base + INDEX_HEADER_SIZE;
+	all.c.end = base + idx->map_len - HASH_RAWSZ;
+	all.nr = nr;
+	all.pool = &idx->pool;
+	all.names = &idx->names;
+	if (parse_entries(idx, &all, idx->version, "index") < 0 || all.bad)
+		BUG("index entries checked clean do not parse: %s",
+		    error_msg());
+	idx->nr = nr;
+	idx->entries_skipped = 0;
+	trace_count(TC_ENTRIES_READ, nr);
 }
 
 int
@@ -1859,6 +1974,8 @@ index_write_fd(struct index *idx, int fd, const char *name)
 
 	if (idx->staged_nr)
 		BUG("index_write_fd with %zu staged changes", idx->staged_nr);
+	if (idx->entries_skipped)
+		BUG("index_write_fd of an index read without its entries");
 	index_compact(idx);
 	o.threads = workers_count(idx->threads, 0, 0, 0);
 	idx->write_sdir = idx->read_sdir;
@@ -1978,6 +2095,8 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 
 	if (idx->staged_nr)
 		BUG("index_write with %zu staged changes", idx->staged_nr);
+	if (idx->entries_skipped)
+		BUG("index_write of an index read without its entries");
 	index_compact(idx);
 	o.repo = repo;
 	/* git asks in this order; the blocks again for what is written */

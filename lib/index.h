@@ -128,6 +128,13 @@ struct index {
 					 * a write drops them */
 	int read_extended;		/* an entry had extended flags when
 					 * read: the version a write guesses */
+	uint32_t entries_skipped;	/* INDEX_READ_TREE_ONLY: this many
+					 * entries checked, not kept (nr is
+					 * 0) until index_read_rest() */
+	const void *tree_rest;		/* INDEX_READ_TREE_ONLY: tree is the
+					 * root alone, its nodes these bytes
+					 * of the map until index_read_rest() */
+	size_t tree_rest_len;
 	struct split_index *split;	/* the link extension and the shared
 					 * index (index-internal.h); owned; NULL:
 					 * not split */
@@ -169,6 +176,16 @@ enum index_read_flags {
 	INDEX_READ_QUIET = 1 << 1,	/* no "ignoring XXXX extension" */
 	INDEX_READ_SHARED = 1 << 2,	/* no link followed (a shared index;
 					 * index_parse(): split unmerged) */
+	/*
+	 * The caller needs only the TREE's root when the TREE is fully
+	 * valid (write-tree): then, where the file has a valid EOIE (so
+	 * TREE is read before the entries), no link extension and no
+	 * sparse directory, the entries are checked as always, with the
+	 * same errors, but not kept: nr is 0 and entries_skipped says how
+	 * many index_read_rest() would parse; and the tree may be its root
+	 * alone (tree_rest set).  Such an index is not to be written.
+	 */
+	INDEX_READ_TREE_ONLY = 1 << 3,
 };
 
 /*
@@ -194,6 +211,13 @@ enum index_read_flags {
  */
 int index_read_in(struct index *idx, const char *path,
 		  const struct repo *repo, unsigned flags, int threads);
+/*
+ * What an INDEX_READ_TREE_ONLY read left out: the entries it checked
+ * and skipped, and the TREE's nodes below its root, parsed now from the
+ * index's mapping (they parse: they were checked), as a read without
+ * the flag would have them.  Nothing if nothing was left out.
+ */
+void index_read_rest(struct index *idx);
 /* index_read_in() with no repository: the shared index next to path. */
 int index_read(struct index *idx, const char *path, unsigned flags);
 

@@ -40,6 +40,7 @@ static const char *const counter_names[TC_NR] = {
 	[TC_TREES_WRITTEN] = "trees computed",
 	[TC_FILES_CHECKED_OUT] = "files checked out",
 	[TC_IEOT_BLOCKS] = "IEOT blocks read",
+	[TC_ENTRIES_CHECKED] = "entries checked, not kept",
 };
 
 void

@@ -30,6 +30,7 @@ enum trace_counter {
 	TC_TREES_WRITTEN,	/* tree objects computed */
 	TC_FILES_CHECKED_OUT,
 	TC_IEOT_BLOCKS,		/* index entry blocks parsed on threads */
+	TC_ENTRIES_CHECKED,	/* index entries checked, not kept */
 	TC_NR
 };
 

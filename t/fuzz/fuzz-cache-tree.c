@@ -2,6 +2,9 @@
  * fuzz-cache-tree: the TREE extension's data (what follows "TREE" and
  * its size in an index) through cache_tree_read().
  *
+ * cache_tree_read_root() gives a root only where cache_tree_read() gives
+ * a fully valid tree with that root, and always for the encoding of one.
+ *
  * Invariants checked on data that parses:
  *   - its encoding (cache_tree_encode) reads back into the same tree,
  *     and encodes again to the same bytes;
@@ -90,15 +93,27 @@ int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
 	struct strbuf one = STRBUF_INIT, two = STRBUF_INIT, path = STRBUF_INIT;
-	struct cache_tree *t = cache_tree_read(data, size), *again;
+	struct cache_tree *t = cache_tree_read(data, size), *again, *root;
 	size_t paths = 0;
 
+	/* the root alone: only where the whole reads, valid, same root */
+	root = cache_tree_read_root(data, size);
+	if (root && (!t || !cache_tree_fully_valid(t) ||
+		     root->entry_count != t->entry_count ||
+		     !oideq(&root->oid, &t->oid) || root->subtree_nr))
+		BUG("cache_tree_read_root() and cache_tree_read() disagree");
+	cache_tree_free(root);
 	if (!t)
 		return 0;
 	cache_tree_encode(&one, t);
 	again = cache_tree_read(one.buf, one.len);
 	if (!again)
 		BUG("the encoding of a parsed TREE does not parse");
+	/* and wherever the bytes are git's own encoding of a valid tree */
+	root = cache_tree_read_root(one.buf, one.len);
+	if (!root != !cache_tree_fully_valid(t))
+		BUG("cache_tree_read_root() misses a valid tree as git writes it");
+	cache_tree_free(root);
 	same_tree(t, again);
 	cache_tree_encode(&two, again);
 	if (one.len != two.len || memcmp(one.buf, two.buf, one.len))

@@ -270,6 +270,9 @@ do
 	git -c index.threads=3 update-index --add --cacheinfo \
 		100644,"$b",zz-ieot
 	cp "$GIT_INDEX_FILE" "$out/index/ieot-v$v"
+	# a fully valid TREE found through EOIE (write-tree's light read)
+	git -c index.threads=3 write-tree >/dev/null
+	cp "$GIT_INDEX_FILE" "$out/index/ieot-tree-v$v"
 	git update-index --force-remove zz-ieot
 done
 git update-index --index-version 2

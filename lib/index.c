@@ -1405,6 +1405,11 @@ index_check_leading_path(const char *path, size_t len, struct dir_cache *dc)
 	size_t from = 0, dirlen = len;
 	int ret = 0;
 
+	/* most often, the directory of the path checked before */
+	if (dc && dc->dir.len && dc->dir.len < len &&
+	    !memcmp(dc->dir.buf, path, dc->dir.len) &&
+	    !memchr(path + dc->dir.len, '/', len - dc->dir.len))
+		return 0;
 	/* "a/b/": from the end, as the base name is the short part */
 	while (dirlen && path[dirlen - 1] != '/')
 		dirlen--;
@@ -1414,7 +1419,7 @@ index_check_leading_path(const char *path, size_t len, struct dir_cache *dc)
 		/* components already known to be real directories */
 		size_t k, max = MIN(dc->dir.len, dirlen);
 
-		/* the usual case: the last path's directory, or above it */
+		/* or one above it */
 		if (dirlen <= dc->dir.len && !memcmp(dc->dir.buf, path, dirlen))
 			return 0;
 		for (k = 0; k < max && dc->dir.buf[k] == path[k]; k++)

@@ -29,7 +29,8 @@
 
 enum verdict {
 	V_SKIP,		/* left alone: not looked at, not marked */
-	V_UPTODATE,	/* matches (or is trusted to): mark it */
+	V_UNMERGED,	/* a stage above 0: left to the second pass */
+	V_UPTODATE,	/* matches (or is trusted to): marked already */
 	V_CLEAN,	/* matches, but is not marked (a gitlink) */
 	V_RESTAT,	/* same content, new stat data */
 	V_MODIFIED,	/* content, type or mode differs */
@@ -40,6 +41,7 @@ enum verdict {
 #define R_VERDICT	0x0f
 #define R_DELETED	0x10	/* V_MISSING: ENOENT, not another error */
 #define R_TYPECHANGE	0x20	/* V_MODIFIED: the type changed */
+#define R_RACY		0x40	/* racily clean, as it will be left */
 
 struct run {
 	struct index *idx;
@@ -58,46 +60,38 @@ struct run {
 	struct dir_cache *dirs;		/* one per thread; owned */
 };
 
-static void
-check_one(void *ctx, size_t i, int thread)
+/* The verdict on entry i, with its R_DELETED or R_TYPECHANGE. */
+static unsigned
+verdict(struct run *r, const struct index_entry *e, size_t i, int thread)
 {
-	struct run *r = ctx;
 	unsigned flags = r->opts->flags, changed;
-	const struct index_entry *e = r->idx->entries[i];
-	unsigned char *res = &r->res[i];
 	enum entry_state state;
 	struct stat st;
 
-	if (ce_stage(e) ||
-	    (flags & REFRESH_IGNORE_SUBMODULES && S_ISGITLINK(e->mode)) ||
+	if (ce_stage(e))
+		return V_UNMERGED;
+	if ((flags & REFRESH_IGNORE_SUBMODULES && S_ISGITLINK(e->mode)) ||
 	    (flags & REFRESH_IGNORE_SKIP_WORKTREE &&
-	     e->ext_flags & CE_SKIP_WORKTREE)) {
-		*res = V_SKIP;
-		return;
-	}
+	     e->ext_flags & CE_SKIP_WORKTREE))
+		return V_SKIP;
 	/* the user promised these do not matter */
 	if (e->state & CE_UPTODATE || e->ext_flags & CE_SKIP_WORKTREE ||
-	    (!(flags & REFRESH_REALLY) && e->flags & CE_VALID)) {
-		*res = V_UPTODATE;
-		return;
-	}
+	    (!(flags & REFRESH_REALLY) && e->flags & CE_VALID))
+		return V_UPTODATE;
 	if (r->opts->progress)
 		r->opts->progress(r->opts->progress_ctx, thread);
 	if (index_check_leading_path(e->name, e->namelen,
 				     &r->dirs[thread]) < 0) {
 		error_clear();
-		*res = flags & REFRESH_IGNORE_MISSING ? V_SKIP :
+		return flags & REFRESH_IGNORE_MISSING ? V_SKIP :
 			V_MISSING | R_DELETED;
-		return;
 	}
 	if (lstat(e->name, &st) < 0) {
 		int err = errno;
 
 		if (flags & REFRESH_IGNORE_MISSING && err == ENOENT)
-			*res = V_SKIP;
-		else
-			*res = V_MISSING | (err == ENOENT ? R_DELETED : 0);
-		return;
+			return V_SKIP;
+		return V_MISSING | (err == ENOENT ? R_DELETED : 0);
 	}
 	trace_count(TC_FILES_STATED, 1);
 	state = modified_check(&changed, r->repo, r->idx, e, &st,
@@ -105,21 +99,46 @@ check_one(void *ctx, size_t i, int thread)
 			       MODIFIED_IGNORE_VALID : 0, &r->rbs[thread]);
 	switch (state) {
 	case ENTRY_CLEAN:
-		*res = S_ISGITLINK(e->mode) ? V_CLEAN : V_UPTODATE;
-		break;
+		return S_ISGITLINK(e->mode) ? V_CLEAN : V_UPTODATE;
 	case ENTRY_RESTAT: {
 		struct index_entry tmp;
 
 		index_entry_fill_stat(&tmp, &st);
 		r->sd[i] = tmp.sd;
-		*res = V_RESTAT;
-		break;
+		return V_RESTAT;
 	}
 	case ENTRY_MODIFIED:
-		*res = V_MODIFIED |
-			(changed & TYPE_CHANGED ? R_TYPECHANGE : 0);
 		break;
 	}
+	return V_MODIFIED | (changed & TYPE_CHANGED ? R_TYPECHANGE : 0);
+}
+
+/*
+ * The first pass, on any thread.  What can be done here is, while the
+ * entry is at hand: the mark of an entry up to date (no other thread
+ * looks at it), and whether it will be racily clean.  The second pass
+ * then reads the entries only where there is something to do (a serial
+ * walk over 78,635 entries, cold after the lstat()s, took milliseconds).
+ */
+static void
+check_one(void *ctx, size_t i, int thread)
+{
+	struct run *r = ctx;
+	struct index_entry *e = r->idx->entries[i];
+	unsigned res = verdict(r, e, i, thread);
+	int racy;
+
+	if ((res & R_VERDICT) == V_RESTAT) {
+		struct index_entry tmp = *e;
+
+		tmp.sd = r->sd[i];
+		racy = index_entry_is_racy(r->idx, &tmp);
+	} else {
+		racy = index_entry_is_racy(r->idx, e);
+	}
+	if ((res & R_VERDICT) == V_UPTODATE)
+		e->state |= CE_UPTODATE;
+	r->res[i] = res | (racy ? R_RACY : 0);
 }
 
 static int
@@ -140,11 +159,18 @@ apply(struct run *r)
 	int problems = 0;
 
 	for (size_t i = 0; i < idx->nr; i++) {
-		struct index_entry *e = idx->entries[i], *copy;
 		unsigned res = r->res[i];
+		struct index_entry *e, *copy;
 		enum refresh_problem what;
 
-		if (ce_stage(e)) {
+		switch (res & R_VERDICT) {
+		case V_SKIP:
+		case V_CLEAN:
+		case V_UPTODATE:
+			continue;
+		}
+		e = idx->entries[i];
+		if ((res & R_VERDICT) == V_UNMERGED) {
 			while (i + 1 < idx->nr &&
 			       !strcmp(idx->entries[i + 1]->name, e->name))
 				i++;
@@ -157,12 +183,6 @@ apply(struct run *r)
 			continue;
 		}
 		switch (res & R_VERDICT) {
-		case V_SKIP:
-		case V_CLEAN:
-			continue;
-		case V_UPTODATE:
-			e->state |= CE_UPTODATE;
-			continue;
 		case V_RESTAT:
 			copy = index_entry_dup(idx, e);
 			copy->sd = r->sd[i];
@@ -247,6 +267,13 @@ refresh_index(struct index *idx, const struct repo *repo,
 		strbuf_init(&r.dirs[t].dir, 0);
 	workers_run_batch(n, idx->nr, REFRESH_BATCH, check_one, &r);
 	problems = apply(&r);
+	if (opts->racy) {
+		unsigned any = 0;
+
+		for (size_t i = 0; i < idx->nr; i++)
+			any |= r.res[i];
+		*opts->racy = !!(any & R_RACY);
+	}
 	for (int t = 0; t < n; t++) {
 		read_buf_release(&r.rbs[t]);
 		dir_cache_release(&r.dirs[t]);

@@ -451,6 +451,8 @@ test_expect_success GIT,SYMLINKS 'a big index on three threads: every verdict re
 	ln -s d50.real big/d50 &&
 	rm big/d12/f5 &&
 	mkdir big/d12/f5 &&
+	rm -r big/d33 &&
+	echo file >big/d33 &&
 	id=$(git hash-object -w big/d20/f20) &&
 	git update-index --force-remove big/d20/f20 &&
 	printf "100644 %s 1\tbig/d20/f20\n100644 %s 3\tbig/d20/f20\n" $id $id |

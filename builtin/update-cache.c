@@ -221,6 +221,7 @@ static void
 do_refresh(struct uc *uc, int really)
 {
 	struct refresh_opts o = REFRESH_OPTS_INIT;
+	int racy;
 
 	need_worktree(uc);
 	apply_or_die(uc);
@@ -233,11 +234,12 @@ do_refresh(struct uc *uc, int really)
 	o.report = report_refresh;
 	o.progress = refresh_progress;
 	o.progress_ctx = uc;
+	o.racy = &racy;
 	uc->progress = progress_start("Refreshing index", uc->idx.nr, 0);
 	uc->has_errors |= refresh_index(&uc->idx, &uc->repo, &o);
 	progress_stop(&uc->progress);
 	/* racily clean entries stop being racy once the index is rewritten */
-	if (index_has_racy(&uc->idx)) {
+	if (racy) {
 		index_mark_changed(&uc->idx);
 		uc->idx.write_whole = 1;	/* git's "something changed" */
 	}

@@ -1517,20 +1517,26 @@ int
 index_check_leading_path(const char *path, size_t len, struct dir_cache *dc)
 {
 	struct strbuf sb = STRBUF_INIT;
-	const char *last = NULL;
-	size_t from = 0, dirlen;
+	size_t from = 0, dirlen = len;
 	int ret = 0;
 
-	for (size_t i = 0; i < len; i++)
-		if (path[i] == '/')
-			last = path + i;
-	if (!last)
+	/* most often, the directory of the path checked before */
+	if (dc && dc->dir.len && dc->dir.len < len &&
+	    !memcmp(dc->dir.buf, path, dc->dir.len) &&
+	    !memchr(path + dc->dir.len, '/', len - dc->dir.len))
 		return 0;
-	dirlen = last - path + 1;	/* "a/b/" */
+	/* "a/b/": from the end, as the base name is the short part */
+	while (dirlen && path[dirlen - 1] != '/')
+		dirlen--;
+	if (!dirlen)
+		return 0;
 	if (dc) {
 		/* components already known to be real directories */
 		size_t k, max = MIN(dc->dir.len, dirlen);
 
+		/* or one above it */
+		if (dirlen <= dc->dir.len && !memcmp(dc->dir.buf, path, dirlen))
+			return 0;
 		for (k = 0; k < max && dc->dir.buf[k] == path[k]; k++)
 			if (path[k] == '/')
 				from = k + 1;

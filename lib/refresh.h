@@ -51,8 +51,11 @@ struct refresh_opts {
 	 * caller's); may be NULL */
 	void (*progress)(void *ctx, int thread);
 	void *progress_ctx;
+	/* if not NULL, set to index_has_racy() of the index refreshed,
+	 * which is found on the way */
+	int *racy;
 };
-#define REFRESH_OPTS_INIT { 0, 0, NULL, NULL, NULL, NULL }
+#define REFRESH_OPTS_INIT { 0, 0, NULL, NULL, NULL, NULL, NULL }
 
 /*
  * Refresh idx (which has no staged changes) against the work tree, the

@@ -418,4 +418,55 @@ test_expect_success GIT 'ls-files -m sees a racy change that stat alone misses' 
 	diff_files_agree a
 '
 
+# big_tree: 60 directories of 120 files (7,200, enough for three threads
+# of refresh), dated T0, and an index of them written by git.
+big_tree () {
+	rm -rf big .git/index &&
+	perl -e '
+		for my $d (0 .. 59) {
+			mkdir "big/d$d" or die "mkdir: $!" if mkdir "big" or -d "big";
+			for my $f (0 .. 119) {
+				my $p = "big/d$d/f$f";
+				open my $h, ">", $p or die "$p: $!";
+				print $h "$d $f\n";
+				close $h;
+				utime $ARGV[0], $ARGV[0], $p or die "utime: $!";
+			}
+		}' $T0 &&
+	find big -type f | sort | git update-index --add --stdin &&
+	git update-index --add a b
+}
+
+test_expect_success GIT,SYMLINKS 'a big index on three threads: every verdict reported and applied in index order, as git' '
+	big_tree &&
+	for d in 3 17 29 44 58
+	do
+		put big/d$d/f7 changed &&
+		rm big/d$d/f90 &&
+		touch -d @$T2 big/d$d/f33 || return 1
+	done &&
+	put big/d40/f1 "40 1" $T1 &&
+	put big/d41/f2 "41 X" $T1 &&
+	mv big/d50 big/d50.real &&
+	ln -s d50.real big/d50 &&
+	rm big/d12/f5 &&
+	mkdir big/d12/f5 &&
+	rm -r big/d33 &&
+	echo file >big/d33 &&
+	id=$(git hash-object -w big/d20/f20) &&
+	git update-index --force-remove big/d20/f20 &&
+	printf "100644 %s 1\tbig/d20/f20\n100644 %s 3\tbig/d20/f20\n" $id $id |
+	git update-index --index-info &&
+	cp .git/index big.index &&
+	touch -d @$T1 .git/index &&
+	for opts in "" --really-refresh -q --ignore-missing --unmerged
+	do
+		cp big.index .git/index &&
+		touch -d @$T1 .git/index &&
+		DIRC_THREADS=3 run_both $opts --refresh &&
+		same_result || return 1
+	done &&
+	test_line_count -gt 120 dirc.out
+'
+
 test_done

@@ -1071,7 +1071,8 @@ diff_files(struct diff_opts *o, struct index *idx)
 	if (nthreads > 1) {
 		j->state = xcalloc(idx->nr, 1);
 		j->mode = xcalloc(idx->nr, sizeof(*j->mode));
-		workers_run(nthreads, idx->nr, files_check_one, j);
+		workers_run_batch(nthreads, idx->nr, WORKERS_RUN_NEIGHBOURS,
+				  files_check_one, j);
 	}
 	for (size_t i = 0; i < idx->nr && !diff_can_stop(o) && ret >= 0;) {
 		const struct index_entry *e = idx->entries[i];

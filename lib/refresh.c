@@ -22,13 +22,6 @@
 
 /* Below this many entries per thread, starting threads costs more. */
 #define REFRESH_MIN_PER_THREAD 2048
-/*
- * Entries a thread takes at a time: runs of neighbours, so that its
- * leading-directory cache sees each directory once (with 8, both threads
- * walked into most directories: 7,950 directory lstat()s for the 5,100
- * directories of a linux-sized tree, 3,000 more than one thread's).
- */
-#define REFRESH_BATCH 256
 
 enum verdict {
 	V_SKIP,		/* left alone: not looked at, not marked */
@@ -345,7 +338,7 @@ refresh_index(struct index *idx, const struct repo *repo,
 	r.fds = xcalloc(n, sizeof(*r.fds));
 	for (int t = 0; t < n; t++)
 		strbuf_init(&r.dirs[t].dir, 0);
-	workers_run_batch(n, idx->nr, REFRESH_BATCH, check_one, &r);
+	workers_run_batch(n, idx->nr, WORKERS_RUN_NEIGHBOURS, check_one, &r);
 	problems = apply(&r);
 	if (opts->racy) {
 		unsigned any = 0;

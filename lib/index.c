@@ -1405,15 +1405,6 @@ index_entry_is_racy(const struct index *idx, const struct index_entry *e)
 	return (uint32_t)idx->timestamp.tv_sec <= e->sd.mtime_sec;
 }
 
-int
-index_has_racy(const struct index *idx)
-{
-	for (size_t i = 0; i < idx->nr; i++)
-		if (index_entry_is_racy(idx, idx->entries[i]))
-			return 1;
-	return 0;
-}
-
 unsigned
 index_match_stat(const struct repo *repo, const struct index_entry *e,
 		 const struct stat *st)

@@ -326,8 +326,6 @@ index_mark_changed(struct index *idx)
 
 /* Is e racily clean: its mtime not older than the index file's? */
 int index_entry_is_racy(const struct index *idx, const struct index_entry *e);
-/* Is any entry racily clean?  (Rewriting the index makes them stop.) */
-int index_has_racy(const struct index *idx);
 
 enum match_result {
 	MATCH_OK = 0,

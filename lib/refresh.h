@@ -51,8 +51,9 @@ struct refresh_opts {
 	 * caller's); may be NULL */
 	void (*progress)(void *ctx, int thread);
 	void *progress_ctx;
-	/* if not NULL, set to index_has_racy() of the index refreshed,
-	 * which is found on the way */
+	/* if not NULL, set to whether any entry of the index refreshed is
+	 * racily clean (index_entry_is_racy(); rewriting the index makes
+	 * them stop), which is found on the way */
 	int *racy;
 };
 #define REFRESH_OPTS_INIT { 0, 0, NULL, NULL, NULL, NULL, NULL }

@@ -554,4 +554,29 @@ test_expect_success GIT 'a split index with index.threads=2: IEOT and EOIE in th
 	test_cmp expect actual
 '
 
+test_expect_success GIT 'an index of 64 MiB and more (mapped, not copied) reads and writes as git'"'"'s' '
+	git init -q huge &&
+	git -C huge config index.threads 2 &&
+	E=$(git -C huge hash-object -w --stdin </dev/null) &&
+	awk -v e="$E" "BEGIN {
+		for (i = 0; i < 760000; i++)
+			printf \"100644 %s 0\\tdir%04d/subdirectory/file%07d.c\\n\",
+				e, i / 1000, i
+	}" >huge-info &&
+	(cd huge && git update-index --index-info <../huge-info) &&
+	test $(wc -c <huge/.git/index) -ge 67108864 &&
+	(cd huge && git ls-files -s --debug | git hash-object --stdin) >expect &&
+	(cd huge && dirc ls-files -s --debug | git hash-object --stdin) >actual &&
+	test_cmp expect actual &&
+	(cd huge && git write-tree) >expect &&
+	(cd huge && dirc write-tree) >actual &&
+	test_cmp expect actual &&
+	cp huge/.git/index huge-index.git &&
+	(cd huge && git update-index --force-remove dir0007/subdirectory/file0007001.c) &&
+	cp huge/.git/index huge-index.want &&
+	cp huge-index.git huge/.git/index &&
+	(cd huge && dirc update-index --force-remove dir0007/subdirectory/file0007001.c) &&
+	cmp huge-index.want huge/.git/index
+'
+
 test_done

@@ -26,6 +26,8 @@
 #include "hash.h"
 #include "index.h"
 
+#define INDEX_HEADER_SIZE 12	/* "DIRC", version, entry count */
+
 struct config;
 struct repo;
 
@@ -34,11 +36,16 @@ struct split_index {
 					 * yet (then no link is written) */
 	/*
 	 * The shared index's entries as read or last written, in its
-	 * order, never changed in place: after a read the shared index's
-	 * own entries (idx->names_from holds them; the index works on
-	 * copies), after a write of a new shared index copies in
-	 * base_copies.  Names borrowed from the index or its names_from.
+	 * order, never changed in place, in one of two forms.  After a
+	 * read of a v2 or v3 shared index, base_records: its records in
+	 * its file's bytes (idx->names_from holds them), decoded one by
+	 * one when a write compares; the index works on the entries
+	 * parsed from them.  Otherwise base: after a read of v4 the
+	 * shared index's own entries (the index works on copies), after
+	 * a write of a new shared index copies in base_copies.  Names
+	 * borrowed from the index or its names_from.
 	 */
+	const unsigned char *base_records;
 	struct index_entry *const *base;
 	struct index_entry **base_ptrs;	/* owned; base after a write */
 	struct index_entry *base_copies; /* owned; what base_ptrs point to */
@@ -76,6 +83,14 @@ int split_index_merge(struct index *idx, const char *path,
  * hold the link (index_parse() with INDEX_READ_SHARED leaves it so).
  */
 int split_index_merge_parsed(struct index *idx, struct index *shared);
+
+/*
+ * The entry whose record in a v2 or v3 index file starts at p, which
+ * parse() has checked, into e as parse() made it, its name where it
+ * lies in the file: returns where the next record starts.
+ */
+const unsigned char *index_record_decode(const unsigned char *p,
+					 struct index_entry *e);
 
 /* What index_write() does with a split index: see split_index_plan(). */
 struct split_write {

@@ -41,7 +41,6 @@
 #include "tree.h"
 #include "workers.h"
 
-#define INDEX_HEADER_SIZE 12
 /*
  * An entry on disk: 40 bytes of stat data and mode, the id, 2 bytes of
  * flags (then 2 of extended flags in v3/v4 when set): 62 or 64 bytes
@@ -341,6 +340,46 @@ struct entry_run {
 	struct arena own_names;
 };
 
+/* e's fields from the fixed part of its record at p (flags fl, ext) */
+static void
+decode_fixed(struct index_entry *e, const unsigned char *p, uint16_t fl,
+	     uint16_t ext)
+{
+	e->sd.ctime_sec = get_be32(p);
+	e->sd.ctime_nsec = get_be32(p + 4);
+	e->sd.mtime_sec = get_be32(p + 8);
+	e->sd.mtime_nsec = get_be32(p + 12);
+	e->sd.dev = get_be32(p + 16);
+	e->sd.ino = get_be32(p + 20);
+	e->mode = get_be32(p + 24);
+	e->sd.uid = get_be32(p + 28);
+	e->sd.gid = get_be32(p + 32);
+	e->sd.size = get_be32(p + 36);
+	oid_from_raw(&e->oid, p + 40);
+	e->flags = fl & ~(CE_EXTENDED | CE_NAMEMASK);
+	e->ext_flags = ext;
+	e->state = 0;
+	e->order = 0;
+}
+
+const unsigned char *
+index_record_decode(const unsigned char *p, struct index_entry *e)
+{
+	uint16_t fl = get_be16(p + ENTRY_FLAGS_AT), ext = 0;
+	size_t fixed = ENTRY_FIXED;
+
+	if (fl & CE_EXTENDED) {
+		ext = get_be16(p + ENTRY_FIXED);
+		fixed += 2;
+	}
+	decode_fixed(e, p, fl, ext);
+	e->name = (const char *)p + fixed;
+	e->namelen = fl & CE_NAMEMASK;
+	if (e->namelen == CE_NAMEMASK)
+		e->namelen = strlen(e->name);
+	return p + ((fixed + e->namelen + 8) & ~(size_t)7);
+}
+
 static int
 parse_entries(struct index *idx, struct entry_run *r, unsigned version,
 	      const char *path)
@@ -389,21 +428,7 @@ parse_entries(struct index *idx, struct entry_run *r, unsigned version,
 			fixed += 2;
 		}
 		e = r->check_only ? &scratch[i & 1] : mempool_alloc(r->pool);
-		e->sd.ctime_sec = get_be32(p);
-		e->sd.ctime_nsec = get_be32(p + 4);
-		e->sd.mtime_sec = get_be32(p + 8);
-		e->sd.mtime_nsec = get_be32(p + 12);
-		e->sd.dev = get_be32(p + 16);
-		e->sd.ino = get_be32(p + 20);
-		e->mode = get_be32(p + 24);
-		e->sd.uid = get_be32(p + 28);
-		e->sd.gid = get_be32(p + 32);
-		e->sd.size = get_be32(p + 36);
-		oid_from_raw(&e->oid, p + 40);
-		e->flags = fl & ~(CE_EXTENDED | CE_NAMEMASK);
-		e->ext_flags = ext;
-		e->state = 0;
-		e->order = 0;
+		decode_fixed(e, p, fl, ext);
 		namelen = fl & CE_NAMEMASK;
 		c.p = p + fixed;
 

@@ -45,6 +45,7 @@ split_base_release(struct split_index *si)
 	si->base_ptrs = NULL;
 	si->base_copies = NULL;
 	si->base = NULL;
+	si->base_records = NULL;
 	si->base_nr = 0;
 }
 
@@ -337,9 +338,17 @@ split_index_merge_parsed(struct index *idx, struct index *shared)
 		idx->names_from = shared;
 	}
 	split_base_release(si);
-	/* shared's entries stay as they are: the index gets copies */
 	si->base_nr = shared->nr;
-	si->base = shared->entries;
+	/*
+	 * v2 and v3 keep what was read in shared's bytes: the index takes
+	 * shared's entries themselves.  v4's names are not in its bytes:
+	 * shared's entries stay as they are and the index gets copies.
+	 */
+	if (shared->version == 2 || shared->version == 3)
+		si->base_records = (const unsigned char *)shared->map +
+				   INDEX_HEADER_SIZE;
+	else
+		si->base = shared->entries;
 	/*
 	 * parse() refused unnamed and unordered entries in shared, unless
 	 * shared has a link of its own (which it should not): only then
@@ -360,12 +369,13 @@ split_index_merge_parsed(struct index *idx, struct index *shared)
 	}
 	merged = xmalloc(st_mult(si->base_nr + 1, sizeof(*merged)));
 	mem_populate(merged, (si->base_nr + 1) * sizeof(*merged));
-	mempool_reserve(&idx->pool, si->base_nr);
+	if (si->base)
+		mempool_reserve(&idx->pool, si->base_nr);
 	for (size_t i = 0; i < si->base_nr; i++) {
 		struct index_entry *e = shared->entries[i];
 
 		e->state = CE_FROM_BASE;
-		merged[i] = index_entry_dup(idx, e);
+		merged[i] = si->base ? index_entry_dup(idx, e) : e;
 	}
 	w.merged = merged;
 	w.nr = si->base_nr;
@@ -629,31 +639,67 @@ differs(const struct index_entry *e, const struct index_entry *b)
 	       e->ext_flags != b->ext_flags;
 }
 
+/* The shared entries in order, however split_index keeps them. */
+struct base_walk {
+	const struct split_index *si;
+	size_t k;			/* the current one */
+	const unsigned char *next;	/* base_records: the record after it */
+	struct index_entry cur;		/* base_records: it, decoded */
+};
+
+static void
+base_walk_init(struct base_walk *w, const struct split_index *si)
+{
+	w->si = si;
+	w->k = 0;
+	w->next = si->base_records;
+	if (w->next && si->base_nr)
+		w->next = index_record_decode(w->next, &w->cur);
+}
+
+/* the current entry (k < base_nr) */
+static const struct index_entry *
+base_walk_entry(const struct base_walk *w)
+{
+	return w->si->base_records ? &w->cur : w->si->base[w->k];
+}
+
+static void
+base_walk_advance(struct base_walk *w)
+{
+	if (++w->k < w->si->base_nr && w->si->base_records)
+		w->next = index_record_decode(w->next, &w->cur);
+}
+
 void
 split_index_prepare(struct split_write *out, struct index *idx)
 {
 	struct split_index *si = split_of(idx);
 	struct index_entry **at = xcalloc(si->base_nr + 1, sizeof(*at));
 	unsigned char *replaced = xcalloc(si->base_nr + 1, 1);
+	struct base_walk bw;
 	struct ewah del, rep;
 
 	out->entries = xmalloc(st_mult(idx->nr + 1, sizeof(*out->entries)));
 	out->nr = 0;
 	strbuf_init(&out->link, 0);
+	base_walk_init(&bw, si);
 	/* both sorted: each entry from the shared index finds its place */
-	for (size_t i = 0, k = 0; i < idx->nr; i++) {
+	for (size_t i = 0; i < idx->nr; i++) {
 		struct index_entry *e = idx->entries[i];
-		const struct index_entry *b;
+		const struct index_entry *b = NULL;
+		size_t k;
 
 		if (!(e->state & CE_FROM_BASE))
 			continue;
-		while (k < si->base_nr && entry_order(si->base[k], e) < 0)
-			k++;
-		if (k == si->base_nr || entry_order(si->base[k], e)) {
+		while (bw.k < si->base_nr &&
+		       entry_order(b = base_walk_entry(&bw), e) < 0)
+			base_walk_advance(&bw);
+		k = bw.k;
+		if (k == si->base_nr || entry_order(b, e)) {
 			e->state &= ~CE_FROM_BASE;	/* an addition after all */
 			continue;
 		}
-		b = si->base[k];
 		at[k] = e;
 		replaced[k] = (e->state & CE_UPDATE_IN_BASE) || differs(e, b) ||
 			(!(e->state & CE_UPTODATE) && !S_ISGITLINK(e->mode) &&

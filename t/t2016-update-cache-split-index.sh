@@ -585,4 +585,78 @@ test_expect_success GIT 'a replacement with mode 040000 for a name without a sla
 	cp good3 d/.git/index
 '
 
+test_expect_success GIT 'random sequences on shared entries, changed in place or replaced, in v2, v3 and v4: git'"'"'s bytes after every step' '
+	for seed in 1 2 3
+	do
+		rm -rf g d &&
+		git init -q g && git init -q d &&
+		for r in g d
+		do
+			for b in 1 2 3 4
+			do
+				echo $b$seed | git -C $r hash-object -w --stdin ||
+					return 1
+			done >ids || return 1
+		done &&
+		awk -v seed=$seed -v ids="$(cat ids | tr "\n" " ")" "
+		BEGIN {
+			srand(seed); n = split(ids, id, \" \")
+			for (i = 0; i < 12; i++)
+				printf \"update-index --add --cacheinfo 100644,%s,p%02d\\n\", id[1 + i % n], i
+			print \"update-index --split-index\"
+			for (s = 0; s < 40; s++) {
+				p = sprintf(\"p%02d\", int(rand() * 14)); r = rand()
+				if (r < 0.2)
+					printf \"update-index --add --cacheinfo %s,%s,%s\\n\", (rand() < 0.5 ? \"100644\" : \"100755\"), id[1 + int(rand() * n)], p
+				else if (r < 0.3)
+					printf \"update-index --chmod=%sx %s\\n\", (rand() < 0.5 ? \"+\" : \"-\"), p
+				else if (r < 0.4)
+					printf \"update-index --%sassume-unchanged %s\\n\", (rand() < 0.5 ? \"\" : \"no-\"), p
+				else if (r < 0.5)
+					printf \"update-index --%sskip-worktree %s\\n\", (rand() < 0.5 ? \"\" : \"no-\"), p
+				else if (r < 0.6)
+					printf \"update-index --force-remove %s\\n\", p
+				else if (r < 0.7)
+					printf \"update-index --index-version %d\\n\", 2 + int(rand() * 3)
+				else if (r < 0.75)
+					print \"update-index --split-index\"
+				else if (r < 0.85)
+					print \"write-tree\"
+				else
+					print \"ls-files -s --debug\"
+			}
+		}" >steps.$seed &&
+		steps steps.$seed || { cat steps.$seed >&2; return 1; }
+	done
+'
+
+test_expect_success GIT 'refresh of shared entries: new stat data, and --really-refresh dropping assume-unchanged, go to the split part as git puts them' '
+	rm -rf rf && git init -q rf &&
+	for i in 1 2 3 4 5
+	do
+		echo $i >rf/f$i || return 1
+	done &&
+	touch -t 202001010000 rf/f* &&
+	(cd rf && git update-index --add f1 f2 f3 f4 f5 &&
+	 git update-index --split-index &&
+	 git update-index --assume-unchanged f3 f4) &&
+	touch -t 202001020000 rf/f2 &&
+	echo changed >rf/f3 && touch -t 202001010000 rf/f3 &&
+	cp rf/.git/index rf-index &&
+	for opt in --refresh --really-refresh
+	do
+		cp rf-index rf/.git/index &&
+		{ (cd rf && git update-index $opt) >/dev/null || :; } &&
+		cp rf/.git/index want &&
+		cp rf-index rf/.git/index &&
+		{ (cd rf && dirc update-index $opt) >/dev/null || :; } &&
+		cmp want rf/.git/index &&
+		(cd rf && git ls-files --debug f2 f3) >ls &&
+		test_grep "mtime: 1577923200:" ls || return 1
+	done &&
+	(cd rf && git ls-files -v f3 f4) >ls &&
+	test_write_lines "H f3" "h f4" >expect &&
+	test_cmp expect ls
+'
+
 test_done

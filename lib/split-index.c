@@ -328,7 +328,7 @@ split_index_merge_parsed(struct index *idx, struct index *shared)
 	struct index_entry **merged = NULL, **add = NULL, **all;
 	struct replace_walk w = { 0 };
 	size_t kept = 0, add_nr = 0, all_nr;
-	int ret = 0;
+	int copies, ret = 0;
 
 	if (idx->names_from != shared) {
 		if (idx->names_from) {
@@ -344,7 +344,8 @@ split_index_merge_parsed(struct index *idx, struct index *shared)
 	 * shared's entries themselves.  v4's names are not in its bytes:
 	 * shared's entries stay as they are and the index gets copies.
 	 */
-	if (shared->version == 2 || shared->version == 3)
+	copies = shared->version != 2 && shared->version != 3;
+	if (!copies)
 		si->base_records = (const unsigned char *)shared->map +
 				   INDEX_HEADER_SIZE;
 	else
@@ -369,13 +370,13 @@ split_index_merge_parsed(struct index *idx, struct index *shared)
 	}
 	merged = xmalloc(st_mult(si->base_nr + 1, sizeof(*merged)));
 	mem_populate(merged, (si->base_nr + 1) * sizeof(*merged));
-	if (si->base)
+	if (copies)
 		mempool_reserve(&idx->pool, si->base_nr);
 	for (size_t i = 0; i < si->base_nr; i++) {
 		struct index_entry *e = shared->entries[i];
 
 		e->state = CE_FROM_BASE;
-		merged[i] = si->base ? index_entry_dup(idx, e) : e;
+		merged[i] = copies ? index_entry_dup(idx, e) : e;
 	}
 	w.merged = merged;
 	w.nr = si->base_nr;

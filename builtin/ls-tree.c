@@ -467,7 +467,8 @@ cmd_ls_tree(int argc, const char **argv)
 	if (ret < 0)
 		die_lib(ret);
 
-	bufwrite_init(&lt.out, STDOUT_FILENO, "stdout", 0);
+	bufwrite_init(&lt.out, STDOUT_FILENO, "stdout",
+		      BUFWRITE_NO_TRAILER);
 	ret = tree_walk(lt.odb, &tree, &lt.ps, show_entry, &lt);
 	finish_output(&lt);
 	if (ret == -E_CORRUPT)

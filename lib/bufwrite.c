@@ -53,7 +53,8 @@ size_setup(void)
 }
 
 void
-bufwrite_init(struct bufwrite *bw, int fd, const char *path, int checksum)
+bufwrite_init(struct bufwrite *bw, int fd, const char *path,
+	      enum bufwrite_trailer trailer)
 {
 	pthread_once(&size_once, size_setup);
 	memset(bw, 0, sizeof(*bw));
@@ -61,7 +62,8 @@ bufwrite_init(struct bufwrite *bw, int fd, const char *path, int checksum)
 	bw->path = path;
 	bw->cap = buf_size;
 	bw->buf = bw->cap ? xmalloc(bw->cap) : NULL;
-	if (checksum) {
+	bw->zero_trailer = trailer == BUFWRITE_ZERO_TRAILER;
+	if (trailer == BUFWRITE_HASH_TRAILER) {
 		hasher_init(&bw->own);
 		bw->hash = &bw->own;
 		hasher_begin(bw->hash);
@@ -304,15 +306,16 @@ bufwrite_add_stable(struct bufwrite *bw, const void *data, size_t len)
 int
 bufwrite_finish(struct bufwrite *bw, unsigned char *out)
 {
-	unsigned char sum[HASH_MAX_RAWSZ];
-	int ret = bufwrite_flush(bw), checksum = bw->hash != NULL;
+	unsigned char sum[HASH_MAX_RAWSZ] = { 0 };
+	int ret = bufwrite_flush(bw);
+	int trailer = bw->hash != NULL || bw->zero_trailer;
 
 	if (bw->async)
 		async_end(bw, sum);
-	else if (checksum)
+	else if (bw->hash)
 		hasher_final(bw->hash, sum);
 	bw->hash = NULL;
-	if (!ret && checksum) {
+	if (!ret && trailer) {
 		if (write_full(bw->fd, sum, HASH_RAWSZ) < 0)
 			ret = write_failed(bw, errno);
 		else if (out)

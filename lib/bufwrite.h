@@ -28,6 +28,7 @@ struct bufwrite {
 	unsigned char *buf;	/* owned; NULL when the size is 0 */
 	size_t len, cap;
 	struct hasher *hash;	/* NULL: no checksum; else &own */
+	int zero_trailer;	/* BUFWRITE_ZERO_TRAILER */
 	struct hasher own;	/* a context of its own: what the writer
 				 * hashes meanwhile (the content of racy
 				 * entries) must not disturb it */
@@ -37,12 +38,18 @@ struct bufwrite {
 	int errnum;		/* the errno of a failed write(), or 0 */
 };
 
-/*
- * Start writing to fd.  checksum: feed a SHA-1 (a context of the
- * bufwrite's own) for bufwrite_finish().
- */
+/* What bufwrite_finish() appends after the bytes. */
+enum bufwrite_trailer {
+	BUFWRITE_NO_TRAILER,
+	/* the hash of everything (a context of the bufwrite's own) */
+	BUFWRITE_HASH_TRAILER,
+	/* HASH_RAWSZ zero bytes, nothing hashed (git's index.skipHash) */
+	BUFWRITE_ZERO_TRAILER,
+};
+
+/* Start writing to fd, to end with the given trailer. */
 void bufwrite_init(struct bufwrite *bw, int fd, const char *path,
-		   int checksum);
+		   enum bufwrite_trailer trailer);
 
 /*
  * Hash on a second thread from here on (after bufwrite_init with a
@@ -67,8 +74,8 @@ int bufwrite_add_stable(struct bufwrite *bw, const void *data, size_t len);
 int bufwrite_flush(struct bufwrite *bw);
 
 /*
- * Flush; when checksumming, write the SHA-1 of everything and return it
- * in out (if not NULL).  Frees the buffer.  0 or a negative E_*.
+ * Flush; write the trailer and return it in out (if not NULL and there
+ * is one).  Frees the buffer.  0 or a negative E_*.
  */
 int bufwrite_finish(struct bufwrite *bw, unsigned char *out);
 

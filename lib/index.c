@@ -1840,6 +1840,7 @@ struct write_opts {
 	const struct strbuf *link;	/* the link extension, or NULL */
 	int no_ext;		/* a shared index: no TREE, REUC (git's
 				 * IEOT, sdir and EOIE stay) */
+	int skip_hash;		/* index.skipHash: a zero trailer */
 };
 
 /*
@@ -1875,7 +1876,8 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 		blocks = xcalloc(asked, sizeof(*blocks));
 		blocks[0].offset = INDEX_HEADER_SIZE;
 	}
-	bufwrite_init(&bw, fd, path, 1);
+	bufwrite_init(&bw, fd, path, o->skip_hash ? BUFWRITE_ZERO_TRAILER :
+		      BUFWRITE_HASH_TRAILER);
 	if (o->threads > 1 && nr >= ASYNC_HASH_MIN_ENTRIES)
 		bufwrite_hash_async(&bw);
 	o->extended = 0;
@@ -2053,6 +2055,13 @@ write_shared(struct index *idx, struct repo *repo,
 	o.entries = NULL;
 	o.link = NULL;
 	o.stripped = 0;
+	/*
+	 * Its name is its hash, and the link names it by that: hashed
+	 * whatever index.skipHash says.  (git 2.55 zeroes this one too,
+	 * names it "sharedindex.000...", and its link then names no
+	 * shared index at all.)
+	 */
+	o.skip_hash = 0;
 	ret = write_versioned(idx, repo, tmp.fd, tmp.lock_path, &o, &version);
 	if (!ret)
 		ret = lockfile_close(&tmp, repo_sync_mode(&repo->settings,
@@ -2141,6 +2150,7 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	o.check_null = 1;
 	o.allow_null = getenv("GIT_ALLOW_NULL_SHA1") != NULL;
 	o.threads = workers_count(idx->threads, repo->settings.threads, 0, 0);
+	o.skip_hash = repo->settings.index_skip_hash;
 	plan = split_index_plan(idx, &repo->config);
 	if (plan > 0 && sparse_index_is_collapsed(idx))
 		/* git's words; it writes nothing either */

@@ -1199,7 +1199,7 @@ load_settings(struct repo *repo)
 	const struct config *cfg = &repo->config;
 	const char *v;
 	long level;
-	int b, ret;
+	int b, many_files, ret;
 
 	if ((ret = get_bool(cfg, "core.filemode", &s->filemode, 1)) < 0 ||
 	    (ret = get_bool(cfg, "core.trustctime", &s->trustctime, 1)) < 0 ||
@@ -1285,6 +1285,9 @@ load_settings(struct repo *repo)
 		}
 	}
 
+	ret = get_bool(cfg, "feature.manyfiles", &many_files, 0);
+	if (ret < 0)
+		return ret;
 	v = getenv("GIT_INDEX_VERSION");
 	if (v && *v) {
 		long ver;
@@ -1306,9 +1309,12 @@ load_settings(struct repo *repo)
 		}
 		if (ret > 0)
 			s->index_version = ver;
-		else if (get_bool(cfg, "feature.manyfiles", &b, 0) == 0 && b)
+		else if (many_files)
 			s->index_version = 4;
 	}
+	ret = get_bool(cfg, "index.skiphash", &s->index_skip_hash, many_files);
+	if (ret < 0)
+		return ret;
 
 	ret = load_index_ext_settings(s, cfg);
 	if (ret < 0)

@@ -38,6 +38,11 @@ struct repo_settings {
 	enum fsync_method fsync_method;
 	int log_all_ref_updates; /* 0 no, 1 yes (branches etc.), 2 always */
 	int index_version;	/* for new indexes: 2, 3, 4, or 0 = default */
+	/*
+	 * index.skipHash (git 2.40; feature.manyFiles implies it): a
+	 * zero trailer instead of the index's hash.
+	 */
+	int index_skip_hash;
 	int threads;		/* dirc.threads, 0 = automatic */
 	/*
 	 * index.threads as git 2.39 reads it (GIT_TEST_INDEX_THREADS

@@ -384,6 +384,133 @@ test_expect_success GIT 'feature.manyFiles makes a new index version 4' '
 	test_cmp expect actual
 '
 
+# trailer [FILE]: the last OID_RAWSZ bytes of FILE (default .git/index),
+# in hex; body [FILE]: the rest.
+trailer () {
+	tail -c "$OID_RAWSZ" "${1:-.git/index}" | od -An -tx1 | tr -d " \n" &&
+	echo
+}
+body () {
+	tb_size=$(wc -c <"${1:-.git/index}") &&
+	head -c $((tb_size - OID_RAWSZ)) "${1:-.git/index}"
+}
+
+# skip_hash_case ARGS...: a new index written by dirc with ARGS ("-c
+# k=v"...) must end in a zero trailer, be otherwise the bytes git 2.39
+# writes (it knows no index.skipHash), and read back by git.
+skip_hash_case () {
+	rm -f .git/index &&
+	git "$@" update-index --add top a/b/f &&
+	body >expect.body &&
+	rm .git/index &&
+	dirc "$@" update-cache --add top a/b/f &&
+	body >actual.body &&
+	test_cmp expect.body actual.body &&
+	echo $ZERO_OID >expect &&
+	trailer >actual &&
+	test_cmp expect actual &&
+	printf "%s\n" a/b/f top >expect &&
+	git ls-files >actual &&
+	test_cmp expect actual
+}
+
+test_expect_success GIT 'index.skipHash (git 2.40): a zero trailer, otherwise the bytes git writes' '
+	test_when_finished "rm -f .git/index" &&
+	skip_hash_case -c index.skipHash=true &&
+	skip_hash_case -c feature.manyFiles=true -c core.untrackedCache=false &&
+	skip_hash_case -c feature.manyFiles=true -c core.untrackedCache=false \
+		-c index.skipHash=yes &&
+	dirc -c index.skipHash=false update-cache --add z/i &&
+	trailer >actual &&
+	! test_cmp expect actual &&
+	git -c index.skipHash=false update-index --add top z/i &&
+	git ls-files -s >expect &&
+	dirc ls-files -s >actual &&
+	test_cmp expect actual &&
+	dirc -c feature.manyFiles=true -c index.skipHash=false \
+		update-cache --add a/c/g &&
+	echo $ZERO_OID >zero &&
+	trailer >actual &&
+	! test_cmp zero actual &&
+	dirc -c feature.manyFiles=true -c index.skipHash=true \
+		update-cache --add a/d/e/h &&
+	trailer >actual &&
+	test_cmp zero actual
+'
+
+test_expect_success GIT 'index.skipHash from the repository config, and a bad value refused as git refuses it' '
+	test_when_finished "git config --unset index.skipHash; git config --unset feature.manyFiles; rm -f .git/index" &&
+	rm -f .git/index &&
+	git config index.skipHash true &&
+	dirc update-cache --add top &&
+	echo $ZERO_OID >expect &&
+	trailer >actual &&
+	test_cmp expect actual &&
+	dirc update-cache --add a/b/f &&
+	trailer >actual &&
+	test_cmp expect actual &&
+	git config index.skipHash false &&
+	git config feature.manyFiles true &&
+	dirc update-cache --add z/i &&
+	trailer >actual &&
+	! test_cmp expect actual &&
+	cp .git/index index.before &&
+	git config index.skipHash maybe &&
+	test_must_fail dirc update-cache --add a/c/g 2>err &&
+	test_grep "bad boolean config value .maybe. for .index.skiphash." err &&
+	test_cmp index.before .git/index &&
+	git config index.skipHash true &&
+	git config feature.manyFiles perhaps &&
+	test_must_fail dirc update-cache --add a/c/g 2>err &&
+	test_grep "bad boolean config value .perhaps. for .feature.manyfiles." err &&
+	test_cmp index.before .git/index
+'
+
+test_expect_success GIT 'index.skipHash and a split index: the shared index is hashed and named by it' '
+	test_when_finished "rm -f .git/index .git/sharedindex.*" &&
+	rm -f .git/index .git/sharedindex.* &&
+	dirc -c index.skipHash=true update-cache --split-index --add top a/b/f &&
+	echo $ZERO_OID >expect &&
+	trailer >actual &&
+	test_cmp expect actual &&
+	ls .git/sharedindex.* >shared &&
+	test_line_count = 1 shared &&
+	f=$(cat shared) &&
+	body "$f" >shared.body &&
+	sum=$(${OID_ALGO}sum <shared.body) &&
+	test "$f" = ".git/sharedindex.${sum%% *}" &&
+	trailer "$f" >actual &&
+	echo ${sum%% *} >expect &&
+	test_cmp expect actual &&
+	git ls-files -s >actual &&
+	test_line_count = 2 actual &&
+	dirc -c index.skipHash=true update-cache --add z/i &&
+	git ls-files -s >actual &&
+	test_line_count = 3 actual &&
+	dirc ls-files -s >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT_NEW 'git 2.55: index.skipHash and feature.manyFiles, the same bytes' '
+	for cfg in index.skipHash=true feature.manyFiles=true \
+		"feature.manyFiles=true index.skipHash=false"
+	do
+		set -- &&
+		for c in $cfg
+		do
+			set -- "$@" -c "$c" || return 1
+		done &&
+		rm -f .git/index &&
+		git_new "$@" update-index --add top a/b/f &&
+		git_new "$@" update-index --chmod=+x top &&
+		mv .git/index index.new &&
+		dirc "$@" update-cache --add top a/b/f &&
+		dirc "$@" update-cache --chmod=+x top &&
+		cmp index.new .git/index || return 1
+	done &&
+	rm -f .git/index
+'
+
 # Unchanged entries are written from the mapping of the index that was
 # read when their bytes there are exactly what would be formatted; these
 # check the cases where they are not, against git's bytes.

@@ -162,7 +162,8 @@ for tl_v_ in $tl_env_names_ \
 do
 	case $tl_v_ in
 	DIRC_TEST_OPTS|DIRC_BUILD_DIR|DIRC_SANITIZE|DIRC_TEST_LONG|\
-	DIRC_TEST_DEFAULT_HASH|DIRC_CRASH_SEED|DIRC_CRASH_KILLS|DIRC_RANDOM_SEED) ;;
+	DIRC_TEST_GIT_NEW|DIRC_TEST_DEFAULT_HASH|DIRC_CRASH_SEED|\
+	DIRC_CRASH_KILLS|DIRC_RANDOM_SEED) ;;
 	*) unset "$tl_v_" 2>/dev/null ;;
 	esac
 done
@@ -474,6 +475,15 @@ esac
 # Long tests (huge files, millions of entries, crash loops): only under
 # "make test-long", which sets DIRC_TEST_LONG=1.
 test -z "${DIRC_TEST_LONG-}" || test_set_prereq LONG
+# A current git beside the installed one (2.39 here and in CI): the
+# checks of what git changed since, against git itself.  DIRC_TEST_GIT_NEW
+# names its binary (a build's bin-wrappers/git); git_new runs it.
+case $("${DIRC_TEST_GIT_NEW:-false}" --version 2>/dev/null) in
+"git version 2."[4-9][0-9]*) test_set_prereq GIT_NEW ;;
+esac
+git_new () {
+	"$DIRC_TEST_GIT_NEW" "$@"
+}
 test_lazy_prereq SYMLINKS '
 	ln -s target link && test -h link
 '
@@ -503,6 +513,7 @@ tl_why_ () {
 	ULIMIT_FILE_SIZE) echo "cannot lower ulimit -f" ;;
 	SYMLINKS) echo "no symlinks on this filesystem" ;;
 	LONG) echo "a long test: run with DIRC_TEST_LONG=1 (make test-long)" ;;
+	GIT_NEW) echo "no current git: DIRC_TEST_GIT_NEW=<git 2.40 or later>" ;;
 	esac
 }
 

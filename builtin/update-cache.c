@@ -62,7 +62,7 @@ struct uc {
 	int ignore_skip_worktree, verbose, nul_term, force_write;
 	int refresh_quiet, ignore_missing, allow_unmerged, ignore_submodules;
 	int mark_valid, unmark_valid, mark_skip, unmark_skip;
-	int index_version;		/* 0: keep */
+	int index_version;		/* 0: keep; negative: show it */
 	int split_index;		/* -1 unset, 0 --no-split-index */
 	int untracked_cache;		/* enum uc_cache_opt */
 	int fsmonitor;			/* -1 unset, 0 --no-fsmonitor */
@@ -714,6 +714,8 @@ cmd_update_cache(int argc, const char **argv)
 			       opt_clear_resolve_undo),
 		OPT_INT(0, "index-version", &uc.index_version, "n",
 			"write index in this format"),
+		OPT_SET_INT(0, "show-index-version", &uc.index_version,
+			    "report on-disk index format version", -1),
 		OPT_CALLBACK_F(0, "split-index", &uc, NULL,
 			       "enable or disable split index", OPT_NOARG,
 			       opt_split_index),
@@ -792,10 +794,15 @@ cmd_update_cache(int argc, const char **argv)
 	parse_options_in_order(argc, argv, opts, usage, PARSE_OPT_PLAIN_QUOTES,
 			       nonopt, &uc);
 
-	if (uc.index_version) {
+	if (uc.index_version < 0) {	/* git 2.55: any negative shows */
+		printf("%u\n", uc.idx.version);
+	} else if (uc.index_version) {
 		if (uc.index_version < 2 || uc.index_version > 4)
 			die("index-version %d not in range: 2..4",
 			    uc.index_version);
+		if (uc.verbose)
+			printf("index-version: was %u, set to %d\n",
+			       uc.idx.version, uc.index_version);
 		if ((unsigned)uc.index_version != uc.idx.version) {
 			uc.idx.want_version = uc.index_version;
 			index_mark_changed(&uc.idx);

@@ -292,6 +292,58 @@ test_expect_success GIT '--index-version 5 and 1: fatal, not in range' '
 	same_result
 '
 
+test_expect_success GIT '--show-index-version (git 2.42); --index-version --verbose says what it did (2.43)' '
+	test_when_finished "git update-index --index-version 2" &&
+	git update-index --index-version 4 &&
+	cp .git/index index.before &&
+	dirc update-cache --show-index-version >actual &&
+	echo 4 >expect &&
+	test_cmp expect actual &&
+	test_cmp index.before .git/index &&
+	dirc update-cache --index-version 2 --verbose >actual &&
+	echo "index-version: was 4, set to 2" >expect &&
+	test_cmp expect actual &&
+	head -c 8 .git/index | od -An -tx1 >actual &&
+	printf "DIRC\0\0\0\2" | od -An -tx1 >expect &&
+	test_cmp expect actual &&
+	dirc update-cache --index-version 2 --verbose >actual &&
+	echo "index-version: was 2, set to 2" >expect &&
+	test_cmp expect actual &&
+	dirc update-cache --index-version 4 >actual &&
+	test_must_be_empty actual &&
+	cp .git/index index.before &&
+	dirc update-cache --index-version 2 --show-index-version >actual &&
+	echo 4 >expect &&
+	test_cmp expect actual &&
+	test_cmp index.before .git/index &&
+	dirc update-cache --index-version -1 >actual &&
+	test_cmp expect actual &&
+	test_cmp index.before .git/index &&
+	GIT_INDEX_FILE=.git/none dirc update-cache --show-index-version >actual &&
+	echo 0 >expect &&
+	test_cmp expect actual &&
+	test_path_is_missing .git/none
+'
+
+test_expect_success GIT_NEW 'git 2.55: --show-index-version and --index-version --verbose alike' '
+	test_when_finished "git update-index --index-version 2" &&
+	for args in "--show-index-version" "--index-version 3 --verbose" \
+		"--show-index-version" "--index-version 4 --show-index-version" \
+		"--index-version -1" "--verbose --index-version 4" \
+		"--index-version 2 --verbose --add new2"
+	do
+		git_new update-index $args >expect &&
+		mv .git/index index.new &&
+		cp index.new .git/index &&
+		dirc update-cache $args >actual &&
+		test_cmp expect actual &&
+		cmp index.new .git/index || return 1
+	done &&
+	GIT_INDEX_FILE=.git/none git_new update-index --show-index-version >expect &&
+	GIT_INDEX_FILE=.git/none dirc update-cache --show-index-version >actual &&
+	test_cmp expect actual
+'
+
 test_expect_success GIT '--index-version without a number' '
 	run_both --index-version x &&
 	test_cmp_codes git.code dirc.code &&

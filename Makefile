@@ -175,6 +175,7 @@ LIB_OBJS += lib/unpack-merge.o
 LIB_OBJS += lib/unpack-sparse.o
 LIB_OBJS += lib/unpack.o
 LIB_OBJS += lib/untracked.o
+LIB_OBJS += lib/untracked-cache.o
 LIB_OBJS += lib/update.o
 LIB_OBJS += lib/util.o
 LIB_OBJS += lib/wildmatch.o

@@ -377,6 +377,8 @@ cmd_checkout_index(int argc, const char **argv)
 			    ci.threads);
 	if (ret < 0)
 		die_lib(ret);
+	/* kept (only stat data changes), on or off as configured */
+	index_untracked_follow(&ci.idx, &ci.repo);
 	ret = sparse_index_after_read(&ci.idx, &ci.repo, SPARSE_INDEX_AWARE);
 	if (ret < 0)
 		die_lib(ret);

@@ -553,15 +553,19 @@ opt_split_index(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-/* Turning these off is what dirc does anyway; turning them on, refused. */
-
+/*
+ * --[no-]untracked-cache and --[no-]force-untracked-cache: on or off;
+ * --test-untracked-cache (a probe of the file system) is refused.
+ */
 static int
 opt_untracked_cache(const struct option *opt, const char *arg, int unset)
 {
 	(void)arg;
-	if (!unset)
-		refuse(opt, 0, "it does not keep an untracked cache");
-	((struct uc *)opt->value)->untracked_cache = UC_DISABLE;
+	if (!unset && !strcmp(opt->long_name, "test-untracked-cache"))
+		refuse(opt, 0, "it does not test file systems for the "
+		       "untracked cache");
+	((struct uc *)opt->value)->untracked_cache = unset ? UC_DISABLE :
+						      UC_ENABLE;
 	return 0;
 }
 
@@ -604,8 +608,6 @@ split_config(struct uc *uc)
 static void
 turn_off_features(struct uc *uc)
 {
-	int on;
-
 	if (uc->split_index == 0 && split_config(uc) == 1)
 		warning("core.splitIndex is set to true; remove or change it, "
 			"if you really want to disable split index");
@@ -617,15 +619,25 @@ turn_off_features(struct uc *uc)
 	if (uc->split_index == 1)
 		index_split_enable(&uc->idx);
 	if (uc->untracked_cache == UC_DISABLE) {
-		if (config_get_bool(&uc->repo.config, "core.untrackedcache",
-				    &on) > 0 && on)
+		if (uc->repo.settings.untracked_cache == 1)
 			warning("core.untrackedCache is set to true; remove or "
 				"change it, if you really want to disable the "
 				"untracked cache");
-		if (uc->idx.read_untr)
+		if (index_untracked_set(&uc->idx, &uc->repo, 0))
 			index_mark_changed(&uc->idx);
 		if (uc->verbose)
 			printf("Untracked cache disabled\n");
+	}
+	if (uc->untracked_cache == UC_ENABLE) {
+		if (uc->repo.settings.untracked_cache == 0)
+			warning("core.untrackedCache is set to false; remove "
+				"or change it, if you really want to enable "
+				"the untracked cache");
+		if (index_untracked_set(&uc->idx, &uc->repo, 1))
+			index_mark_changed(&uc->idx);
+		if (uc->verbose)
+			printf("Untracked cache enabled for '%s'\n",
+			       uc->repo.worktree);
 	}
 	if (uc->fsmonitor == 0) {
 		if (fsmonitor_configured(uc))
@@ -778,6 +790,9 @@ cmd_update_cache(int argc, const char **argv)
 		die_lib(ret);
 	/* core.splitIndex turns splitting on or off, as git reads it */
 	split_index_tweak(&uc.idx, &uc.repo.config);
+	/* the untracked cache: kept up to date, core.untrackedCache obeyed */
+	if (index_untracked_follow(&uc.idx, &uc.repo))
+		index_mark_changed(&uc.idx);
 	ret = sparse_index_after_read(&uc.idx, &uc.repo, SPARSE_INDEX_AWARE);
 	if (ret < 0)
 		die_lib(ret);

@@ -58,6 +58,8 @@ cmd_write_tree(int argc, const char **argv)
 			    ignore ? 0 : INDEX_READ_TREE_ONLY, threads);
 	if (ret < 0)
 		die("git-write-tree: error reading the index: %s", error_msg());
+	/* kept (no entry changes), on or off as configured; no write for it */
+	index_untracked_follow(&idx, &repo);
 	ret = sparse_index_after_read(&idx, &repo, SPARSE_INDEX_FULL |
 				      SPARSE_INDEX_TREE |
 				      SPARSE_INDEX_NO_PRESENT);

@@ -39,6 +39,8 @@
 #include "strbuf.h"
 #include "trace.h"
 #include "tree.h"
+#include "untracked-cache.h"
+#include "varint.h"
 #include "workers.h"
 
 /*
@@ -78,7 +80,84 @@ index_release(struct index *idx)
 		free(idx->names_from);
 	}
 	sparse_index_free(idx->sparse);
+	free(idx->untr_raw);
+	untracked_cache_free(idx->untracked);
 	index_init(idx);
+}
+
+static void
+untracked_drop(struct index *idx)
+{
+	free(idx->untr_raw);
+	idx->untr_raw = NULL;
+	idx->untr_len = 0;
+	untracked_cache_free(idx->untracked);
+	idx->untracked = NULL;
+	idx->untr_parsed = 0;
+}
+
+void
+index_keep_untracked(struct index *idx)
+{
+	idx->keep_untracked = 1;
+}
+
+struct untracked_cache *
+index_untracked(struct index *idx)
+{
+	if (!idx->untr_parsed && idx->untr_raw) {
+		idx->untracked = untracked_cache_parse(idx->untr_raw,
+						       idx->untr_len);
+		free(idx->untr_raw);
+		idx->untr_raw = NULL;
+		idx->untr_len = 0;
+	}
+	idx->untr_parsed = 1;
+	return idx->untracked;
+}
+
+int
+index_untracked_set(struct index *idx, const struct repo *repo, int on)
+{
+	struct untracked_cache *uc = index_untracked(idx);
+	const char *v;
+
+	if (!on) {
+		untracked_drop(idx);
+		idx->untr_parsed = 1;
+		return uc != NULL;
+	}
+	/* no work tree (a bare repository): nothing it could be for */
+	if (!repo->worktree ||
+	    (uc && untracked_cache_ident_matches(uc, repo->worktree)))
+		return 0;
+	untracked_cache_free(uc);
+	idx->untracked = untracked_cache_new(repo->worktree,
+		config_get(&repo->config, "status.showuntrackedfiles", &v) &&
+		v && !strcmp(v, "all"));
+	return 1;
+}
+
+int
+index_untracked_follow(struct index *idx, const struct repo *repo)
+{
+	index_keep_untracked(idx);
+	if (repo->settings.untracked_cache < 0)
+		return 0;
+	return index_untracked_set(idx, repo, repo->settings.untracked_cache);
+}
+
+/* An entry path added or removed: the untracked cache forgets it. */
+static void
+untracked_invalidate(struct index *idx, const char *path, size_t len)
+{
+	struct untracked_cache *uc;
+
+	if (!idx->keep_untracked || !(idx->untr_raw || idx->untracked))
+		return;
+	uc = index_untracked(idx);
+	if (uc)
+		untracked_cache_invalidate(uc, path, len);
 }
 
 void
@@ -254,9 +333,14 @@ read_extension(struct index *idx, const unsigned char *sig,
 	}
 	if (!memcmp(sig, "REUC", 4))
 		return read_reuc(idx, data, len, path);
-	/* git knows these; dirc drops them on rewrite, quietly */
-	if (!memcmp(sig, "UNTR", 4))
+	if (!memcmp(sig, "UNTR", 4)) {
 		idx->read_untr = 1;
+		untracked_drop(idx);
+		idx->untr_raw = xmalloc(len ? len : 1);
+		memcpy(idx->untr_raw, data, len);
+		idx->untr_len = len;
+	}
+	/* git knows this one; dirc drops it on rewrite, quietly */
 	if (!memcmp(sig, "FSMN", 4))
 		idx->read_fsmn = 1;
 	if (!memcmp(sig, "UNTR", 4) || !memcmp(sig, "FSMN", 4) ||
@@ -293,21 +377,9 @@ static uint64_t
 decode_varint(struct cursor *c, int *ok)
 {
 	uint64_t v;
-	unsigned char b;
 
-	*ok = 0;
-	if (c->p >= c->end)
-		return 0;
-	b = *c->p++;
-	v = b & 127;
-	while (b & 128) {
-		if (c->p >= c->end || v > (UINT64_MAX >> 8))
-			return 0;
-		b = *c->p++;
-		v = ((v + 1) << 7) | (b & 127);
-	}
-	*ok = 1;
-	return v;
+	*ok = !varint_decode(&c->p, c->end, &v);
+	return *ok ? v : 0;
 }
 
 /*
@@ -683,6 +755,7 @@ drop_extensions(struct index *idx)
 		free(idx->reuc[i].path);
 	idx->reuc_nr = 0;
 	idx->read_untr = idx->read_fsmn = 0;
+	untracked_drop(idx);
 	split_index_free(idx->split);
 	idx->split = NULL;
 	idx->read_sdir = 0;
@@ -1182,10 +1255,15 @@ group_apply(struct index *idx, struct group *g, struct index_entry *op)
 	int stage = ce_stage(op);
 
 	if (op->state & CE_STAGED_DELETE) {
+		/* git's remove_file_from_index(), present or not */
+		untracked_invalidate(idx, op->name, op->namelen);
 		for (int s = 0; s < 4; s++)
 			group_remove(idx, g, s);
 		return;
 	}
+	/* git's add_index_entry(): a replacement keeps the cache */
+	if (!g->stage[stage])
+		untracked_invalidate(idx, op->name, op->namelen);
 	if (!g->stage[stage] && !stage)
 		for (int s = 1; s < 4; s++)
 			group_remove(idx, g, s);
@@ -1612,18 +1690,6 @@ pick_version(const struct index *idx, const struct repo *repo, int extended)
 	return extended ? 3 : 2;
 }
 
-static void
-encode_varint(struct strbuf *sb, uint64_t v)
-{
-	unsigned char buf[16];
-	int pos = sizeof(buf) - 1;
-
-	buf[pos] = v & 127;
-	while (v >>= 7)
-		buf[--pos] = 128 | (--v & 127);
-	strbuf_add(sb, buf + pos, sizeof(buf) - pos);
-}
-
 /*
  * git's racy-git smudging: an entry that was racily clean when the old
  * index was read, and not verified in this process, is checked against
@@ -1701,7 +1767,7 @@ put_entry(struct strbuf *out, const struct index_entry *e, unsigned version,
 
 		while (common < max && prev[common] == e->name[common])
 			common++;
-		encode_varint(out, prevlen - common);
+		varint_encode(out, prevlen - common);
 		strbuf_add(out, e->name + common, e->namelen - common);
 		strbuf_addch(out, '\0');
 	} else {
@@ -1962,6 +2028,11 @@ write_image(struct index *idx, unsigned version, int fd, const char *path,
 	}
 	if (!ret && idx->reuc_nr && !o->no_ext)
 		ret = write_reuc(&ew, idx);
+	if (!ret && idx->keep_untracked && !o->no_ext && index_untracked(idx)) {
+		strbuf_reset(&ent);
+		untracked_cache_encode(&ent, idx->untracked);
+		ret = ext_writer_add(&ew, "UNTR", ent.buf, ent.len);
+	}
 	if (!ret && idx->write_sdir)
 		ret = ext_writer_add(&ew, "sdir", NULL, 0);
 	if (!ret)
@@ -2199,7 +2270,10 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	idx->timestamp = st.st_mtim;
 	idx->version = version;
 	idx->read_extended = o.extended;
-	idx->read_untr = idx->read_fsmn = 0;
+	if (!idx->keep_untracked)
+		untracked_drop(idx);
+	idx->read_untr = idx->untracked != NULL;
+	idx->read_fsmn = 0;
 	idx->exists = 1;
 	idx->changed = 0;
 	trace_phase("write index", start);

@@ -124,8 +124,18 @@ struct index {
 					 * the index's names */
 	int has_removed;		/* some entries carry CE_REMOVE */
 	int read_untr, read_fsmn;	/* an UNTR (untracked cache) or FSMN
-					 * (fsmonitor) extension was read;
-					 * a write drops them */
+					 * (fsmonitor) extension was read
+					 * (a write drops FSMN) */
+	/*
+	 * The untracked cache: UNTR's bytes as read (owned), parsed on
+	 * first need (index_untracked()).  A write keeps it only when
+	 * keep_untracked: set by a command that invalidates it as git
+	 * does (index_keep_untracked()); the others drop it.
+	 */
+	unsigned char *untr_raw;
+	size_t untr_len;
+	struct untracked_cache *untracked;	/* owned; NULL: none */
+	int untr_parsed, keep_untracked;
 	int read_extended;		/* an entry had extended flags when
 					 * read: the version a write guesses */
 	uint32_t entries_skipped;	/* INDEX_READ_TREE_ONLY: this many
@@ -170,6 +180,31 @@ struct index {
 
 void index_init(struct index *idx);
 void index_release(struct index *idx);
+
+struct untracked_cache;
+struct repo;
+
+/*
+ * Keep the untracked cache across this process's writes, invalidated
+ * by every index change as git invalidates it.
+ */
+void index_keep_untracked(struct index *idx);
+/* The untracked cache, parsed; NULL when there is none (or git would
+ * drop it as damaged). */
+struct untracked_cache *index_untracked(struct index *idx);
+/*
+ * Turn the untracked cache on (1) or off (0), as "update-index
+ * --[no-]untracked-cache" do: on makes an empty one for this work tree
+ * when there is none or it was made for another.  1 when that changed
+ * the cache (the caller decides whether that is worth a write), else 0.
+ */
+int index_untracked_set(struct index *idx, const struct repo *repo, int on);
+/*
+ * What every git command does after reading the index: keep the cache
+ * (index_keep_untracked()) and turn it on or off as core.untrackedCache
+ * (feature.manyFiles) says.  index_untracked_set()'s result.
+ */
+int index_untracked_follow(struct index *idx, const struct repo *repo);
 
 enum index_read_flags {
 	INDEX_READ_VERIFY = 1 << 0,	/* check the trailing checksum */

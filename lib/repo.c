@@ -1315,6 +1315,10 @@ load_settings(struct repo *repo)
 	ret = get_bool(cfg, "index.skiphash", &s->index_skip_hash, many_files);
 	if (ret < 0)
 		return ret;
+	s->untracked_cache = many_files ? 1 : -1;
+	if (config_get(cfg, "core.untrackedcache", &v) &&
+	    (b = config_parse_bool(v)) >= 0)
+		s->untracked_cache = b;	/* "keep" or anything else: as is */
 
 	ret = load_index_ext_settings(s, cfg);
 	if (ret < 0)

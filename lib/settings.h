@@ -43,6 +43,11 @@ struct repo_settings {
 	 * zero trailer instead of the index's hash.
 	 */
 	int index_skip_hash;
+	/*
+	 * core.untrackedCache as git takes it (feature.manyFiles: 1 by
+	 * default): 1 keep one, 0 drop it, -1 leave the index as it is.
+	 */
+	int untracked_cache;
 	int threads;		/* dirc.threads, 0 = automatic */
 	/*
 	 * index.threads as git 2.39 reads it (GIT_TEST_INDEX_THREADS

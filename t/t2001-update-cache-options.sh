@@ -332,9 +332,10 @@ test_expect_success GIT_NEW 'git 2.55: --show-index-version and --index-version 
 		"--index-version -1" "--verbose --index-version 4" \
 		"--index-version 2 --verbose --add new2"
 	do
+		cp .git/index index.before &&
 		git_new update-index $args >expect &&
 		mv .git/index index.new &&
-		cp index.new .git/index &&
+		cp index.before .git/index &&
 		dirc update-cache $args >actual &&
 		test_cmp expect actual &&
 		cmp index.new .git/index || return 1

@@ -1413,6 +1413,19 @@ handle_option(struct rp *rp, int argc, const char **argv, int *i,
 		show_datestring(rp, "--min-age=", v);
 		return 1;
 	}
+	if (!strcmp(arg, "--show-ref-format")) {	/* git 2.45 */
+		/* the only one dirc opens: reftable ones are refused */
+		puts("files");
+		return 1;
+	}
+	if (opt_with_value(arg, "--output-object-format", &v)) { /* 2.45 */
+		/* ids in the repository's format: no compatObjectFormat */
+		if (!v)
+			die("no object format specified");
+		if (strcmp(v, hash_algo->name) && strcmp(v, "storage"))
+			die("unsupported object format: %s", v);
+		return 1;
+	}
 	if (opt_with_value(arg, "--show-object-format", &v)) {
 		const char *mode = v ? v : "storage";
 

@@ -296,6 +296,41 @@ test_expect_success GIT '--show-object-format and its modes' '
 		--show-object-format=bogus --show-object-format=
 '
 
+test_expect_success '--show-ref-format and --output-object-format (git 2.45)' '
+	dirc rev-parse --show-ref-format --show-object-format >actual &&
+	printf "files\n%s\n" $OID_ALGO >expect &&
+	test_cmp expect actual &&
+	dirc rev-parse HEAD >expect &&
+	dirc rev-parse --output-object-format=$OID_ALGO HEAD >actual &&
+	test_cmp expect actual &&
+	dirc rev-parse --output-object-format=storage HEAD >actual &&
+	test_cmp expect actual &&
+	for bad in sha1 sha256 bogus ""
+	do
+		test $bad = $OID_ALGO && continue
+		test_expect_code 128 dirc rev-parse --output-object-format=$bad \
+			HEAD >out 2>err &&
+		test_must_be_empty out &&
+		echo "fatal: unsupported object format: $bad" >expect &&
+		test_cmp expect err || return 1
+	done &&
+	test_expect_code 128 dirc rev-parse --output-object-format HEAD 2>err &&
+	echo "fatal: no object format specified" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success GIT_NEW 'git 2.55: --show-ref-format and --output-object-format alike' '
+	for args in --show-ref-format "--output-object-format=$OID_ALGO HEAD" \
+		"--output-object-format=storage --short HEAD" \
+		"--output-object-format=bogus HEAD" "--output-object-format HEAD"
+	do
+		{ git_new rev-parse $args >expect 2>expect.err; echo $? >>expect; } &&
+		{ dirc rev-parse $args >actual 2>actual.err; echo $? >>actual; } &&
+		test_cmp expect actual &&
+		test_cmp expect.err actual.err || return 1
+	done
+'
+
 test_expect_success GIT '--show-superproject-working-tree' '
 	rp_like_git --show-superproject-working-tree &&
 	test_must_be_empty dirc.out &&

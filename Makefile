@@ -168,6 +168,7 @@ LIB_OBJS += lib/split-index.o
 LIB_OBJS += lib/strbuf.o
 LIB_OBJS += lib/strmap.o
 LIB_OBJS += lib/trace.o
+LIB_OBJS += lib/trace2.o
 LIB_OBJS += lib/tree-path.o
 LIB_OBJS += lib/tree-walk.o
 LIB_OBJS += lib/tree.o

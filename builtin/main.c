@@ -14,6 +14,7 @@
 #include "run-command.h"
 #include "strbuf.h"
 #include "trace.h"
+#include "trace2.h"
 
 static int cmd_help(int argc, const char **argv);
 
@@ -356,6 +357,7 @@ main(int argc, const char **argv)
 
 	setup_diagnostics();
 	trace_setup();
+	trace2_setup(argc, argv);
 	/* an over-limit write must fail with EFBIG, not kill us */
 	signal(SIGXFSZ, SIG_IGN);
 
@@ -396,5 +398,6 @@ main(int argc, const char **argv)
 	}
 	status = finish_stdout(status);
 	trace_report();
+	trace2_exit(status);
 	return status;
 }

@@ -18,6 +18,7 @@
 #include "path.h"
 #include "strbuf.h"
 #include "trace.h"
+#include "trace2.h"
 #include "tree.h"
 #include "workers.h"
 
@@ -321,6 +322,8 @@ cache_tree_update(struct index *idx, struct odb *odb, unsigned flags,
 				 "trees");
 	}
 
+	/* git's region, where git has it: after the checks */
+	trace2_region_enter("cache_tree", "update");
 	n = u.nr < PARALLEL_MIN_TREES ? 1 :
 		workers_count(threads, 0, u.nr, PARALLEL_MIN_TREES / 2);
 	u.parallel = n > 1;
@@ -367,6 +370,7 @@ cache_tree_update(struct index *idx, struct odb *odb, unsigned flags,
 	free(u.writers);
 	free(u.order);
 	free(u.tasks);
+	trace2_region_leave("cache_tree", "update");
 	trace_phase("update cache-tree", start);
 	if (ret < 0)
 		return error_set(E_CONFLICT, "git-write-tree: error building "

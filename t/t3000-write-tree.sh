@@ -448,4 +448,52 @@ test_expect_success 'valid cache-tree but entries out of order: refused, 128, in
 	)
 '
 
+test_expect_success 'GIT_TRACE2_PERF: the cache_tree/update region only when the trees are computed (git 2.55 t0090)' '
+	echo traced >traced &&
+	dirc update-cache --add traced &&
+	GIT_TRACE2_PERF="$(pwd)/trace.output" dirc write-tree >tree &&
+	test_grep "| region_enter | r1  | .* | cache_tree   | label:update$" trace.output &&
+	test_grep "| region_leave | r1  | .* | cache_tree   | label:update$" trace.output &&
+	test_grep "| exit         |     | .* | code:0$" trace.output &&
+	rm trace.output &&
+	GIT_TRACE2_PERF="$(pwd)/trace.output" dirc write-tree >tree2 &&
+	test_cmp tree tree2 &&
+	test_grep -v "region_enter.*cache_tree.*update" trace.output &&
+	test_grep "| start        |" trace.output &&
+	rm trace.output &&
+	mkdir traces &&
+	GIT_TRACE2_PERF="$(pwd)/traces" dirc write-tree >/dev/null &&
+	GIT_TRACE2_PERF="$(pwd)/traces" dirc write-tree >/dev/null &&
+	ls traces >files &&
+	test_line_count = 2 files &&
+	GIT_TRACE2_PERF=1 dirc write-tree >out 2>err &&
+	test_cmp tree out &&
+	test_grep "| version      |" err &&
+	GIT_TRACE2_PERF=0 dirc write-tree >out 2>err &&
+	test_must_be_empty err &&
+	GIT_TRACE2_PERF=relative dirc write-tree >out 2>err &&
+	test_cmp tree out &&
+	echo "warning: trace2: unknown value for '\''GIT_TRACE2_PERF'\'': '\''relative'\''" >expect &&
+	test_cmp expect err
+'
+
+test_expect_success GIT_NEW 'git 2.55: GIT_TRACE2_PERF regions and messages alike' '
+	echo traced2 >traced2 &&
+	dirc update-cache --add traced2 &&
+	cp .git/index index.before &&
+	GIT_TRACE2_PERF="$(pwd)/git.trace" git_new write-tree >expect &&
+	cp index.before .git/index &&
+	GIT_TRACE2_PERF="$(pwd)/dirc.trace" dirc write-tree >actual &&
+	test_cmp expect actual &&
+	for t in git.trace dirc.trace
+	do
+		sed -n "s/.*| \(region_[a-z]*\) *| r1  | .* | \(cache_tree *| label:update\)$/\1 \2/p" $t >$t.regions || return 1
+	done &&
+	test_cmp git.trace.regions dirc.trace.regions &&
+	test_line_count = 2 dirc.trace.regions &&
+	GIT_TRACE2_PERF=relative git_new write-tree >/dev/null 2>expect &&
+	GIT_TRACE2_PERF=relative dirc write-tree >/dev/null 2>actual &&
+	test_cmp expect actual
+'
+
 test_done

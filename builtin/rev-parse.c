@@ -515,6 +515,43 @@ show_datestring(struct rp *rp, const char *flag, const char *date)
 	strbuf_release(&sb);
 }
 
+/*
+ * The refs --bisect shows, "refs/bisect/<term>" for its bad and good
+ * terms: "bad" and "good", or the two lines of BISECT_TERMS ("git bisect
+ * start --term-new", git 2.55 reads them; a missing line is an empty
+ * term, as there).
+ */
+static void
+bisect_terms(struct rp *rp, struct strbuf *bad, struct strbuf *good)
+{
+	struct strbuf path = STRBUF_INIT, text = STRBUF_INIT;
+	int ret;
+
+	strbuf_addf(&path, "%s/BISECT_TERMS", rp->repo.gitdir);
+	ret = strbuf_read_file(&text, path.buf);
+	strbuf_addstr(bad, "refs/bisect/");
+	strbuf_addstr(good, "refs/bisect/");
+	if (ret == -E_NOTFOUND) {
+		error_clear();
+		strbuf_addstr(bad, "bad");
+		strbuf_addstr(good, "good");
+	} else if (ret < 0) {
+		die("could not read file '%s': %s", path.buf, error_msg());
+	} else {
+		const char *nl = memchr(text.buf, '\n', text.len);
+		const char *second = nl ? nl + 1 : text.buf + text.len;
+		const char *end = memchr(second, '\n',
+					 text.buf + text.len - second);
+
+		strbuf_add(bad, text.buf, nl ? (size_t)(nl - text.buf) :
+			   text.len);
+		strbuf_add(good, second, end ? (size_t)(end - second) :
+			   (size_t)(text.buf + text.len - second));
+	}
+	strbuf_release(&path);
+	strbuf_release(&text);
+}
+
 /* "--opt" or "--opt=<value>": 1 with *value (NULL without "="). */
 static int
 opt_with_value(const char *arg, const char *opt, const char **value)
@@ -1300,8 +1337,13 @@ handle_option(struct rp *rp, int argc, const char **argv, int *i,
 		return 1;
 	}
 	if (!strcmp(arg, "--bisect")) {
-		show_refs(rp, "refs/bisect/bad", "", NULL, 0, NORMAL);
-		show_refs(rp, "refs/bisect/good", "", NULL, 0, REVERSED);
+		struct strbuf bad = STRBUF_INIT, good = STRBUF_INIT;
+
+		bisect_terms(rp, &bad, &good);
+		show_refs(rp, bad.buf, "", NULL, 0, NORMAL);
+		show_refs(rp, good.buf, "", NULL, 0, REVERSED);
+		strbuf_release(&bad);
+		strbuf_release(&good);
 		return 1;
 	}
 	if (opt_with_value(arg, "--branches", &v)) {

@@ -324,6 +324,7 @@ struct format {
 	struct strbuf unknown;	/* "\n\t<name>" for each unknown one */
 	struct strbuf v1_only;	/* ... each extension only v1 allows */
 	int nr_unknown, nr_v1_only;
+	int reftable;		/* extensions.refStorage=reftable */
 	const char *file;	/* being read, for messages */
 	int only_worktree_keys;	/* reading config.worktree */
 	/*
@@ -391,6 +392,30 @@ format_event(const struct config_event *ev, void *data)
 						 "config value '%s' for '%s'",
 						 v, key);
 			fmt->worktree_config = b;
+		} else if (!strcmp(ext, "refstorage")) {
+			/* git 2.45: "<format>[://<payload>]" */
+			size_t n;
+
+			if (!v)
+				return bad_format_line(fmt, ev,
+					"missing value for "
+					"'extensions.refstorage'");
+			n = strstr(v, "://") ? (size_t)(strstr(v, "://") - v) :
+					       strlen(v);
+			if (n == 8 && !strncmp(v, "reftable", n)) {
+				fmt->reftable = 1;
+			} else if (n != 5 || strncmp(v, "files", n)) {
+				struct strbuf why = STRBUF_INIT;
+				int ret;
+
+				strbuf_addf(&why, "invalid value for "
+					    "'extensions.refstorage': '%s'", v);
+				ret = bad_format_line(fmt, ev, why.buf);
+				strbuf_release(&why);
+				return ret;
+			}
+			strbuf_addf(&fmt->v1_only, "\n\t%s", ext);
+			fmt->nr_v1_only++;
 		} else if (!strcmp(ext, "noop-v1") ||
 			   !strcmp(ext, "objectformat")) {
 			if (!strcmp(ext, "objectformat")) {
@@ -500,6 +525,13 @@ read_format(struct format *fmt, const char *gitdir, const char *commondir,
 				"extension%s found:%s",
 				fmt->nr_v1_only > 1 ? "s" : "",
 				fmt->v1_only.buf);
+		goto out;
+	}
+	if (fmt->reftable) {
+		ret = error_set(E_UNSUPPORTED, "this repository keeps its "
+				"references in the reftable format "
+				"(extensions.refStorage=reftable), which dirc "
+				"cannot read yet");
 		goto out;
 	}
 	if (fmt->worktree_config) {

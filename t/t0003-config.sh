@@ -339,20 +339,49 @@ test_expect_success GIT 'core.repositoryformatversion = 2: the message of git' '
 	test_cmp expect err
 '
 
-test_expect_success 'version 1 with extensions.refStorage: refused naming refstorage, 128' '
+test_expect_success 'extensions.refStorage (git 2.45): files taken, reftable refused, bad values and version 0 as git 2.55' '
 	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\trefStorage = reftable\n" >fmt/.git/config &&
 	test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
-	test_grep "refstorage" err &&
-	test_grep "^fatal: unknown repository extension" err &&
+	echo "fatal: this repository keeps its references in the reftable format (extensions.refStorage=reftable), which dirc cannot read yet" >expect &&
+	test_cmp expect err &&
 	test_expect_code 128 dirc -C fmt cat-file -t $fid 2>err &&
-	test_grep "refstorage" err &&
+	test_cmp expect err &&
+	test_path_is_missing fmt/.git/objects/$(echo $fid | cut -c1-2) &&
+	for files in files "files://payload"
+	do
+		printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\trefStorage = $files\n" >fmt/.git/config &&
+		dirc -C fmt rev-parse --show-ref-format >actual &&
+		echo files >expect &&
+		test_cmp expect actual || return 1
+	done &&
+	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\trefStorage = broken\n" >fmt/.git/config &&
+	test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
+	printf "%s\n" "error: invalid value for '\''extensions.refstorage'\'': '\''broken'\''" \
+		"fatal: bad config line 4 in file .git/config" >expect &&
+	test_cmp expect err &&
+	printf "[core]\n\trepositoryformatversion = 0\n[extensions]\n\trefStorage = files\n" >fmt/.git/config &&
+	test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
+	printf "fatal: repo version is 0, but v1-only extension found:\n\trefstorage\n" >expect &&
+	test_cmp expect err &&
 	test_path_is_missing fmt/.git/objects/$(echo $fid | cut -c1-2)
 '
 
+test_expect_success GIT_NEW 'git 2.55: extensions.refStorage alike, but for reftable' '
+	for cfg in "1\n[extensions]\n\trefStorage = files" \
+		"1\n[extensions]\n\trefStorage = files://x" \
+		"1\n[extensions]\n\trefStorage = broken" \
+		"1\n[extensions]\n\trefStorage" \
+		"0\n[extensions]\n\trefStorage = reftable" \
+		"0\n[extensions]\n\trefStorage = files"
+	do
+		printf "[core]\n\trepositoryformatversion = $cfg\n" >fmt/.git/config &&
+		{ git_new -C fmt rev-parse --show-ref-format >expect 2>&1; echo $? >>expect; } &&
+		{ dirc -C fmt rev-parse --show-ref-format >actual 2>&1; echo $? >>actual; } &&
+		test_cmp expect actual || return 1
+	done
+'
+
 test_expect_success GIT 'unknown extensions: the message of git' '
-	test_expect_code 128 git -C fmt hash-object -w f 2>expect &&
-	test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
-	test_cmp expect err &&
 	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tfoo = bar\n\tbaz\n" >fmt/.git/config &&
 	test_expect_code 128 git -C fmt hash-object -w f 2>expect &&
 	test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
@@ -392,7 +421,7 @@ test_expect_success 'version 1 with known extensions, version 0 with unknown one
 	dirc init -q --object-format=sha1 fmt0 &&
 	echo data >fmt0/f &&
 	dirc -C fmt0 hash-object f >expect &&
-	printf "[core]\n\trepositoryformatversion = 0\n[extensions]\n\trefStorage = reftable\n" >fmt0/.git/config &&
+	printf "[core]\n\trepositoryformatversion = 0\n[extensions]\n\tfoo = bar\n" >fmt0/.git/config &&
 	dirc -C fmt0 hash-object -w f >actual &&
 	test_cmp expect actual &&
 	fid0=$(cat actual)

@@ -492,6 +492,34 @@ test_expect_success GIT 'refs: --all, --branches, --tags, --remotes, --glob, --e
 	git update-ref -d refs/bisect/good-1
 '
 
+test_expect_success '--bisect with the terms of BISECT_TERMS (git 2.55)' '
+	test_when_finished "rm -f .git/BISECT_TERMS; dirc update-ref -d refs/bisect/new; dirc update-ref -d refs/bisect/old-1; dirc update-ref -d refs/bisect/bad" &&
+	dirc update-ref refs/bisect/new HEAD &&
+	dirc update-ref refs/bisect/old-1 HEAD~1 &&
+	dirc update-ref refs/bisect/bad HEAD~1 &&
+	printf "new\nold\n" >.git/BISECT_TERMS &&
+	dirc rev-parse --bisect >actual &&
+	printf "%s\n^%s\n" $(dirc rev-parse HEAD HEAD~1) >expect &&
+	test_cmp expect actual &&
+	rm .git/BISECT_TERMS &&
+	dirc rev-parse --bisect >actual &&
+	dirc rev-parse HEAD~1 >expect &&
+	test_cmp expect actual
+'
+
+test_expect_success GIT_NEW 'git 2.55: --bisect with alternate terms alike' '
+	test_when_finished "rm -f .git/BISECT_TERMS; dirc update-ref -d refs/bisect/new; dirc update-ref -d refs/bisect/old-1" &&
+	dirc update-ref refs/bisect/new HEAD &&
+	dirc update-ref refs/bisect/old-1 HEAD~1 &&
+	for terms in "new\nold\n" "new\n" "new\r\nold" ""
+	do
+		printf "$terms" >.git/BISECT_TERMS &&
+		git_new rev-parse --bisect >expect &&
+		dirc rev-parse --bisect >actual &&
+		test_cmp expect actual || return 1
+	done
+'
+
 test_expect_success GIT '--symbolic-full-name and --abbrev-ref of refs that clash' '
 	git tag side HEAD~1 &&
 	git update-ref refs/remotes/side/HEAD HEAD &&

@@ -347,6 +347,13 @@ test_expect_success 'extensions.refStorage (git 2.45): files taken, reftable ref
 	test_expect_code 128 dirc -C fmt cat-file -t $fid 2>err &&
 	test_cmp expect err &&
 	test_path_is_missing fmt/.git/objects/$(echo $fid | cut -c1-2) &&
+	cp fmt/.git/config config.before &&
+	find fmt/.git | sort >tree.before &&
+	test_expect_code 128 dirc -C fmt init 2>err &&
+	test_cmp expect err &&
+	test_cmp config.before fmt/.git/config &&
+	find fmt/.git | sort >tree.after &&
+	test_cmp tree.before tree.after &&
 	for files in files "files://payload"
 	do
 		printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\trefStorage = $files\n" >fmt/.git/config &&

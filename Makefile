@@ -247,6 +247,7 @@ FUZZ_TARGETS += pathspec
 FUZZ_TARGETS += sparse
 FUZZ_TARGETS += split-index
 FUZZ_TARGETS += tree
+FUZZ_TARGETS += untracked-cache
 
 PERF_PROGS += perf/evict
 PERF_PROGS += perf/gen-tree

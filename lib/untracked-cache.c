@@ -76,8 +76,10 @@ read_dir(struct reader *r, struct uc_dir **out, unsigned depth)
 	if (dirs)
 		d->dirs = xcalloc(dirs, sizeof(*d->dirs));
 	for (; d->dirs_nr < dirs; d->dirs_nr++)
-		if (read_dir(r, &d->dirs[d->dirs_nr], depth + 1))
+		if (read_dir(r, &d->dirs[d->dirs_nr], depth + 1)) {
+			d->dirs_nr++;	/* what it made is freed with d */
 			return -1;
+		}
 	return 0;
 }
 

@@ -27,7 +27,7 @@ export GIT_CONFIG_NOSYSTEM=1 HOME=$tmp LC_ALL=C TZ=UTC
 unset GIT_DIR GIT_WORK_TREE GIT_INDEX_FILE GIT_OBJECT_DIRECTORY
 
 for t in cache-tree commit config delta index inflate loose name pack pack-idx \
-	path pathspec split-index tree
+	path pathspec split-index tree untracked-cache
 do
 	mkdir -p "$out/$t"
 	find "$out/$t" -type f ! -name 'regress-*' -exec rm -f {} +
@@ -304,8 +304,14 @@ git update-index --no-split-index
 unset GIT_INDEX_FILE
 git read-tree HEAD
 git update-index --untracked-cache
+ext .git/index UNTR >"$out/untracked-cache/enabled-empty"
 git status --porcelain >/dev/null
 cp .git/index "$out/index/untracked-cache"
+ext .git/index UNTR >"$out/untracked-cache/status-normal"
+git -c status.showUntrackedFiles=all update-index --no-untracked-cache
+git -c status.showUntrackedFiles=all update-index --untracked-cache
+git -c status.showUntrackedFiles=all status --porcelain -uall >/dev/null
+ext .git/index UNTR >"$out/untracked-cache/status-all"
 git update-index --no-untracked-cache
 git config core.fsmonitor "$tmp/fsmonitor-hook"
 printf '#!/bin/sh\nprintf "/\\0"\n' >"$tmp/fsmonitor-hook"
@@ -422,7 +428,7 @@ n type-then-junk '\000' 'HEAD^{commit}xyz}'
 find "$out" -type f -exec chmod 644 {} +
 echo "seeds:"
 for t in cache-tree commit config delta index inflate loose name pack pack-idx \
-	path pathspec split-index tree
+	path pathspec split-index tree untracked-cache
 do
 	printf '  %-10s %3d files %7d bytes\n' "$t" \
 		"$(find "$out/$t" -type f | wc -l)" \

@@ -56,7 +56,7 @@ extensions () {
 # trailer [FILE]: the last OID_RAWSZ bytes of FILE (default .git/index),
 # in hex; body [FILE]: the rest.
 trailer () {
-	tail -c "$OID_RAWSZ" "${1:-.git/index}" | od -An -tx1 | tr -d " \n" &&
+	tail -c "$OID_RAWSZ" "${1:-.git/index}" | od -An -v -tx1 | tr -d " \n" &&
 	echo
 }
 body () {

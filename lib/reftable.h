@@ -1,0 +1,160 @@
+/*
+ * reftable: git's reftable reference store format, read and written
+ * (Documentation/technical/reftable.adoc in git's sources is the format;
+ * git 2.55's writer is the reference for the bytes).
+ *
+ * A stack is a directory ("<gitdir>/reftable") holding "tables.list" —
+ * one table file name per line, oldest first — and the tables it names.
+ * Each table holds ref records (name, update index, value) and log
+ * records (reflog entries), sorted, in prefix-compressed blocks with
+ * restart points, optionally indexed, behind a 24-byte (SHA-1, version 1)
+ * or 28-byte (SHA-256, version 2) header and a footer carrying a CRC-32.
+ * A newer table's record for a name hides every older one; a deletion
+ * record hides the name.
+ *
+ * Reading is lock-free: tables are immutable and opened by name from
+ * the list read last.  Writing appends one table under
+ * "tables.list.lock" and then compacts the stack as git does (a
+ * geometric sequence, factor 2), so git and dirc may write one
+ * repository in turn.  Every function returns 0 (or the documented
+ * positive value) or a negative E_* with the message set (error.h).
+ */
+#ifndef DIRC_REFTABLE_H
+#define DIRC_REFTABLE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "hash.h"
+
+enum reftable_ref_type {
+	REFTABLE_REF_DELETION = 0,	/* a tombstone: the name is gone */
+	REFTABLE_REF_VAL1 = 1,		/* value */
+	REFTABLE_REF_VAL2 = 2,		/* value and the object it peels to */
+	REFTABLE_REF_SYMREF = 3,	/* target */
+};
+
+struct reftable_ref {
+	char *name;			/* owned */
+	uint64_t update_index;
+	enum reftable_ref_type type;
+	struct object_id value;		/* VAL1, VAL2 */
+	struct object_id peeled;	/* VAL2 */
+	char *target;			/* SYMREF; owned */
+};
+
+struct reftable_log {
+	char *name;			/* the ref; owned */
+	uint64_t update_index;
+	int deletion;			/* a log tombstone: no fields below */
+	struct object_id old_oid, new_oid;
+	char *who;			/* committer name; owned */
+	char *email;			/* without <>; owned */
+	uint64_t time;			/* seconds since the epoch */
+	int tz;				/* as written in idents: -700, 130 */
+	char *message;			/* owned; as stored (git ends it
+					 * with "\n" when not empty) */
+};
+
+void reftable_ref_release(struct reftable_ref *ref);
+void reftable_log_release(struct reftable_log *log);
+
+struct reftable_stack;
+
+/*
+ * Open the stack in dir for a repository hashing with algo: read
+ * tables.list and open (map) every table, checking magic, version, hash
+ * id and footer CRC.  A missing tables.list is an empty stack.  A table
+ * named in the list but missing is retried once (another writer may have
+ * compacted under us), then -E_CORRUPT.
+ */
+int reftable_stack_open(struct reftable_stack **out, const char *dir,
+			const struct hash_algo *algo);
+/* Read tables.list again if it changed. */
+int reftable_stack_reload(struct reftable_stack *st);
+void reftable_stack_close(struct reftable_stack *st);	/* NULL is fine */
+
+/* The update index the next table must use (max of the newest + 1). */
+uint64_t reftable_stack_next_update_index(const struct reftable_stack *st);
+
+/*
+ * The newest record of name across the stack.  0 with *out filled (never
+ * a deletion), 1 if there is none or the newest is a deletion.
+ */
+int reftable_stack_read_ref(struct reftable_stack *st, const char *name,
+			    struct reftable_ref *out);
+
+/*
+ * Every live ref whose name starts with prefix ("" for all), in name
+ * order, each once (the newest record).  fn's non-zero return stops the
+ * walk and is returned.  The record passed is only valid during the call.
+ */
+typedef int (*reftable_ref_fn)(const struct reftable_ref *ref, void *ctx);
+int reftable_stack_for_each_ref(struct reftable_stack *st,
+				const char *prefix, reftable_ref_fn fn,
+				void *ctx);
+
+/*
+ * The reflog of name, newest first (update index descending), or of
+ * every ref when name is NULL (by name, then newest first).  Entries
+ * hidden by a newer log tombstone for the same key are skipped; a
+ * tombstone itself is not passed.
+ */
+typedef int (*reftable_log_fn)(const struct reftable_log *log, void *ctx);
+int reftable_stack_for_each_log(struct reftable_stack *st, const char *name,
+				reftable_log_fn fn, void *ctx);
+
+/*
+ * Writing.  An addition holds "tables.list.lock" (retrying for
+ * timeout_ms as git's core.filesRefLockTimeout does; -E_LOCKED after)
+ * and fails with -E_CONFLICT if the stack changed since it was read
+ * (reload, check again, retry).
+ *
+ *	reftable_addition_begin(&add, st, timeout_ms)
+ *	reftable_addition_add(add, refs, nref, logs, nlog)
+ *	reftable_addition_commit(add)	write tables.list, then compact
+ *	reftable_addition_free(add)	unlocks if not committed
+ *
+ * add: one new table at update index reftable_stack_next_update_index()
+ * (the records' own update_index is ignored and set), refs and logs in
+ * any order (sorted here; a name given twice is -E_INVALID).  Nothing is
+ * visible to readers before commit.  Commit compacts afterwards as git's
+ * auto-compaction does; a compaction that cannot take its locks is
+ * skipped silently, as in git.
+ */
+struct reftable_addition;
+int reftable_addition_begin(struct reftable_addition **out,
+			    struct reftable_stack *st, long timeout_ms);
+int reftable_addition_add(struct reftable_addition *add,
+			  struct reftable_ref *refs, size_t nref,
+			  struct reftable_log *logs, size_t nlog);
+int reftable_addition_commit(struct reftable_addition *add);
+void reftable_addition_free(struct reftable_addition *add);
+
+/* Compact the whole stack into one table (git pack-refs). */
+int reftable_stack_compact_all(struct reftable_stack *st, long timeout_ms);
+
+/*
+ * Write settings a repository may give (reftable.blockSize,
+ * reftable.restartInterval, reftable.indexObjects,
+ * reftable.geometricFactor); zero fields mean git's defaults (4096, 16,
+ * true, 2).  Applies to the stack's later writes.
+ */
+struct reftable_write_options {
+	uint32_t block_size;
+	uint16_t restart_interval;
+	int skip_index_objects;
+	unsigned geometric_factor;
+	unsigned file_mode;		/* 0: 0666 & ~umask */
+	int fsync;
+};
+void reftable_stack_set_options(struct reftable_stack *st,
+				const struct reftable_write_options *opts);
+
+/*
+ * Make an empty stack in dir (git init --ref-format=reftable): the
+ * directory and an empty tables.list.
+ */
+int reftable_stack_create(const char *dir, unsigned file_mode);
+
+#endif

@@ -325,6 +325,7 @@ struct format {
 	struct strbuf v1_only;	/* ... each extension only v1 allows */
 	int nr_unknown, nr_v1_only;
 	int reftable;		/* extensions.refStorage=reftable */
+	const struct hash_algo *compat;	/* extensions.compatObjectFormat */
 	const char *file;	/* being read, for messages */
 	int only_worktree_keys;	/* reading config.worktree */
 	/*
@@ -414,6 +415,46 @@ format_event(const struct config_event *ev, void *data)
 				strbuf_release(&why);
 				return ret;
 			}
+			strbuf_addf(&fmt->v1_only, "\n\t%s", ext);
+			fmt->nr_v1_only++;
+		} else if (!strcmp(ext, "relativeworktrees") ||
+			   !strcmp(ext, "submodulepathconfig")) {
+			/*
+			 * git 2.48 / 2.54: how worktree links and submodule
+			 * git directories are named; dirc makes neither and
+			 * reads both kinds of link
+			 */
+			if (config_parse_bool(v) < 0)
+				return error_set(E_INVALID, "bad boolean "
+						 "config value '%s' for '%s'",
+						 v ? v : "", key);
+			strbuf_addf(&fmt->v1_only, "\n\t%s", ext);
+			fmt->nr_v1_only++;
+		} else if (!strcmp(ext, "compatobjectformat")) {
+			/* git 2.45: objects named in a second hash too */
+			const struct hash_algo *compat;
+			struct strbuf why = STRBUF_INIT;
+			int ret = 0;
+
+			if (!v)
+				return bad_format_line(fmt, ev,
+					"missing value for "
+					"'extensions.compatobjectformat'");
+			compat = hash_algo_by_name(v);
+			if (!compat)
+				strbuf_addf(&why, "invalid value for "
+					    "'extensions.compatobjectformat': "
+					    "'%s'", v);
+			else if (fmt->compat)
+				strbuf_addf(&why, "'extensions.compatobjectformat'"
+					    " already specified as '%s'",
+					    fmt->compat->name);
+			if (why.len)
+				ret = bad_format_line(fmt, ev, why.buf);
+			strbuf_release(&why);
+			if (ret < 0)
+				return ret;
+			fmt->compat = compat;
 			strbuf_addf(&fmt->v1_only, "\n\t%s", ext);
 			fmt->nr_v1_only++;
 		} else if (!strcmp(ext, "noop-v1") ||
@@ -525,6 +566,13 @@ read_format(struct format *fmt, const char *gitdir, const char *commondir,
 				"extension%s found:%s",
 				fmt->nr_v1_only > 1 ? "s" : "",
 				fmt->v1_only.buf);
+		goto out;
+	}
+	if (fmt->compat) {
+		ret = error_set(E_UNSUPPORTED, "this repository names its "
+				"objects in a second hash as well "
+				"(extensions.compatObjectFormat=%s), which dirc "
+				"does not support", fmt->compat->name);
 		goto out;
 	}
 	if (fmt->reftable) {

@@ -388,6 +388,68 @@ test_expect_success GIT_NEW 'git 2.55: extensions.refStorage alike, but for reft
 	done
 '
 
+test_expect_success 'extensions relativeWorktrees, submodulePathConfig (bool) and compatObjectFormat as git 2.55' '
+	for ext in relativeWorktrees submodulePathConfig
+	do
+		lower=$(echo $ext | tr A-Z a-z) &&
+		for v in true false "" 0
+		do
+			printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\t$ext = $v\n" >fmt/.git/config &&
+			dirc -C fmt hash-object -w f >actual &&
+			echo $fid >expect &&
+			test_cmp expect actual || return 1
+		done &&
+		printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\t$ext\n" >fmt/.git/config &&
+		dirc -C fmt ls-files &&
+		printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\t$ext = bogus\n" >fmt/.git/config &&
+		test_expect_code 128 dirc -C fmt ls-files 2>err &&
+		echo "fatal: bad boolean config value '\''bogus'\'' for '\''extensions.$lower'\''" >expect &&
+		test_cmp expect err &&
+		printf "[core]\n\trepositoryformatversion = 0\n[extensions]\n\t$ext = true\n" >fmt/.git/config &&
+		test_expect_code 128 dirc -C fmt ls-files 2>err &&
+		printf "fatal: repo version is 0, but v1-only extension found:\n\t$lower\n" >expect &&
+		test_cmp expect err || return 1
+	done &&
+	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tcompatObjectFormat = md5\n" >fmt/.git/config &&
+	test_expect_code 128 dirc -C fmt ls-files 2>err &&
+	printf "%s\n" "error: invalid value for '\''extensions.compatobjectformat'\'': '\''md5'\''" \
+		"fatal: bad config line 4 in file .git/config" >expect &&
+	test_cmp expect err &&
+	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tcompatObjectFormat\n" >fmt/.git/config &&
+	test_expect_code 128 dirc -C fmt ls-files 2>err &&
+	printf "%s\n" "error: missing value for '\''extensions.compatobjectformat'\''" \
+		"fatal: bad config line 4 in file .git/config" >expect &&
+	test_cmp expect err &&
+	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tcompatObjectFormat = sha256\n\tcompatObjectFormat = sha1\n" >fmt/.git/config &&
+	test_expect_code 128 dirc -C fmt ls-files 2>err &&
+	printf "%s\n" "error: '\''extensions.compatobjectformat'\'' already specified as '\''sha256'\''" \
+		"fatal: bad config line 5 in file .git/config" >expect &&
+	test_cmp expect err &&
+	rm -rf fmt/.git/objects/$(echo $fid | cut -c1-2) &&
+	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tcompatObjectFormat = sha256\n" >fmt/.git/config &&
+	test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
+	echo "fatal: this repository names its objects in a second hash as well (extensions.compatObjectFormat=sha256), which dirc does not support" >expect &&
+	test_cmp expect err &&
+	test_path_is_missing fmt/.git/objects/$(echo $fid | cut -c1-2)
+'
+
+test_expect_success GIT_NEW 'git 2.55: the same extensions, message for message (compatObjectFormat=sha256 aside)' '
+	for cfg in "1\n[extensions]\n\trelativeWorktrees = true" \
+		"1\n[extensions]\n\trelativeWorktrees = bogus" \
+		"1\n[extensions]\n\tsubmodulePathConfig" \
+		"1\n[extensions]\n\tsubmodulePathConfig = no" \
+		"0\n[extensions]\n\tsubmodulePathConfig = yes" \
+		"0\n[extensions]\n\trelativeWorktrees = false" \
+		"1\n[extensions]\n\tcompatObjectFormat = md5" \
+		"1\n[extensions]\n\tcompatObjectFormat"
+	do
+		printf "[core]\n\trepositoryformatversion = $cfg\n" >fmt/.git/config &&
+		{ git_new -C fmt ls-files >expect 2>&1; echo $? >>expect; } &&
+		{ dirc -C fmt ls-files >actual 2>&1; echo $? >>actual; } &&
+		test_cmp expect actual || return 1
+	done
+'
+
 test_expect_success GIT 'unknown extensions: the message of git' '
 	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tfoo = bar\n\tbaz\n" >fmt/.git/config &&
 	test_expect_code 128 git -C fmt hash-object -w f 2>expect &&

@@ -111,58 +111,14 @@ show_with_type(struct rp *rp, int type, const char *arg)
 	show(rp, arg);
 }
 
-/*
- * The shortest name "full" can be written as, by the ref rules from the
- * most specific: the first whose short name no other rule finds (in
- * strict mode; otherwise no earlier rule).  A rule matches as git's
- * sscanf() pattern does: its prefix, then one word, whatever follows
- * ("refs/remotes/%s/HEAD" takes "origin/HEAD" whole).
- */
+/* The shortest name "full" can be written as (refs.h). */
 static void
 shorten_ref(struct strbuf *out, struct rp *rp, const char *full, int strict)
 {
-	static const char *const rules[][2] = {
-		{ "", "" }, { "refs/", "" }, { "refs/tags/", "" },
-		{ "refs/heads/", "" }, { "refs/remotes/", "" },
-		{ "refs/remotes/", "/HEAD" },
-	};
-	const size_t nr = ARRAY_SIZE(rules);
 	struct ref_store rs;
-	struct strbuf probe = STRBUF_INIT;
 
 	ref_store_init(&rs, rp->repo.gitdir, rp->repo.commondir);
-	for (size_t i = nr - 1; i > 0; i--) {
-		size_t short_len, upto, j;
-		const char *s;
-
-		if (!skip_prefix(full, rules[i][0], &s))
-			continue;
-		short_len = strcspn(s, " \t\n\v\f\r");
-		if (!short_len)
-			continue;
-		upto = strict ? nr : i;
-		for (j = 0; j < upto; j++) {
-			struct object_id oid;
-
-			if (j == i)
-				continue;
-			strbuf_reset(&probe);
-			strbuf_addstr(&probe, rules[j][0]);
-			strbuf_add(&probe, s, short_len);
-			strbuf_addstr(&probe, rules[j][1]);
-			if (refname_is_valid(probe.buf, REFNAME_ALLOW_ONELEVEL)
-			    && !refs_resolve(&rs, probe.buf, &oid, NULL))
-				break;
-			error_clear();
-		}
-		if (j == upto) {
-			strbuf_add(out, s, short_len);
-			goto out;
-		}
-	}
-	strbuf_addstr(out, full);
-out:
-	strbuf_release(&probe);
+	refs_shorten_unambiguous(out, &rs, full, strict);
 	ref_store_release(&rs);
 }
 

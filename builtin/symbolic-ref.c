@@ -48,53 +48,6 @@ report(const char *prefix, const char *fmt, ...)
 
 #define fatal(...) (report("fatal: ", __VA_ARGS__), exit(128))
 
-/* Does name resolve to a value (through any symbolic refs)? */
-static int
-ref_exists(struct ref_store *rs, const char *name)
-{
-	struct object_id oid;
-	int ret = !refs_resolve_ref(rs, name, REFS_RESOLVE_READING, &oid,
-				    NULL, NULL);
-
-	error_clear();
-	return ret;
-}
-
-/*
- * git's shortening: the first of refs/remotes/<x>, refs/heads/<x>,
- * refs/tags/<x>, refs/<x> (most specific first) that matches and whose
- * <x> no rule before it ("<x>", "refs/<x>", ...) would resolve to an
- * existing ref.  Else the full name.
- */
-static char *
-shorten(struct ref_store *rs, const char *ref)
-{
-	static const char *const rules[] = {
-		"", "refs/", "refs/tags/", "refs/heads/", "refs/remotes/",
-	};
-	struct strbuf cand = STRBUF_INIT;
-
-	for (size_t i = ARRAY_SIZE(rules) - 1; i > 0; i--) {
-		const char *name;
-		size_t j;
-
-		if (!skip_prefix(ref, rules[i], &name) || !*name)
-			continue;
-		for (j = 0; j < i; j++) {
-			strbuf_reset(&cand);
-			strbuf_addf(&cand, "%s%s", rules[j], name);
-			if (ref_exists(rs, cand.buf))
-				break;
-		}
-		if (j == i) {
-			strbuf_release(&cand);
-			return xstrdup(name);
-		}
-	}
-	strbuf_release(&cand);
-	return xstrdup(ref);
-}
-
 /*
  * Is name a symbolic ref?  0 yes (target, the end of the chain or one
  * step with !recurse, in target), 1 no; dies if name cannot be read.
@@ -161,11 +114,15 @@ cmd_symbolic_ref(int argc, const char **argv)
 		if (ret && !quiet)
 			fatal("ref %s is not a symbolic ref", argv[0]);
 		if (!ret) {
-			char *shown = short_name ? shorten(&rs, target.buf) :
-				      xstrdup(target.buf);
+			struct strbuf shown = STRBUF_INIT;
 
-			printf("%s\n", shown);
-			free(shown);
+			if (short_name)
+				refs_shorten_unambiguous(&shown, &rs,
+							 target.buf, 0);
+			else
+				strbuf_addbuf(&shown, &target);
+			printf("%s\n", shown.buf);
+			strbuf_release(&shown);
 		}
 	} else if (argc == 2) {
 		if (!strcmp(argv[0], "HEAD") && !starts_with(argv[1], "refs/"))

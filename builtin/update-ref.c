@@ -32,8 +32,8 @@
 #include "strbuf.h"
 
 const char *const update_ref_usage[] = {
-	"dirc update-ref [<options>] -d <refname> [<old-val>]",
-	"dirc update-ref [<options>]    <refname> <new-val> [<old-val>]",
+	"dirc update-ref [<options>] -d <refname> [<old-oid>]",
+	"dirc update-ref [<options>]    <refname> <new-oid> [<old-oid>]",
 	"dirc update-ref [<options>] --stdin [-z]",
 	NULL,
 };
@@ -209,7 +209,7 @@ parse_refname(struct stdin_ctx *st, const char **next)
 }
 
 enum value_flags {
-	VALUE_OLD = 1 << 0,		/* an <oldvalue> (for messages) */
+	VALUE_OLD = 1 << 0,		/* an <old-oid> (for messages) */
 	VALUE_ALLOW_EMPTY = 1 << 1,	/* -z: empty means zero, warn */
 };
 
@@ -222,7 +222,7 @@ parse_value(struct stdin_ctx *st, const char **next, const char *end,
 	    struct object_id *oid, const char *cmd, const char *ref,
 	    unsigned flags)
 {
-	const char *what = flags & VALUE_OLD ? "oldvalue" : "newvalue";
+	const char *what = flags & VALUE_OLD ? "old-oid" : "new-oid";
 	struct strbuf arg = STRBUF_INIT;
 	int ret = 0;
 
@@ -252,7 +252,7 @@ parse_value(struct stdin_ctx *st, const char **next, const char *end,
 		if (arg.len) {
 			;
 		} else if (flags & VALUE_ALLOW_EMPTY) {
-			warn("%s %s: missing <newvalue>, treating as zero",
+			warn("%s %s: missing <new-oid>, treating as zero",
 			     cmd, ref);
 			*oid = null_oid;
 		} else {
@@ -295,7 +295,7 @@ cmd_update(struct stdin_ctx *st, const char *next, const char *end)
 		fatal("update: missing <ref>");
 	if (parse_value(st, &next, end, &new_oid, "update", ref,
 			VALUE_ALLOW_EMPTY))
-		fatal("update %s: missing <newvalue>", ref);
+		fatal("update %s: missing <new-oid>", ref);
 	have_old = !parse_value(st, &next, end, &old_oid, "update", ref,
 				VALUE_OLD);
 	check_end(st, next, "update", ref);
@@ -313,9 +313,9 @@ cmd_create(struct stdin_ctx *st, const char *next, const char *end)
 	if (!ref)
 		fatal("create: missing <ref>");
 	if (parse_value(st, &next, end, &new_oid, "create", ref, 0))
-		fatal("create %s: missing <newvalue>", ref);
+		fatal("create %s: missing <new-oid>", ref);
 	if (oid_is_null(&new_oid))
-		fatal("create %s: zero <newvalue>", ref);
+		fatal("create %s: zero <new-oid>", ref);
 	check_end(st, next, "create", ref);
 	queue(st, ref, &new_oid, &null_oid,
 	      st->update_flags | st->create_reflog, st->msg);
@@ -334,7 +334,7 @@ cmd_delete(struct stdin_ctx *st, const char *next, const char *end)
 	have_old = !parse_value(st, &next, end, &old_oid, "delete", ref,
 				VALUE_OLD);
 	if (have_old && oid_is_null(&old_oid))
-		fatal("delete %s: zero <oldvalue>", ref);
+		fatal("delete %s: zero <old-oid>", ref);
 	check_end(st, next, "delete", ref);
 	queue(st, ref, &null_oid, have_old ? &old_oid : NULL,
 	      st->update_flags, st->msg);

@@ -967,6 +967,56 @@ refs_flags_for(const struct repo *repo)
 }
 
 void
+refs_shorten_unambiguous(struct strbuf *out, struct ref_store *rs,
+			 const char *full, int strict)
+{
+	static const char *const rules[][2] = {
+		{ "", "" }, { "refs/", "" }, { "refs/tags/", "" },
+		{ "refs/heads/", "" }, { "refs/remotes/", "" },
+		{ "refs/remotes/", "/HEAD" },
+	};
+	const size_t nr = ARRAY_SIZE(rules);
+	struct strbuf probe = STRBUF_INIT;
+	size_t full_len = strlen(full);
+
+	for (size_t i = nr - 1; i > 0; i--) {
+		size_t pre = strlen(rules[i][0]), suf = strlen(rules[i][1]);
+		size_t short_len, upto, j;
+		const char *s = full + pre;
+
+		if (strncmp(full, rules[i][0], pre) || full_len < pre + suf ||
+		    strcmp(full + full_len - suf, rules[i][1]))
+			continue;
+		short_len = full_len - pre - suf;
+		upto = strict ? nr : i;
+		for (j = 0; j < upto; j++) {
+			struct object_id oid;
+			int found;
+
+			if (j == i)
+				continue;
+			strbuf_reset(&probe);
+			strbuf_addstr(&probe, rules[j][0]);
+			strbuf_add(&probe, s, short_len);
+			strbuf_addstr(&probe, rules[j][1]);
+			found = !refs_resolve_ref(rs, probe.buf,
+						  REFS_RESOLVE_READING, &oid,
+						  NULL, NULL);
+			error_clear();
+			if (found)
+				break;
+		}
+		if (j == upto) {
+			strbuf_add(out, s, short_len);
+			strbuf_release(&probe);
+			return;
+		}
+	}
+	strbuf_addstr(out, full);
+	strbuf_release(&probe);
+}
+
+void
 refs_printable_name(struct strbuf *out, const char *name)
 {
 	for (const char *p = name; *p; p++)

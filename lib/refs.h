@@ -231,6 +231,18 @@ int refs_set_symref(struct ref_store *rs, const char *name,
 		    const char *target, const char *msg,
 		    const struct ref_txn_env *env);
 
+/*
+ * The shortest name full can be written as (git 2.40's rules, what
+ * "rev-parse --abbrev-ref" and "symbolic-ref --short" print): by the
+ * rules "<x>", "refs/<x>", "refs/tags/<x>", "refs/heads/<x>",
+ * "refs/remotes/<x>", "refs/remotes/<x>/HEAD", tried from the most
+ * specific, the first that matches full (its prefix, then anything, then
+ * its suffix) and whose <x> no earlier rule (with strict: no other rule)
+ * turns into an existing ref.  Else full itself.  Appended to out.
+ */
+void refs_shorten_unambiguous(struct strbuf *out, struct ref_store *rs,
+			      const char *full, int strict);
+
 /* Replace control bytes with '?' for messages, as git prints names. */
 void refs_printable_name(struct strbuf *out, const char *name);
 

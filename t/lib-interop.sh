@@ -170,7 +170,12 @@ same_result () {
 	else
 		test_cmp git.out dirc.out
 	fi &&
-	if test_have_prereq GIT_MSGS
+	if test_have_prereq GIT_MSGS && test -n "${INTEROP_GIT_ERR_FILTER-}"
+	then
+		# git's words as the newer git dirc follows has them
+		$INTEROP_GIT_ERR_FILTER <git.err >git.err.cmp &&
+		test_cmp git.err.cmp dirc.err
+	elif test_have_prereq GIT_MSGS
 	then
 		test_cmp git.err dirc.err
 	fi &&

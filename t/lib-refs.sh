@@ -193,3 +193,10 @@ refs_commits () {
 	test_tick &&
 	c3=$(git commit-tree -p "$c2" -m three "$tree")
 }
+
+# update-ref's messages as git 2.55 words them, from git 2.39's: the
+# fields are "<new-oid>" and "<old-oid>" since git 2.45 (stdin filter).
+update_ref_msgs_now () {
+	sed -e "s/<newvalue>/<new-oid>/g" -e "s/<oldvalue>/<old-oid>/g" \
+		-e "s/<new-val>/<new-oid>/g" -e "s/<old-val>/<old-oid>/g"
+}

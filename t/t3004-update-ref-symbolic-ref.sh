@@ -171,6 +171,25 @@ test_expect_success GIT 'symbolic-ref HEAD: read, --short, -q' '
 	succeeds_like_git symbolic-ref -q HEAD
 '
 
+test_expect_success 'symbolic-ref --short: refs/remotes/<x>/HEAD is "<x>" (git 2.40; 2.39 printed "<x>/HEAD")' '
+	c=$(dirc rev-parse HEAD) &&
+	dirc update-ref refs/remotes/up/HEAD $c &&
+	dirc symbolic-ref refs/heads/probe refs/remotes/up/HEAD &&
+	dirc symbolic-ref --short refs/heads/probe >actual &&
+	echo up >expect &&
+	test_cmp expect actual &&
+	dirc update-ref refs/heads/up $c &&
+	dirc symbolic-ref --short refs/heads/probe >actual &&
+	echo up/HEAD >expect &&
+	test_cmp expect actual &&
+	dirc rev-parse --abbrev-ref refs/remotes/up/HEAD >actual &&
+	echo up/HEAD >expect &&
+	test_cmp expect actual &&
+	dirc symbolic-ref --delete refs/heads/probe &&
+	dirc update-ref -d refs/heads/up &&
+	dirc update-ref -d refs/remotes/up/HEAD
+'
+
 test_expect_success GIT 'symbolic-ref of a plain ref: fatal; with -q exit 1 silently' '
 	fails_like_git 128 "fatal: ref refs/heads/master is not a symbolic ref" \
 		symbolic-ref refs/heads/master &&

@@ -47,6 +47,7 @@ run_cases () {
 }
 
 Z=$ZERO_OID
+INTEROP_GIT_ERR_FILTER=update_ref_msgs_now
 
 test_expect_success GIT 'setup: commits (one with "path with space"), loose, packed and symbolic refs' '
 	echo a >a &&

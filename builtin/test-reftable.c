@@ -8,7 +8,7 @@
  *   ref <name> <update-index> symref <target>
  *   ref <name> <update-index> deletion
  *   log <name> <update-index> <old> <new> <name> <email> <time> <tz>
- *       <message, with \n, \t and \\ escaped>
+ *       <message, with \n, \t and \\ escaped; empty in: NULL>
  *   log <name> <update-index> deletion
  *
  * Subcommands (--sha256 first for a SHA-256 stack):
@@ -17,11 +17,11 @@
  *                           every reflog entry (by name, newest first)
  *   read <dir> <ref>        one ref (exit 1 if there is none)
  *   table <file>            every record of one table, in its order,
- *                           after a line "table <min> <max>"
- *   write-table <file> [<block-size> [<restart-interval> [<no-obj>]]]
+ *                           after a line "table <min> <max> <block size>"
+ *   write-table <file> [<restart-interval> [<no-obj>]]
  *                           write one table of the records on stdin
- *                           (first line "table <min> <max>"), as git
- *                           would, to file
+ *                           (first line "table <min> <max> [<block
+ *                           size>]"), as git would, to file
  *   write <dir>             append one table of the records on stdin
  *                           (their update indexes are the stack's)
  *   compact <dir>           compact the whole stack
@@ -131,6 +131,7 @@ struct records {
 	struct reftable_log *logs;
 	size_t nlog, alog;
 	uint64_t min, max;
+	uint32_t block_size;	/* from the "table" line; 0 if none */
 };
 
 static void
@@ -158,6 +159,8 @@ parse_line(struct records *rs, char *line)
 	if (n >= 3 && !strcmp(f[0], "table")) {
 		rs->min = strtoull(f[1], NULL, 10);
 		rs->max = strtoull(f[2], NULL, 10);
+		if (n >= 4)
+			rs->block_size = strtoul(f[3], NULL, 10);
 		return;
 	}
 	if (n >= 4 && !strcmp(f[0], "ref")) {
@@ -205,7 +208,8 @@ parse_line(struct records *rs, char *line)
 		l->email = xstrdup(f[6]);
 		l->time = strtoull(f[7], NULL, 10);
 		l->tz = atoi(f[8]);
-		l->message = unescape(f[9]);
+		/* empty: NULL, as git's reflog expiry leaves one */
+		l->message = *f[9] ? unescape(f[9]) : NULL;
 		return;
 	}
 	die("bad record line '%s'", f[0]);
@@ -254,8 +258,8 @@ dump_table(const char *path)
 	ret = rt_table_parse(&t, path, (unsigned char *)data, len, algo);
 	if (ret < 0)
 		die_lib(ret);
-	printf("table\t%llu\t%llu\n", (unsigned long long)t.min_index,
-	       (unsigned long long)t.max_index);
+	printf("table\t%llu\t%llu\t%u\n", (unsigned long long)t.min_index,
+	       (unsigned long long)t.max_index, (unsigned)t.block_size);
 	rt_iter_init(&it, &t, RT_BLOCK_REF);
 	while (!(ret = rt_iter_next(&it)))
 		print_ref(&it.ref);
@@ -280,14 +284,13 @@ write_table(int argc, const char **argv)
 	struct records rs;
 	int ret, fd;
 
-	if (argc > 3)
-		opts.block_size = strtoul(argv[3], NULL, 10);
-	if (argc > 4)
-		opts.restart_interval = strtoul(argv[4], NULL, 10);
-	if (argc > 5)
-		opts.skip_index_objects = atoi(argv[5]);
 	read_records(&rs);
-	ret = rt_write_table(&out, algo, &opts, rs.min, rs.max, rs.refs,
+	opts.block_size = rs.block_size;
+	if (argc > 3)
+		opts.restart_interval = strtoul(argv[3], NULL, 10);
+	if (argc > 4)
+		opts.skip_index_objects = atoi(argv[4]);
+	ret = rt_write_table(&out, algo, &opts, RT_WRITE_EXACT_MESSAGES, rs.min, rs.max, rs.refs,
 			     rs.nref, rs.logs, rs.nlog);
 	if (ret < 0)
 		die_lib(ret);

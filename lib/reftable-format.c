@@ -490,6 +490,7 @@ struct writer {
 	uint32_t block_size;
 	unsigned restart_interval;
 	int index_objects;
+	int exact_messages;
 	uint64_t min, max;
 
 	/* the block being filled */
@@ -955,7 +956,9 @@ add_log(struct writer *w, const struct reftable_log *l)
 		sb_varint(&val, l->time);
 		put_be16(tz, (uint16_t)(int16_t)l->tz);
 		strbuf_add(&val, tz, 2);
-		if (l->message) {
+		if (l->message && w->exact_messages) {
+			sb_string(&val, l->message);
+		} else if (l->message) {
 			/* git's normal form: one line ending in "\n" */
 			size_t n = strlen(l->message);
 
@@ -987,9 +990,9 @@ out:
 
 int
 rt_write_table(struct strbuf *out, const struct hash_algo *algo,
-	       const struct reftable_write_options *opts, uint64_t min,
-	       uint64_t max, const struct reftable_ref *refs, size_t nref,
-	       const struct reftable_log *logs, size_t nlog)
+	       const struct reftable_write_options *opts, unsigned flags,
+	       uint64_t min, uint64_t max, const struct reftable_ref *refs,
+	       size_t nref, const struct reftable_log *logs, size_t nlog)
 {
 	struct writer w;
 	unsigned char footer[72], *f;
@@ -1008,6 +1011,7 @@ rt_write_table(struct strbuf *out, const struct hash_algo *algo,
 			     ? opts->restart_interval
 			     : RT_DEFAULT_RESTART_INTERVAL;
 	w.index_objects = !(opts && opts->skip_index_objects);
+	w.exact_messages = !!(flags & RT_WRITE_EXACT_MESSAGES);
 	w.min = min;
 	w.max = max;
 	if (w.block_size >= 1u << 24 || w.block_size < 256)

@@ -88,12 +88,17 @@ void rt_log_key(struct strbuf *out, const char *name, uint64_t update_index);
 /*
  * Build a table: refs sorted by name (each update_index within
  * [min, max]), logs sorted by key; the bytes go to out (reset first).
- * Returns 0, 1 if there was nothing to write (git writes no table then),
- * or -E_INVALID (records out of order, a record larger than a block, a
- * multi-line log message).
+ * Log messages are stored as git's writer stores them (trailing
+ * newlines dropped and one "\n" added; NULL stays empty) unless flags
+ * has RT_WRITE_EXACT_MESSAGES.  Returns 0, 1 if there was nothing to
+ * write (git writes no table then), or -E_INVALID (records out of
+ * order, a record larger than a block, a multi-line log message).
  */
+enum rt_write_flags {
+	RT_WRITE_EXACT_MESSAGES = 1 << 0,
+};
 int rt_write_table(struct strbuf *out, const struct hash_algo *algo,
-		   const struct reftable_write_options *opts,
+		   const struct reftable_write_options *opts, unsigned flags,
 		   uint64_t min, uint64_t max,
 		   const struct reftable_ref *refs, size_t nref,
 		   const struct reftable_log *logs, size_t nlog);

@@ -731,7 +731,8 @@ reftable_addition_add(struct reftable_addition *add,
 	for (size_t i = 0; i < nref; i++)
 		refs[i].update_index = ui;
 	for (size_t i = 0; i < nlog; i++)
-		logs[i].update_index = ui;
+		if (!logs[i].deletion)
+			logs[i].update_index = ui;
 	if (nref)
 		qsort(refs, nref, sizeof(*refs), ref_name_cmp);
 	if (nlog)
@@ -741,10 +742,10 @@ reftable_addition_add(struct reftable_addition *add,
 			return error_set(E_INVALID, "reftable: ref '%s' given "
 					 "twice", refs[i].name);
 	for (size_t i = 1; i < nlog; i++)
-		if (!strcmp(logs[i - 1].name, logs[i].name))
+		if (!log_cmp(&logs[i - 1], &logs[i]))
 			return error_set(E_INVALID, "reftable: log of '%s' "
 					 "given twice", logs[i].name);
-	ret = rt_write_table(&bytes, st->algo, &st->opts, ui, ui, refs, nref,
+	ret = rt_write_table(&bytes, st->algo, &st->opts, 0, ui, ui, refs, nref,
 			     logs, nlog);
 	if (ret == 0)
 		ret = write_table_file(&add->new_table, st, ui, ui, &bytes);
@@ -844,7 +845,7 @@ merge_tables(struct strbuf *bytes, struct reftable_stack *st, size_t first,
 	merged_release(&m);
 	if (ret < 0)
 		goto out;
-	ret = rt_write_table(bytes, st->algo, &st->opts,
+	ret = rt_write_table(bytes, st->algo, &st->opts, 0,
 			     st->tables[first].min_index,
 			     st->tables[last].max_index, refs, nref, logs,
 			     nlog);

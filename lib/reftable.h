@@ -52,8 +52,8 @@ struct reftable_log {
 	char *email;			/* without <>; owned */
 	uint64_t time;			/* seconds since the epoch */
 	int tz;				/* as written in idents: -700, 130 */
-	char *message;			/* owned; as stored (git ends it
-					 * with "\n" when not empty) */
+	char *message;			/* owned; as stored (git's writer
+					 * ends every message with "\n") */
 };
 
 void reftable_ref_release(struct reftable_ref *ref);
@@ -116,11 +116,16 @@ int reftable_stack_for_each_log(struct reftable_stack *st, const char *name,
  *	reftable_addition_free(add)	unlocks if not committed
  *
  * add: one new table at update index reftable_stack_next_update_index()
- * (the records' own update_index is ignored and set), refs and logs in
- * any order (sorted here; a name given twice is -E_INVALID).  Nothing is
- * visible to readers before commit.  Commit compacts afterwards as git's
- * auto-compaction does; a compaction that cannot take its locks is
- * skipped silently, as in git.
+ * (the records' own update_index is ignored and set, except a log
+ * tombstone's, which names the entry it deletes), refs and logs in
+ * any order (sorted here; a ref given twice, or two log records with
+ * one name and update index, is -E_INVALID).  A log message is stored
+ * as git stores it: trailing newlines dropped, one "\n" added (NULL is
+ * stored empty); a message of several lines is -E_INVALID.  Nothing is
+ * visible to readers before commit.  Commit compacts afterwards as
+ * git's auto-compaction does; a compaction that cannot take its locks
+ * is skipped silently, as in git.  When begin returns -E_CONFLICT the
+ * stack has already been reloaded: check again and retry.
  */
 struct reftable_addition;
 int reftable_addition_begin(struct reftable_addition **out,

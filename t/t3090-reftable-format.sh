@@ -206,20 +206,24 @@ test_expect_success 'a held tables.list.lock: the addition fails, nothing change
 
 test_expect_success 'a locked table: auto-compaction merges only the newer ones' '
 	rt create l &&
-	some_refs refs/heads/a 100 | rt write l &&
+	some_refs refs/heads/a 10 | rt write l &&
 	oldest=$(cat l/tables.list) &&
 	: >"l/$oldest.lock" &&
 	some_refs refs/heads/b 10 | rt write l &&
+	# [oldest, b]: only one table could be locked, nothing compacted
+	test_line_count = 2 l/tables.list &&
 	some_refs refs/heads/c 10 | rt write l &&
-	some_refs refs/heads/d 10 | rt write l &&
 	head -n 1 l/tables.list >first &&
 	echo "$oldest" >expect &&
 	test_cmp expect first &&
 	test_line_count = 2 l/tables.list &&
-	tail -n 1 l/tables.list | grep "^0x000000000002-0x000000000004-" &&
+	tail -n 1 l/tables.list | grep "^0x000000000002-0x000000000003-" &&
+	test_path_is_file "l/$oldest.lock" &&
 	rm "l/$oldest.lock" &&
 	rt dump l >dump &&
-	test $(grep -c "^ref" dump) = 130
+	test $(grep -c "^ref" dump) = 30 &&
+	ls l >files &&
+	test_line_count = 3 files
 '
 
 test_expect_success 'damaged tables are corrupt, named, never a crash' '
@@ -336,6 +340,22 @@ test_expect_success GIT_NEW 'git: additions and auto-compaction give git'"'"'s f
 		git_new -C B fsck &&
 		git_new -C B refs verify --strict || return 1
 	done
+'
+
+test_expect_success GIT_NEW 'git: a locked oldest table, the same best-effort compaction' '
+	rm -rf K L &&
+	git_new init -q --ref-format=reftable K &&
+	git_new -C K commit -q --allow-empty -m x &&
+	c=$(git_new -C K rev-parse HEAD) &&
+	cp -R K L &&
+	t=$(cat K/.git/reftable/tables.list) &&
+	: >K/.git/reftable/$t.lock &&
+	: >L/.git/reftable/$t.lock &&
+	git_new -C K -c core.logAllRefUpdates=false update-ref refs/heads/b $c &&
+	git_new -C K -c core.logAllRefUpdates=false update-ref refs/heads/c $c &&
+	printf "ref\trefs/heads/b\t0\tval1\t%s\n" $c | rt write L/.git/reftable &&
+	printf "ref\trefs/heads/c\t0\tval1\t%s\n" $c | rt write L/.git/reftable &&
+	same_stack K/.git/reftable L/.git/reftable
 '
 
 test_expect_success GIT_NEW 'git: dirc compaction equals git pack-refs' '

@@ -229,6 +229,7 @@ UNIT_PROGS += t/unit/t-mempool
 UNIT_PROGS += t/unit/t-path
 UNIT_PROGS += t/unit/t-quote
 UNIT_PROGS += t/unit/t-read
+UNIT_PROGS += t/unit/t-reftable
 UNIT_PROGS += t/unit/t-strbuf
 UNIT_PROGS += t/unit/t-wildmatch
 

@@ -49,7 +49,6 @@
 #include <zlib.h>
 
 #include "error.h"
-#include "varint.h"
 
 #define RT_MAX_RESTARTS 65535
 #define RT_DEFAULT_BLOCK_SIZE 4096
@@ -89,6 +88,28 @@ put_be64(unsigned char *p, uint64_t v)
 {
 	put_be32(p, v >> 32);
 	put_be32(p + 4, (uint32_t)v);
+}
+
+int
+rt_varint_decode(const unsigned char **p, const unsigned char *end,
+		 uint64_t *out)
+{
+	const unsigned char *q = *p;
+	uint64_t v;
+
+	if (q >= end)
+		return -1;
+	v = *q & 127;
+	while (*q++ & 128) {
+		/* each continuation adds one; refuse what passes 64 bits */
+		v++;
+		if (!v || (v >> 57) || q >= end)
+			return -1;
+		v = (v << 7) | (*q & 127);
+	}
+	*p = q;
+	*out = v;
+	return 0;
 }
 
 int
@@ -271,7 +292,7 @@ take_string(char **out, const unsigned char **p, const unsigned char *end)
 {
 	uint64_t n;
 
-	if (varint_decode(p, end, &n) < 0 || n > (uint64_t)(end - *p))
+	if (rt_varint_decode(p, end, &n) < 0 || n > (uint64_t)(end - *p))
 		return -1;
 	*out = xmemdupz(*p, n);
 	*p += n;
@@ -294,7 +315,7 @@ decode_ref(struct rt_iter *it, unsigned type, const unsigned char *p,
 	uint64_t delta;
 
 	ref_clear(r);
-	if (varint_decode(&p, end, &delta) < 0)
+	if (rt_varint_decode(&p, end, &delta) < 0)
 		return corrupt(it->t, "bad ref record");
 	r->name = xmemdupz(it->key.buf, it->key.len);
 	r->update_index = it->t->min_index + delta;
@@ -352,7 +373,7 @@ decode_log(struct rt_iter *it, unsigned type, const unsigned char *p,
 	p += 2 * raw;
 	if (take_string(&l->who, &p, end) < 0 ||
 	    take_string(&l->email, &p, end) < 0 ||
-	    varint_decode(&p, end, &v) < 0 || end - p < 2)
+	    rt_varint_decode(&p, end, &v) < 0 || end - p < 2)
 		return corrupt(it->t, "bad log record");
 	l->time = v;
 	l->tz = (int16_t)get_be16(p);
@@ -411,8 +432,8 @@ rt_iter_next(struct rt_iter *it)
 	}
 	p = it->blk.data + it->pos;
 	end = it->blk.data + it->blk.rec_end;
-	if (varint_decode(&p, end, &prefix) < 0 ||
-	    varint_decode(&p, end, &suffix) < 0 || prefix > it->key.len ||
+	if (rt_varint_decode(&p, end, &prefix) < 0 ||
+	    rt_varint_decode(&p, end, &suffix) < 0 || prefix > it->key.len ||
 	    (suffix >> 3) > (uint64_t)(end - p) || (!prefix && !(suffix >> 3)))
 		return corrupt(it->t, "bad record key");
 	strbuf_setlen(&it->key, prefix);

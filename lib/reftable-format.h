@@ -20,6 +20,15 @@
 #define RT_BLOCK_OBJ 'o'
 #define RT_BLOCK_INDEX 'i'
 
+/*
+ * Decode one of git's offset varints (7 bits a byte, most significant
+ * first, each continuation adding one) from [*p, end): 0 with *p moved
+ * past it, or -1 (truncated, or more than 64 bits).  The same numbers
+ * as varint.h's, up to git's reftable bound.
+ */
+int rt_varint_decode(const unsigned char **p, const unsigned char *end,
+		     uint64_t *out);
+
 /* A parsed table.  data is the whole file. */
 struct rt_table {
 	char *name;			/* file name (for messages); owned */

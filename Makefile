@@ -248,6 +248,7 @@ FUZZ_TARGETS += pack
 FUZZ_TARGETS += pack-idx
 FUZZ_TARGETS += path
 FUZZ_TARGETS += pathspec
+FUZZ_TARGETS += reftable
 FUZZ_TARGETS += sparse
 FUZZ_TARGETS += split-index
 FUZZ_TARGETS += tree

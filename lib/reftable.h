@@ -17,7 +17,11 @@
  * "tables.list.lock" and then compacts the stack as git does (a
  * geometric sequence, factor 2), so git and dirc may write one
  * repository in turn.  Every function returns 0 (or the documented
- * positive value) or a negative E_* with the message set (error.h).
+ * positive value) or a negative E_* with the message set (error.h);
+ * a damaged table is -E_CORRUPT naming the file.  The rules dirc keeps
+ * (layout, names, locks, compaction) are in
+ * Documentation/technical/reftable.md; one table's bytes are
+ * reftable-format.h's.  A stack is used by one thread at a time.
  */
 #ifndef DIRC_REFTABLE_H
 #define DIRC_REFTABLE_H

@@ -151,6 +151,8 @@ rt_table_parse(struct rt_table *out, const char *name, unsigned char *data,
 	f += out->hdr_len;
 	obj = get_be64(f + 8);
 	out->log_off = get_be64(f + 24);
+	out->ref_index_off = get_be64(f);
+	out->log_index_off = get_be64(f + 32);
 	if ((obj >> 5) >= out->end || out->log_off >= out->end ||
 	    get_be64(f) >= out->end || get_be64(f + 16) >= out->end ||
 	    get_be64(f + 32) >= out->end)
@@ -262,6 +264,7 @@ block_read(struct rt_block *b, const struct rt_table *t, uint64_t off,
 		else
 			b->next = MAX(padded, off + block_len);
 	}
+	b->off = off;
 	b->len = block_len;
 	restarts = get_be16(b->data + block_len - 2);
 	if (3 * restarts + 2 > block_len - skip - 4)
@@ -392,7 +395,8 @@ rt_iter_init(struct rt_iter *it, const struct rt_table *t, unsigned char type)
 	it->type = type;
 	strbuf_init(&it->blk.inflated, 0);
 	strbuf_init(&it->key, 0);
-	if (type == RT_BLOCK_REF ? !t->has_refs : !t->has_logs)
+	if (type == RT_BLOCK_REF ? !t->has_refs
+	    : type == RT_BLOCK_LOG ? !t->has_logs : 0)
 		it->done = 1;
 	it->blk.next = type == RT_BLOCK_REF ? 0 : t->log_off;
 }
@@ -439,10 +443,18 @@ rt_iter_next(struct rt_iter *it)
 	strbuf_setlen(&it->key, prefix);
 	strbuf_add(&it->key, p, suffix >> 3);
 	p += suffix >> 3;
-	if (it->type == RT_BLOCK_REF)
+	if (it->type == RT_BLOCK_REF) {
 		ret = decode_ref(it, suffix & 7, p, end, &used);
-	else
+	} else if (it->type == RT_BLOCK_LOG) {
 		ret = decode_log(it, suffix & 7, p, end, &used);
+	} else {
+		const unsigned char *q = p;
+
+		ret = rt_varint_decode(&q, end, &it->index_off) < 0 ||
+		      it->index_off >= it->t->end
+		      ? corrupt(it->t, "bad index record") : 0;
+		used = q - p;
+	}
 	if (ret < 0) {
 		it->done = 1;
 		return ret;
@@ -461,15 +473,145 @@ key_cmp(const char *a, size_t alen, const void *b, size_t blen)
 	return alen < blen ? -1 : alen > blen;
 }
 
+/* The key of the record at a restart point (off), into key. */
+static int
+restart_key(struct strbuf *key, const struct rt_table *t,
+	    const struct rt_block *b, size_t off)
+{
+	const unsigned char *p = b->data + off, *end = b->data + b->rec_end;
+	uint64_t prefix, suffix;
+
+	if (off < b->rec_start || off >= b->rec_end ||
+	    rt_varint_decode(&p, end, &prefix) < 0 ||
+	    rt_varint_decode(&p, end, &suffix) < 0 || prefix ||
+	    (suffix >> 3) > (uint64_t)(end - p) || !(suffix >> 3))
+		return corrupt(t, "bad restart point");
+	strbuf_reset(key);
+	strbuf_add(key, p, suffix >> 3);
+	return 0;
+}
+
 /*
- * NEEDSWORK: a linear scan.  The restart points (and the index blocks
- * of large tables) would let this skip blocks and records.
+ * Read the block at off into it (of the iterator's type) and place the
+ * cursor at the last restart point whose key is <= key: the record
+ * wanted is at or after it.  0, 1 (no such block), or -E_CORRUPT.
  */
+static int
+seek_block(struct rt_iter *it, uint64_t off, const void *key, size_t len)
+{
+	struct rt_block *b = &it->blk;
+	size_t lo = 0, hi, count;
+	int ret = block_read(b, it->t, off, it->type);
+
+	if (ret)
+		return ret;
+	count = (b->len - 2 - b->rec_end) / 3;
+	hi = count;
+	while (lo < hi) {
+		size_t mid = lo + (hi - lo) / 2;
+
+		ret = restart_key(&it->key, it->t, b,
+				  get_be24(b->data + b->rec_end + 3 * mid));
+		if (ret < 0)
+			return ret;
+		if (key_cmp(it->key.buf, it->key.len, key, len) > 0)
+			hi = mid;
+		else
+			lo = mid + 1;
+	}
+	it->pos = lo ? get_be24(b->data + b->rec_end + 3 * (lo - 1))
+		     : b->rec_start;
+	strbuf_reset(&it->key);
+	it->in_block = 1;
+	return 0;
+}
+
+/*
+ * The offset of the block holding the first key >= key, through the
+ * index whose top level starts at top: 0, 1 if every key is smaller,
+ * or -E_CORRUPT.
+ */
+static int
+index_lookup(uint64_t *out, const struct rt_table *t, uint64_t top,
+	     const void *key, size_t len)
+{
+	struct rt_iter idx;
+	int ret = 0;
+
+	rt_iter_init(&idx, t, RT_BLOCK_INDEX);
+	idx.blk.next = top;
+	/* each level points to blocks before it: a bounded descent */
+	for (int level = 0; level < 64; level++) {
+		uint64_t off = 0;
+
+		while (!(ret = rt_iter_next(&idx)))
+			if (key_cmp(idx.key.buf, idx.key.len, key, len) >= 0)
+				break;
+		if (ret)
+			break;
+		off = idx.index_off;
+		if (off >= idx.blk.off) {
+			ret = corrupt(t, "index points forward");
+			break;
+		}
+		if (t->data[off ? off : t->hdr_len] != RT_BLOCK_INDEX) {
+			*out = off;
+			break;
+		}
+		/* down one level */
+		block_release(&idx.blk);
+		idx.in_block = 0;
+		idx.done = 0;
+		idx.blk.next = off;
+		if (level == 63)
+			ret = corrupt(t, "index too deep");
+	}
+	rt_iter_release(&idx);
+	return ret;
+}
+
 int
 rt_iter_seek(struct rt_iter *it, const void *key, size_t len)
 {
+	uint64_t top = it->type == RT_BLOCK_REF ? it->t->ref_index_off
+						: it->t->log_index_off;
+	uint64_t off = it->blk.next, prev = off;
 	int ret;
 
+	if (it->done)
+		return 1;
+	if (top) {
+		ret = index_lookup(&off, it->t, top, key, len);
+		if (ret) {
+			it->done = 1;
+			return ret;
+		}
+	} else {
+		/* the last block whose first key is <= key */
+		for (;;) {
+			ret = block_read(&it->blk, it->t, off, it->type);
+			if (ret < 0)
+				return ret;
+			if (ret)
+				break;
+			ret = restart_key(&it->key, it->t, &it->blk,
+					  it->blk.rec_start);
+			if (ret < 0)
+				return ret;
+			if (key_cmp(it->key.buf, it->key.len, key, len) > 0)
+				break;
+			prev = off;
+			off = it->blk.next;
+		}
+		off = prev;
+	}
+	ret = seek_block(it, off, key, len);
+	if (ret > 0 && top)
+		ret = corrupt(it->t, "index points to another section");
+	if (ret) {
+		it->done = 1;
+		return ret;
+	}
 	while ((ret = rt_iter_next(it)) == 0)
 		if (key_cmp(it->key.buf, it->key.len, key, len) >= 0)
 			return 0;

@@ -41,6 +41,8 @@ struct rt_table {
 	uint32_t block_size;
 	uint64_t min_index, max_index;
 	uint64_t log_off;		/* of the first log block */
+	uint64_t ref_index_off;		/* top level of the ref index, or 0 */
+	uint64_t log_index_off;		/* top level of the log index, or 0 */
 	int has_refs, has_logs;
 };
 
@@ -64,6 +66,7 @@ struct rt_block {
 	size_t len;			/* the header's block length */
 	size_t rec_start, rec_end;	/* the records */
 	unsigned char type;
+	uint64_t off;			/* its file offset */
 	uint64_t next;			/* file offset of the next block */
 	struct strbuf inflated;		/* owned; for log blocks */
 };
@@ -74,20 +77,26 @@ struct rt_block {
  */
 struct rt_iter {
 	const struct rt_table *t;	/* borrowed */
-	unsigned char type;		/* RT_BLOCK_REF or RT_BLOCK_LOG */
+	unsigned char type;		/* RT_BLOCK_REF, _LOG or _INDEX */
 	struct rt_block blk;
 	size_t pos;			/* next record within blk */
 	int in_block, done;
 	struct strbuf key;		/* the current record's key */
 	struct reftable_ref ref;	/* owned strings */
 	struct reftable_log log;	/* owned strings */
+	uint64_t index_off;		/* an index record's block offset */
 };
 
 void rt_iter_init(struct rt_iter *it, const struct rt_table *t,
 		  unsigned char type);
 /* Advance: 0 with a record, 1 at the end, or -E_CORRUPT. */
 int rt_iter_next(struct rt_iter *it);
-/* Advance to the first record whose key is >= key (len bytes). */
+/*
+ * Position a fresh iterator (before its first rt_iter_next()) on the
+ * first record whose key is >= key (len bytes): through the section's
+ * index if it has one (else by the first key of each block), then by
+ * the restart points of the block.  0, 1 at the end, or -E_CORRUPT.
+ */
 int rt_iter_seek(struct rt_iter *it, const void *key, size_t len);
 void rt_iter_release(struct rt_iter *it);
 

@@ -8,7 +8,9 @@
  *   - its records, written again (its block size and update index
  *     range, messages as they are), read back as the same records;
  *   - writing what was read back gives the same bytes again (the
- *     writer's output is a fixed point).
+ *     writer's output is a fixed point);
+ *   - in that table every ref and log record is found by a seek to
+ *     its key (index, block by block, restart points).
  * Records a writer would refuse (out of order, an update index outside
  * the range, a record larger than a block) end the check, not the run.
  */
@@ -88,6 +90,35 @@ same_log(const struct reftable_log *a, const struct reftable_log *b,
 	       !strcmp(a->message, b->message);
 }
 
+static void
+seek_each(const struct rt_table *t, const struct records *rs)
+{
+	struct strbuf key = STRBUF_INIT;
+
+	for (size_t i = 0; i < rs->nref; i++) {
+		struct rt_iter it;
+
+		rt_iter_init(&it, t, RT_BLOCK_REF);
+		if (rt_iter_seek(&it, rs->refs[i].name,
+				 strlen(rs->refs[i].name)) ||
+		    strcmp(it.ref.name, rs->refs[i].name))
+			BUG("seeking ref %zu finds another", i);
+		rt_iter_release(&it);
+	}
+	for (size_t i = 0; i < rs->nlog; i++) {
+		struct rt_iter it;
+
+		rt_log_key(&key, rs->logs[i].name, rs->logs[i].update_index);
+		rt_iter_init(&it, t, RT_BLOCK_LOG);
+		if (rt_iter_seek(&it, key.buf, key.len) ||
+		    strcmp(it.log.name, rs->logs[i].name) ||
+		    it.log.update_index != rs->logs[i].update_index)
+			BUG("seeking log %zu finds another", i);
+		rt_iter_release(&it);
+	}
+	strbuf_release(&key);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -134,6 +165,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 			   two.logs, two.nlog) ||
 	    again.len != out.len || memcmp(again.buf, out.buf, out.len))
 		BUG("writing a table read back gives other bytes");
+	seek_each(&back, &two);
 	rt_table_release(&back);
 out:
 	rt_table_release(&t);

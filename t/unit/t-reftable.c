@@ -265,6 +265,35 @@ many_refs(struct reftable_ref *refs, uint64_t ui)
 	}
 }
 
+/* Seek every name, and just after each: the right record, or the end. */
+static void
+seek_all(const struct rt_table *t, const struct reftable_ref *refs, int n,
+	 const char *how)
+{
+	int bad = 0;
+
+	for (int i = 0; i < n; i++) {
+		struct strbuf after = STRBUF_INIT;
+		struct rt_iter it;
+		int ret;
+
+		rt_iter_init(&it, t, RT_BLOCK_REF);
+		ret = rt_iter_seek(&it, refs[i].name, strlen(refs[i].name));
+		if (ret || strcmp(it.ref.name, refs[i].name))
+			bad++;
+		rt_iter_release(&it);
+		strbuf_addf(&after, "%s!", refs[i].name);
+		rt_iter_init(&it, t, RT_BLOCK_REF);
+		ret = rt_iter_seek(&it, after.buf, after.len);
+		if (i + 1 < n ? ret || strcmp(it.ref.name, refs[i + 1].name)
+			      : ret != 1)
+			bad++;
+		rt_iter_release(&it);
+		strbuf_release(&after);
+	}
+	is_int(bad, 0, "seek each of %d refs and past it (%s)", n, how);
+}
+
 static void
 test_layout(void)
 {
@@ -285,6 +314,35 @@ test_layout(void)
 	   "ref blocks padded to the block size");
 	is_int(parse(&t, out.buf, out.len), 0, "parses");
 	is_int(walk(&t), MANY, "every ref read back");
+	seek_all(&t, refs, MANY, "through the index");
+	rt_table_release(&t);
+
+	ret = rt_write_table(&out, sha1, &(struct reftable_write_options){
+				     .block_size = 256 },
+			     0, 1, 1, refs, MANY, NULL, 0);
+	is_int(ret, 0, "%d refs in 256-byte blocks", MANY);
+	parse(&t, out.buf, out.len);
+	{
+		struct rt_iter it;
+
+		/* the top level of the index points to index blocks */
+		rt_iter_init(&it, &t, RT_BLOCK_INDEX);
+		it.blk.next = t.ref_index_off;
+		ok(t.ref_index_off && !rt_iter_next(&it) &&
+		   t.data[it.index_off] == 'i', "a multi-level index");
+		rt_iter_release(&it);
+	}
+	rt_table_release(&t);
+	parse(&t, out.buf, out.len);
+	seek_all(&t, refs, MANY, "a multi-level index");
+	rt_table_release(&t);
+
+	ret = rt_write_table(&out, sha1, NULL, 0, 1, 1, refs, 250, NULL, 0);
+	f = (const unsigned char *)out.buf + out.len - 68 + 24;
+	ok(!ret && !get_be64(f) && out.len > 4096,
+	   "250 refs: several blocks, no index");
+	parse(&t, out.buf, out.len);
+	seek_all(&t, refs, 250, "block by block");
 	rt_table_release(&t);
 
 	ret = rt_write_table(&out, sha1, &(struct reftable_write_options){

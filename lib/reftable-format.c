@@ -65,7 +65,7 @@ footer_len(int version)
 static int
 corrupt(const struct rt_table *t, const char *what)
 {
-	return error_set(E_CORRUPT, "reftable '%s' is corrupt: %s", t->name,
+	return error_set(E_CORRUPT, "reftable '%s' is corrupt: %s", t->path,
 			 what);
 }
 
@@ -113,15 +113,18 @@ rt_varint_decode(const unsigned char **p, const unsigned char *end,
 }
 
 int
-rt_table_parse(struct rt_table *out, const char *name, unsigned char *data,
+rt_table_parse(struct rt_table *out, const char *path, unsigned char *data,
 	       size_t len, const struct hash_algo *algo)
 {
 	const unsigned char *f;
+	const char *slash;
 	uint32_t id;
 	uint64_t obj;
 
 	memset(out, 0, sizeof(*out));
-	out->name = xstrdup(name);
+	out->path = xstrdup(path);
+	slash = strrchr(out->path, '/');
+	out->name = slash ? slash + 1 : out->path;
 	out->data = data;
 	out->len = len;
 	out->algo = algo;
@@ -144,7 +147,7 @@ rt_table_parse(struct rt_table *out, const char *name, unsigned char *data,
 	if (id != algo->format_id)
 		return error_set(E_CORRUPT,
 				 "reftable '%s' is corrupt: its hash is not %s",
-				 name, algo->name);
+				 path, algo->name);
 	out->block_size = get_be24(data + 5);
 	out->min_index = get_be64(data + 8);
 	out->max_index = get_be64(data + 16);
@@ -173,7 +176,7 @@ rt_table_parse(struct rt_table *out, const char *name, unsigned char *data,
 void
 rt_table_release(struct rt_table *t)
 {
-	free(t->name);
+	free(t->path);
 	free(t->data);
 	memset(t, 0, sizeof(*t));
 }

@@ -31,7 +31,10 @@ int rt_varint_decode(const unsigned char **p, const unsigned char *end,
 
 /* A parsed table.  data is the whole file. */
 struct rt_table {
-	char *name;			/* file name (for messages); owned */
+	char *path;			/* for messages; owned */
+	const char *name;		/* path after its last '/' (the name
+					 * tables.list gives); points into
+					 * path */
 	unsigned char *data;		/* owned */
 	size_t len;			/* file size */
 	size_t end;			/* where the footer starts */
@@ -49,9 +52,9 @@ struct rt_table {
 /*
  * Parse the header and footer of data (len bytes, taken over: freed by
  * rt_table_release() even on failure) for a repository hashing with
- * algo.  name is used in messages.  0 or -E_CORRUPT.
+ * algo.  path names the file in messages.  0 or -E_CORRUPT.
  */
-int rt_table_parse(struct rt_table *out, const char *name,
+int rt_table_parse(struct rt_table *out, const char *path,
 		   unsigned char *data, size_t len,
 		   const struct hash_algo *algo);
 void rt_table_release(struct rt_table *t);

@@ -164,14 +164,15 @@ table_load(struct rt_table *out, const struct reftable_stack *st,
 
 	/* NEEDSWORK: map large tables instead of reading them. */
 	ret = strbuf_read_file(&sb, path);
-	free(path);
 	if (ret < 0) {
 		strbuf_release(&sb);
+		free(path);
 		return ret;
 	}
 	data = strbuf_detach(&sb, &len);
-	return rt_table_parse(out, name, (unsigned char *)data, len,
-			      st->algo);
+	ret = rt_table_parse(out, path, (unsigned char *)data, len, st->algo);
+	free(path);
+	return ret;
 }
 
 static void
@@ -628,7 +629,7 @@ sync_of(const struct reftable_stack *st)
 /* Write names (then extra, if not NULL) into the held lock; commit. */
 static int
 commit_list(struct reftable_stack *st, struct lockfile *lk,
-	    char **names, size_t nr, const char *extra)
+	    const char **names, size_t nr, const char *extra)
 {
 	struct strbuf sb = STRBUF_INIT;
 	int ret;
@@ -759,7 +760,7 @@ int
 reftable_addition_commit(struct reftable_addition *add)
 {
 	struct reftable_stack *st = add->st;
-	char **names;
+	const char **names;
 	int ret;
 
 	if (!add->new_table) {
@@ -875,7 +876,8 @@ compact_range(struct reftable_stack *st, size_t first, size_t last,
 	struct lockfile list = LOCKFILE_INIT;
 	struct lockfile *locks = NULL;
 	struct strbuf bytes = STRBUF_INIT;
-	char **names = NULL, *new_name = NULL, *first_name = NULL;
+	char **names = NULL, *new_name = NULL;
+	const char *first_name;
 	size_t nlocks = 0, from, to, nnames;
 	int ret;
 

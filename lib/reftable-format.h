@@ -62,6 +62,15 @@ void rt_table_release(struct rt_table *t);
 /* The size auto-compaction weighs a table by (git's "size - overhead"). */
 uint64_t rt_table_weight(const struct rt_table *t);
 
+/*
+ * Auto-compaction's choice (git's), in reftable.c: the tables
+ * [*start, *end) to merge so that sizes (oldest first, as
+ * rt_table_weight() counts them) become a geometric sequence with
+ * factor (0: 2) again; *start == *end when they are one.
+ */
+void rt_compaction_segment(size_t *start, size_t *end, const uint64_t *sizes,
+			   size_t n, unsigned factor);
+
 /* One block, decoded (a log block inflated). */
 struct rt_block {
 	const unsigned char *data;	/* from its file offset; borrowed from

@@ -1004,34 +1004,51 @@ reftable_stack_compact_all(struct reftable_stack *st, long timeout_ms)
 	return compact_range(st, 0, st->nr - 1, 0, timeout_ms);
 }
 
-static int
-stack_auto_compact(struct reftable_stack *st)
+void
+rt_compaction_segment(size_t *start, size_t *end, const uint64_t *sizes,
+		      size_t n, unsigned factor)
 {
-	unsigned factor = st->opts.geometric_factor ? st->opts.geometric_factor
-						    : 2;
-	uint64_t *sizes, bytes = 0;
-	size_t i, start = 0, end = 0;
+	uint64_t bytes = 0;
+	size_t i;
 
-	if (st->nr < 2)
-		return 0;
-	sizes = xcalloc(st->nr, sizeof(*sizes));
-	for (i = 0; i < st->nr; i++)
-		sizes[i] = rt_table_weight(&st->tables[i]);
+	*start = *end = 0;
+	if (!factor)
+		factor = 2;
+	if (n < 2)
+		return;
 	/* the newest table that breaks the sequence ends the segment */
-	for (i = st->nr - 1; i > 0; i--)
+	for (i = n - 1; i > 0; i--)
 		if (sizes[i - 1] < sizes[i] * factor) {
-			end = i + 1;
+			*end = i + 1;
 			bytes = sizes[i];
 			break;
 		}
-	/* and the segment reaches back while the merged sum outgrows */
-	for (; end && i > 0; i--) {
+	/*
+	 * and it reaches back over every older table smaller than factor
+	 * times what is merged after it
+	 */
+	for (; *end && i > 0; i--) {
 		uint64_t merged = bytes;
 
 		bytes += sizes[i - 1];
 		if (sizes[i - 1] < merged * factor)
-			start = i - 1;
+			*start = i - 1;
 	}
+}
+
+static int
+stack_auto_compact(struct reftable_stack *st)
+{
+	uint64_t *sizes;
+	size_t start, end;
+
+	if (st->nr < 2)
+		return 0;
+	sizes = xcalloc(st->nr, sizeof(*sizes));
+	for (size_t i = 0; i < st->nr; i++)
+		sizes[i] = rt_table_weight(&st->tables[i]);
+	rt_compaction_segment(&start, &end, sizes, st->nr,
+			      st->opts.geometric_factor);
 	free(sizes);
 	if (end - start < 2)
 		return 0;

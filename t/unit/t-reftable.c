@@ -407,6 +407,32 @@ test_damage(void)
 	strbuf_release(&out);
 }
 
+static void
+test_segments(void)
+{
+	static const struct {
+		uint64_t sizes[10];
+		size_t n, start, end;
+	} cases[] = {
+		{ { 512, 64, 17, 16, 9, 9, 9, 16, 2, 16 }, 10, 1, 10 },
+		{ { 64, 32, 16, 8, 4, 2 }, 6, 0, 0 },
+		{ { 64, 32, 16, 8, 4, 3, 1 }, 7, 0, 6 },
+		{ { 128, 32, 16, 8, 4, 3, 1 }, 7, 1, 6 },
+		{ { 100, 1, 1 }, 3, 1, 3 },
+		{ { 5 }, 1, 0, 0 },
+		{ { 10, 10 }, 2, 0, 2 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		size_t start, end;
+
+		rt_compaction_segment(&start, &end, cases[i].sizes,
+				      cases[i].n, 2);
+		ok(start == cases[i].start && end == cases[i].end,
+		   "compaction segment %zu: [%zu, %zu)", i, start, end);
+	}
+}
+
 /* Stacks */
 
 struct seen {
@@ -598,6 +624,7 @@ main(void)
 	test_records();
 	test_layout();
 	test_damage();
+	test_segments();
 	test_stack();
 	remove_tree(dir);
 	return done_testing();

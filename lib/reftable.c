@@ -87,21 +87,24 @@ names_free(char **names)
 	free(names);
 }
 
-/* The names in tables.list (NULL-terminated; empty if it is missing). */
+/*
+ * The names in tables.list (NULL-terminated; empty if it is missing).
+ * A name that is not a plain file name is -E_CORRUPT.
+ */
 static int
 read_names(char ***out, const char *path)
 {
 	struct strbuf sb = STRBUF_INIT;
-	char **names = NULL, *p, *nl;
-	size_t nr = 0, alloc = 0;
+	char **names = xcalloc(1, sizeof(*names)), *p, *nl;
+	size_t nr = 0, alloc = 1;
 	int ret = strbuf_read_file(&sb, path);
 
 	*out = NULL;
-	if (ret < 0 && error_code() != E_NOTFOUND)
-		return ret;
-	if (ret < 0)
+	if (ret == -E_NOTFOUND) {
 		error_clear();
-	for (p = sb.buf; p < sb.buf + sb.len; p = nl + 1) {
+		ret = 0;
+	}
+	for (p = sb.buf; ret >= 0 && p < sb.buf + sb.len; p = nl + 1) {
 		nl = memchr(p, '\n', sb.buf + sb.len - p);
 		if (!nl)
 			nl = sb.buf + sb.len;
@@ -109,18 +112,19 @@ read_names(char ***out, const char *path)
 			continue;
 		if (memchr(p, '/', nl - p) || (nl - p == 1 && *p == '.') ||
 		    (nl - p == 2 && !memcmp(p, "..", 2))) {
-			names_free(names ? (names[nr] = NULL, names) : NULL);
 			ret = error_set(E_CORRUPT, "'%s' names a bad table "
 					"'%.*s'", path, (int)(nl - p), p);
-			strbuf_release(&sb);
-			return ret;
+			break;
 		}
 		ALLOC_GROW(names, nr + 2, alloc);
 		names[nr++] = xstrndup(p, nl - p);
+		names[nr] = NULL;
 	}
-	ALLOC_GROW(names, nr + 1, alloc);
-	names[nr] = NULL;
 	strbuf_release(&sb);
+	if (ret < 0) {
+		names_free(names);
+		return ret;
+	}
 	*out = names;
 	return 0;
 }

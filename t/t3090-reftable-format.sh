@@ -261,6 +261,13 @@ test_expect_success 'a table named in tables.list but missing' '
 	test_grep "is missing" err
 '
 
+test_expect_success 'a tables.list naming a path outside the stack' '
+	rm -rf bad && cp -R "$DATA/sha1" bad &&
+	echo ../escape.ref >>bad/tables.list &&
+	test_must_fail dirc test-tool reftable dump bad 2>err &&
+	test_grep "names a bad table .\.\./escape.ref" err
+'
+
 # --- against a current git ---------------------------------------------
 
 test_expect_success GIT_NEW 'git: fresh stacks read as git prints them, tables rewritten byte for byte' '

@@ -159,6 +159,8 @@ LIB_OBJS += lib/reflog.o
 LIB_OBJS += lib/refresh.o
 LIB_OBJS += lib/refs-txn.o
 LIB_OBJS += lib/refs.o
+LIB_OBJS += lib/reftable-format.o
+LIB_OBJS += lib/reftable.o
 LIB_OBJS += lib/replace.o
 LIB_OBJS += lib/repo.o
 LIB_OBJS += lib/run-command.o
@@ -208,6 +210,7 @@ BUILTIN_OBJS += builtin/read-tree.o
 BUILTIN_OBJS += builtin/rev-parse.o
 BUILTIN_OBJS += builtin/rev-parse-parseopt.o
 BUILTIN_OBJS += builtin/symbolic-ref.o
+BUILTIN_OBJS += builtin/test-reftable.o
 BUILTIN_OBJS += builtin/test-tool.o
 BUILTIN_OBJS += builtin/update-cache.o
 BUILTIN_OBJS += builtin/update-ref.o
@@ -226,6 +229,7 @@ UNIT_PROGS += t/unit/t-mempool
 UNIT_PROGS += t/unit/t-path
 UNIT_PROGS += t/unit/t-quote
 UNIT_PROGS += t/unit/t-read
+UNIT_PROGS += t/unit/t-reftable
 UNIT_PROGS += t/unit/t-strbuf
 UNIT_PROGS += t/unit/t-wildmatch
 
@@ -244,6 +248,7 @@ FUZZ_TARGETS += pack
 FUZZ_TARGETS += pack-idx
 FUZZ_TARGETS += path
 FUZZ_TARGETS += pathspec
+FUZZ_TARGETS += reftable
 FUZZ_TARGETS += sparse
 FUZZ_TARGETS += split-index
 FUZZ_TARGETS += tree
@@ -346,7 +351,7 @@ builtin/help.o builtin/help.warnings: private BASIC += $(HELP_DEFINES)
 # runs every script.
 T = t[0-9]*.sh
 TESTS_HOSTILE = t1002* t1008* t2003* t2009* t2016* t2017* t3008* t3014* \
-	t3053* t3056* t3063* t3064* t4001* t6000* t6001* t6002* t6003*
+	t3053* t3056* t3063* t3064* t3090* t4001* t6000* t6001* t6002* t6003*
 # TESTS_FIRST: the slowest scripts, slowest first; prove -j2 starts them
 # before the others (in the order given), so that the run does not end
 # with one core idle while the other finishes a long script.  Order only:

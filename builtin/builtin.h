@@ -74,6 +74,8 @@ void print_usage_lines(const char *const *usage);
 /* Hidden from "dirc help": helpers for tests and perf. */
 int cmd_test_tool(int argc, const char **argv);
 extern const char *const test_tool_usage[];
+/* "test-tool reftable ..." (builtin/test-reftable.c) */
+int test_tool_reftable(int argc, const char **argv);
 
 #define DECLARE_CMD(fn, name)						\
 	int cmd_##fn(int argc, const char **argv);			\

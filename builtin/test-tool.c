@@ -60,6 +60,9 @@
  *                                    type and size, and drop them: no
  *                                    names, no output; then print
  *                                    "<n> objects <seconds> s"
+ *   dirc test-tool reftable [--sha256] <subcommand> <path>...
+ *                                    the reftable library: see
+ *                                    builtin/test-reftable.c
  */
 #include <errno.h>
 #include <fcntl.h>
@@ -100,6 +103,7 @@ const char *const test_tool_usage[] = {
 	"dirc test-tool sparse-match <paths",
 	"dirc test-tool clean-twice <path> <other>",
 	"dirc test-tool read-objects [--info] [--all]",
+	"dirc test-tool reftable [--sha256] <subcommand> <path>...",
 	NULL,
 };
 
@@ -661,6 +665,8 @@ cmd_test_tool(int argc, const char **argv)
 		return repo_setup(argc, argv);
 	if (!strcmp(argv[1], "filter-fuzz"))
 		return filter_fuzz(argc, argv);
+	if (!strcmp(argv[1], "reftable"))
+		return test_tool_reftable(argc, argv);
 	ret = repo_open(&repo, 0);
 	if (ret < 0)
 		die_lib(ret);

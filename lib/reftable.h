@@ -17,7 +17,11 @@
  * "tables.list.lock" and then compacts the stack as git does (a
  * geometric sequence, factor 2), so git and dirc may write one
  * repository in turn.  Every function returns 0 (or the documented
- * positive value) or a negative E_* with the message set (error.h).
+ * positive value) or a negative E_* with the message set (error.h);
+ * a damaged table is -E_CORRUPT naming the file.  The rules dirc keeps
+ * (layout, names, locks, compaction) are in
+ * Documentation/technical/reftable.md; one table's bytes are
+ * reftable-format.h's.  A stack is used by one thread at a time.
  */
 #ifndef DIRC_REFTABLE_H
 #define DIRC_REFTABLE_H
@@ -52,8 +56,8 @@ struct reftable_log {
 	char *email;			/* without <>; owned */
 	uint64_t time;			/* seconds since the epoch */
 	int tz;				/* as written in idents: -700, 130 */
-	char *message;			/* owned; as stored (git ends it
-					 * with "\n" when not empty) */
+	char *message;			/* owned; as stored (git's writer
+					 * ends every message with "\n") */
 };
 
 void reftable_ref_release(struct reftable_ref *ref);
@@ -116,11 +120,16 @@ int reftable_stack_for_each_log(struct reftable_stack *st, const char *name,
  *	reftable_addition_free(add)	unlocks if not committed
  *
  * add: one new table at update index reftable_stack_next_update_index()
- * (the records' own update_index is ignored and set), refs and logs in
- * any order (sorted here; a name given twice is -E_INVALID).  Nothing is
- * visible to readers before commit.  Commit compacts afterwards as git's
- * auto-compaction does; a compaction that cannot take its locks is
- * skipped silently, as in git.
+ * (the records' own update_index is ignored and set, except a log
+ * tombstone's, which names the entry it deletes), refs and logs in
+ * any order (sorted here; a ref given twice, or two log records with
+ * one name and update index, is -E_INVALID).  A log message is stored
+ * as git stores it: trailing newlines dropped, one "\n" added (NULL is
+ * stored empty); a message of several lines is -E_INVALID.  Nothing is
+ * visible to readers before commit.  Commit compacts afterwards as
+ * git's auto-compaction does; a compaction that cannot take its locks
+ * is skipped silently, as in git.  When begin returns -E_CONFLICT the
+ * stack has already been reloaded: check again and retry.
  */
 struct reftable_addition;
 int reftable_addition_begin(struct reftable_addition **out,

@@ -34,6 +34,7 @@
 #include "parse-options.h"
 #include "perm.h"
 #include "refs.h"
+#include "reftable.h"
 #include "repo.h"
 #include "strbuf.h"
 #include "worktree.h"
@@ -42,6 +43,7 @@ const char *const init_usage[] = {
 	"dirc init [-q | --quiet] [--bare] [--template=<template-directory>]\n"
 	"                [--separate-git-dir <git-dir>] "
 	"[--object-format=<format>]\n"
+	"                [--ref-format=<format>]\n"
 	"                [-b <branch-name> | --initial-branch=<branch-name>]\n"
 	"                [--shared[=<permissions>]] [<directory>]",
 	NULL,
@@ -206,20 +208,77 @@ real_or_die(const char *path)
 
 /*
  * The hash a new repository gets: --object-format, else GIT_DEFAULT_HASH,
- * else SHA-1.  NULL where neither is given.  Unknown names die, as git.
+ * else init.defaultObjectFormat (git 2.49; cfg: the user's configuration
+ * and -c, never the repository's; NULL: not looked at).  NULL where none
+ * is given.  Unknown names die, as git; an unknown default warns.
  */
 static const struct hash_algo *
-requested_object_format(const char *format)
+requested_object_format(const char *format, const struct config *cfg)
 {
 	const char *name = format ? format : getenv("GIT_DEFAULT_HASH");
 	const struct hash_algo *algo;
 
-	if (!name)
-		return NULL;
+	if (!name) {
+		if (!cfg || config_get_string(cfg, "init.defaultobjectformat",
+					      &name) < 0 || !name) {
+			error_clear();
+			return NULL;
+		}
+		algo = hash_algo_by_name(name);
+		if (!algo)
+			warning("unknown hash algorithm '%s'", name);
+		return algo;
+	}
 	algo = hash_algo_by_name(name);
 	if (!algo)
 		die("unknown hash algorithm '%s'", name);
 	return algo;
+}
+
+/* "files" 0, "reftable" 1, else -1. */
+static int
+ref_format_by_name(const char *name)
+{
+	if (!strcmp(name, "files"))
+		return 0;
+	if (!strcmp(name, "reftable"))
+		return 1;
+	return -1;
+}
+
+/*
+ * The ref storage a new repository gets, as git 2.55 chooses it:
+ * --ref-format, else GIT_DEFAULT_REF_FORMAT, else init.defaultRefFormat,
+ * else reftable under feature.experimental, else files.  -1 where none
+ * is given (cfg NULL: the configuration is not looked at).  An unknown
+ * name dies; an unknown default warns.
+ */
+static int
+requested_ref_format(const char *format, const struct config *cfg)
+{
+	const char *name = format ? format : getenv("GIT_DEFAULT_REF_FORMAT");
+	int f, b;
+
+	if (name) {
+		f = ref_format_by_name(name);
+		if (f < 0)
+			die("unknown ref storage format '%s'", name);
+		return f;
+	}
+	if (!cfg)
+		return -1;
+	if (config_get_string(cfg, "init.defaultrefformat", &name) > 0 &&
+	    name) {
+		f = ref_format_by_name(name);
+		if (f >= 0)
+			return f;
+		warning("unknown ref storage format '%s'", name);
+		return -1;
+	}
+	f = config_get_bool(cfg, "feature.experimental", &b);
+	if (f < 0)
+		die_lib(f);
+	return f > 0 && b ? 1 : -1;
 }
 
 /* The configuration init sees: the user's, the repository's, -c. */
@@ -635,6 +694,7 @@ static const char *
 format_version(const char *config_path, const struct hash_algo *algo)
 {
 	if (algo->id != HASH_ALGO_SHA1 ||
+	    config_write_count(config_path, "extensions.refstorage") > 0 ||
 	    config_write_count(config_path, "extensions.noop-v1") > 0 ||
 	    config_write_count(config_path, "extensions.objectformat") > 0)
 		return "1";
@@ -650,6 +710,7 @@ struct init_opts {
 	int quiet;
 	const char *real_git_dir;	/* --separate-git-dir, absolute */
 	const char *object_format;	/* --object-format; NULL: not given */
+	const char *ref_format;		/* --ref-format; NULL: not given */
 };
 
 /*
@@ -699,6 +760,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	char *template_dir, *branch_copy = NULL;
 	const char *branch = o->branch, *v;
 	int reinit, exists, linked, bare, shared, defaulted = 0;
+	int reftable = 0, requested_refs, formatted;
 	const struct hash_algo *algo = NULL, *requested;
 
 	if (repo_realpath(&original, git_dir_arg) < 0)
@@ -738,19 +800,29 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	strbuf_addf(&config_path, "%s/config", cur_common.buf);
 	exists = !access(config_path.buf, F_OK);
 	if (exists && repo_check_format(cur.buf, cur_common.buf, linked,
-					&algo) < 0)
+					&algo, &reftable) < 0)
 		die_lib(-1);
+	formatted = algo != NULL;
 	/*
 	 * An existing repository keeps its hash: --object-format may only
 	 * name it, and GIT_DEFAULT_HASH is for new ones (git 2.39 would
 	 * rewrite the format of a repository full of the other hash's ids).
 	 */
-	requested = requested_object_format(o->object_format);
+	load_config(&cfg, NULL);	/* the defaults: not the repository's */
+	requested = requested_object_format(o->object_format,
+					    algo ? NULL : &cfg);
 	if (algo && o->object_format && requested != algo)
 		die("attempt to reinitialize repository with different hash");
 	if (!algo)
 		algo = requested ? requested : &hash_algos[HASH_ALGO_SHA1];
 	hash_algo_set(algo);
+	requested_refs = requested_ref_format(o->ref_format,
+					      formatted ? NULL : &cfg);
+	if (formatted && o->ref_format && requested_refs != reftable)
+		die("attempt to reinitialize repository with different "
+		    "reference storage format");
+	if (!formatted && requested_refs > 0)
+		reftable = 1;
 	load_config(&cfg, exists ? cur_common.buf : NULL);
 
 	/* what git would refuse on the way: before anything is written */
@@ -799,23 +871,56 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	safe_mkdir(path.buf, 1);
 	if (perm_adjust(path.buf) < 0)
 		die_lib(-1);
-	strbuf_addstr(&path, "/heads");
-	safe_mkdir(path.buf, 1);
-	strbuf_setlen(&path, path.len - 6);
-	strbuf_addstr(&path, "/tags");
-	safe_mkdir(path.buf, 1);
+	if (reftable) {
+		/*
+		 * git's stubs, so that older gits take the directory for a
+		 * repository they cannot read: refs/heads a file, HEAD a
+		 * symref to an invalid name; the refs are in reftable/
+		 */
+		if (!reinit) {
+			strbuf_addstr(&path, "/heads");
+			write_new_file(path.buf, "this repository uses the "
+				       "reftable format\n");
+			strbuf_reset(&path);
+			strbuf_addf(&path, "%s/reftable", common.buf);
+			if (reftable_stack_create(path.buf, 0666) < 0)
+				die_lib(-1);
+			if (perm_adjust(path.buf) < 0)
+				die_lib(-1);
+		}
+	} else {
+		strbuf_addstr(&path, "/heads");
+		safe_mkdir(path.buf, 1);
+		strbuf_setlen(&path, path.len - 6);
+		strbuf_addstr(&path, "/tags");
+		safe_mkdir(path.buf, 1);
+	}
 
 	if (!reinit) {
 		if (defaulted && !o->quiet)
 			advise(&cfg, DEFAULT_BRANCH_ADVICE, branch);
+		ref_store_init(&rs, gitdir.buf, common.buf);
+		if (reftable) {
+			strbuf_reset(&path);
+			strbuf_addf(&path, "%s/HEAD", gitdir.buf);
+			write_new_file(path.buf, "ref: refs/heads/.invalid\n");
+			rs.reftable = 1;
+		}
 		strbuf_reset(&path);
 		strbuf_addf(&path, "refs/heads/%s", branch);
-		ref_store_init(&rs, gitdir.buf, common.buf);
 		if (refs_set_symref(&rs, "HEAD", path.buf, NULL, NULL) < 0)
 			die_lib(-1);
 		ref_store_release(&rs);
 	}
 
+	if (reftable && !reinit) {
+		/* git 2.55's order: the extensions section first */
+		if (algo->id != HASH_ALGO_SHA1)
+			set_config(config_path.buf, "extensions.objectformat",
+				   algo->name);
+		set_config(config_path.buf, "extensions.refstorage",
+			   "reftable");
+	}
 	set_config(config_path.buf, "core.repositoryformatversion",
 		   format_version(config_path.buf, algo));
 	if (algo->id != HASH_ALGO_SHA1)
@@ -919,6 +1024,8 @@ cmd_init(int argc, const char **argv)
 			   "override the name of the initial branch"),
 		OPT_STRING(0, "object-format", &format, "hash",
 			   "specify the hash algorithm to use"),
+		OPT_STRING(0, "ref-format", &o.ref_format, "format",
+			   "specify the reference format to use"),
 		OPT_END(),
 	};
 
@@ -928,7 +1035,8 @@ cmd_init(int argc, const char **argv)
 	if (o.real_git_dir && o.bare == 1)
 		die("options '--separate-git-dir' and '--bare' cannot be used "
 		    "together");
-	requested_object_format(format);	/* dies here on a bad name */
+	requested_object_format(format, NULL);	/* dies on a bad name */
+	requested_ref_format(o.ref_format, NULL);
 	o.object_format = format;
 	if (argc > 1)
 		usage_lines();

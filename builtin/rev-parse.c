@@ -118,6 +118,7 @@ shorten_ref(struct strbuf *out, struct rp *rp, const char *full, int strict)
 	struct ref_store rs;
 
 	ref_store_init(&rs, rp->repo.gitdir, rp->repo.commondir);
+	rs.reftable = rp->repo.reftable;
 	refs_shorten_unambiguous(out, &rs, full, strict);
 	ref_store_release(&rs);
 }
@@ -575,6 +576,7 @@ show_refs(struct rp *rp, const char *under, const char *base,
 		}
 	}
 	ref_store_init(&rs, rp->repo.gitdir, rp->repo.commondir);
+	rs.reftable = rp->repo.reftable;
 	ret = ref_list_collect(&list, &rs, under);
 	if (ret < 0)
 		die_lib(ret);
@@ -1412,8 +1414,7 @@ handle_option(struct rp *rp, int argc, const char **argv, int *i,
 		return 1;
 	}
 	if (!strcmp(arg, "--show-ref-format")) {	/* git 2.45 */
-		/* the only one dirc opens: reftable ones are refused */
-		puts("files");
+		puts(rp->repo.reftable ? "reftable" : "files");
 		return 1;
 	}
 	if (opt_with_value(arg, "--output-object-format", &v)) { /* 2.45 */

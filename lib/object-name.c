@@ -83,6 +83,7 @@ res_refs(struct res *r)
 {
 	if (!r->have_rs) {
 		ref_store_init(&r->rs, r->repo->gitdir, r->repo->commondir);
+		r->rs.reftable = r->repo->reftable;
 		r->have_rs = 1;
 	}
 	return &r->rs;

@@ -9,6 +9,7 @@
 
 #include "dir.h"
 #include "error.h"
+#include "refs-internal.h"
 #include "strbuf.h"
 
 struct name_list {
@@ -108,8 +109,12 @@ ref_list_collect(struct ref_list *out, struct ref_store *rs,
 	int ret;
 
 	memset(out, 0, sizeof(*out));
-	ret = walk_from(&names, rs->commondir, "refs", linked);
-	if (!ret && linked) {
+	if (rs->reftable)
+		ret = refs_rt_names(rs, "refs/", &names.names, &names.nr,
+				    &names.alloc);
+	else
+		ret = walk_from(&names, rs->commondir, "refs", linked);
+	if (!ret && linked && !rs->reftable) {
 		static const char *const own[] = {
 			"refs/bisect", "refs/worktree", "refs/rewritten",
 		};

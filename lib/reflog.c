@@ -13,6 +13,7 @@
 
 #include "date.h"
 #include "error.h"
+#include "refs-internal.h"
 
 void
 reflog_path(struct strbuf *out, const struct ref_store *rs,
@@ -42,6 +43,14 @@ reflog_exists(const struct ref_store *rs, const char *refname)
 	struct stat st;
 	int ret;
 
+	if (rs->reftable) {
+		/* the stacks are opened on first use: a cache, not state */
+		ret = !refs_rt_log_text((struct ref_store *)rs, refname,
+					&path);
+		error_clear();
+		strbuf_release(&path);
+		return ret;
+	}
 	reflog_path(&path, rs, refname);
 	ret = !stat(path.buf, &st) && S_ISREG(st.st_mode);
 	strbuf_release(&path);
@@ -125,6 +134,13 @@ reflog_read(struct reflog *out, const struct ref_store *rs,
 	int ret;
 
 	memset(out, 0, sizeof(*out));
+	if (rs->reftable) {
+		ret = refs_rt_log_text((struct ref_store *)rs, refname, &buf);
+		if (!ret)
+			reflog_parse(out, buf.buf, buf.len);
+		strbuf_release(&buf);
+		return ret;
+	}
 	reflog_path(&path, rs, refname);
 	ret = strbuf_read_file(&buf, path.buf);
 	if (ret < 0 && errno == EISDIR)

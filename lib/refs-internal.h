@@ -76,6 +76,39 @@ int refs_remove_empty_dirs(const char *path);
 /* Forget the loaded packed-refs, to read the file again. */
 void refs_packed_forget(struct ref_store *rs);
 
+/* ---- the reftable store (refs-reftable.c) ---- */
+
+/*
+ * The stack that holds name (the worktree's own one for per-worktree
+ * names in a linked worktree), opened on first use and brought up to
+ * date.  NULL with the error set.
+ */
+struct reftable_stack *refs_rt_stack(struct ref_store *rs, const char *name);
+
+/* refs_read_raw_errno() of a reftable store. */
+int refs_rt_read(struct ref_store *rs, const char *name,
+		 struct object_id *oid, struct strbuf *referent,
+		 unsigned *type, int *err);
+
+/* The first ref whose name starts with prefix, into out: 1, 0 if none. */
+int refs_rt_first_with_prefix(struct ref_store *rs, const char *prefix,
+			      struct strbuf *out);
+
+/* Every ref name starting with prefix, appended to *names (owned). */
+int refs_rt_names(struct ref_store *rs, const char *prefix, char ***names,
+		  size_t *nr, size_t *alloc);
+
+/*
+ * name's reflog as the text of a files-store log (oldest first, one
+ * line per entry), for the reflog reader: 0, or -E_NOTFOUND if it has
+ * none.
+ */
+int refs_rt_log_text(struct ref_store *rs, const char *name,
+		     struct strbuf *out);
+
+/* Close the stacks (ref_store_release). */
+void refs_rt_close(struct ref_store *rs);
+
 /* The characters git's isspace() accepts: space, \t, \n, \r. */
 static inline int
 refs_isspace(int c)

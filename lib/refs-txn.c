@@ -46,6 +46,8 @@
 #include "object.h"
 #include "perm.h"
 #include "refs-internal.h"
+#include "reflog.h"
+#include "reftable.h"
 #include "trace.h"
 
 /* Flags refs_txn_update() takes from its caller. */
@@ -62,6 +64,7 @@ enum ref_update_state {
 	REF_NEEDS_COMMIT = 1 << 21,	/* the lock holds the new value */
 	REF_WRITES_LOG = 1 << 22,	/* a reflog line will be written */
 	REF_LOG_CREATE = 1 << 23,	/* ... creating the log if needed */
+	REF_RT_WRITE = 1 << 24,		/* reftable: goes into the new table */
 };
 
 struct ref_update {
@@ -96,6 +99,8 @@ struct ref_txn {
 	struct lockfile packed_new;	/* packed-refs.new */
 	char **dirs;			/* directories made; owned */
 	size_t dirs_nr, dirs_alloc;
+	/* reftable: the additions holding tables.list.lock (common, own) */
+	struct reftable_addition *rt_add[2];
 };
 
 struct ref_txn *
@@ -475,6 +480,21 @@ split_symref(struct ref_txn *txn, struct ref_update *u, const char *target)
 	return 0;
 }
 
+/*
+ * u names a symbolic ref itself (REF_NO_DEREF) whose target does not
+ * exist: a creation would replace the symbolic ref, which git 2.45
+ * refuses ("dangling symref already exists"; git 2.39 replaced it).
+ */
+static int
+dangling_symref(const struct ref_update *u)
+{
+	if ((u->flags & REF_HAVE_OLD) && oid_is_null(&u->old_oid) &&
+	    oid_is_null(&u->cur))
+		return error_set(E_EXISTS, "cannot lock ref '%s': dangling "
+				 "symref already exists", asked_name(u));
+	return 0;
+}
+
 /* The new object must exist, and a branch must point to a commit. */
 static int
 check_object(struct ref_txn *txn, const struct ref_update *u)
@@ -564,7 +584,9 @@ prepare_one(struct ref_txn *txn, struct ref_update *u, const char *head_ref)
 				}
 				error_clear();
 			} else {
-				ret = check_old(u);
+				ret = dangling_symref(u);
+				if (!ret)
+					ret = check_old(u);
 			}
 		} else {
 			ret = split_symref(txn, u, referent.buf);
@@ -602,6 +624,300 @@ autocreates_log(const struct ref_store *rs, const char *name)
 		starts_with(name, "refs/remotes/") ||
 		starts_with(name, "refs/notes/"));
 }
+
+/* ---- the reftable store ---- */
+
+/*
+ * Begin an addition; a stack that another writer changed since it was
+ * read has been reloaded by the failed attempt, so try again (git's
+ * additions reload themselves).
+ */
+static int
+rt_begin(struct reftable_addition **add, struct reftable_stack *st,
+	 long timeout_ms)
+{
+	int ret = reftable_addition_begin(add, st, timeout_ms);
+
+	for (int tries = 0; ret == -E_CONFLICT && tries < 3; tries++) {
+		error_clear();
+		ret = reftable_addition_begin(add, st, timeout_ms);
+	}
+	return ret;
+}
+
+/*
+ * Take tables.list.lock of every stack the transaction may write (the
+ * worktree's own as well in a linked worktree); the stacks read from
+ * here on are the locked ones.
+ */
+static int
+rt_lock(struct ref_txn *txn)
+{
+	struct ref_store *rs = txn->rs;
+	int linked = strcmp(rs->gitdir, rs->commondir) != 0;
+
+	for (int i = 0; i <= linked; i++) {
+		struct reftable_stack *st = refs_rt_stack(rs, i ? "HEAD" :
+							  NULL);
+		int ret;
+
+		if (!st)
+			return -error_code();
+		ret = rt_begin(&txn->rt_add[i], st, rs->lock_timeout_ms);
+		if (ret == -E_LOCKED)	/* git's reftable backend says only */
+			return error_set(E_LOCKED, "cannot lock references");
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* A deletion of a ref (not a symbolic one) deletes its reflog. */
+static int
+rt_drops_log(const struct ref_update *u)
+{
+	return (u->flags & REF_DELETING) && !(u->type & REF_ISSYMREF);
+}
+
+/*
+ * prepare_one() of a reftable store: no lock per ref (the stack is
+ * locked), and an update goes into the new table only where git's
+ * reftable backend writes it: a ref created, changed or deleted, a
+ * symbolic ref, or a log-only update; a deletion of a ref that does not
+ * exist, and an update to the value the ref has, write nothing.
+ */
+static int
+prepare_one_rt(struct ref_txn *txn, struct ref_update *u,
+	       const char *head_ref)
+{
+	struct strbuf referent = STRBUF_INIT;
+	int mustexist = (u->flags & REF_HAVE_OLD) && !oid_is_null(&u->old_oid);
+	int ret, err;
+
+	if ((u->flags & REF_HAVE_NEW) && oid_is_null(&u->new_oid))
+		u->flags |= REF_DELETING;
+	if (head_ref && !(u->flags & (REF_LOG_ONLY | REF_VIA_HEAD)) &&
+	    !strcmp(u->name, head_ref)) {
+		ret = split_head(txn, u);
+		if (ret < 0)
+			goto out;
+	}
+	if (refs_read_raw_errno(txn->rs, u->name, &u->cur, &referent,
+				&u->type, &err)) {
+		u->cur = null_oid;
+		if (err == REFS_ERR_SET) {
+			ret = wrap_error("cannot lock ref '%s'",
+					 asked_name(u));
+		} else if (mustexist) {
+			ret = error_set(E_NOTFOUND, "cannot lock ref '%s': "
+					"unable to resolve reference '%s'",
+					asked_name(u), u->name);
+		} else {
+			ret = refs_check_available(txn->rs, u->name,
+						   &txn->names, 1);
+			if (!ret && (u->flags & REF_HAVE_NEW) &&
+			    !(u->flags & REF_DELETING)) {
+				ret = check_object(txn, u);
+				u->flags |= REF_RT_WRITE;
+			}
+		}
+		goto out;
+	}
+	if (u->type & REF_ISSYMREF) {
+		if (u->flags & REF_NO_DEREF) {
+			if (refs_resolve_ref(txn->rs, referent.buf, 0,
+					     &u->cur, NULL, NULL) < 0) {
+				u->cur = null_oid;
+				if (u->flags & REF_HAVE_OLD) {
+					ret = error_set(E_CORRUPT, "cannot lock "
+							"ref '%s': error "
+							"reading reference",
+							asked_name(u));
+					goto out;
+				}
+				error_clear();
+			} else {
+				ret = dangling_symref(u);
+				if (ret < 0)
+					goto out;
+			}
+		} else {
+			ret = split_symref(txn, u, referent.buf);
+			if (ret < 0)
+				goto out;
+		}
+	}
+	ret = (u->flags & REF_LOG_ONLY) ? 0 : check_old(u);
+	for (struct ref_update *p = u->parent; !ret && p; p = p->parent)
+		p->cur = u->cur;
+	if (ret < 0)
+		goto out;
+	if ((u->type & REF_ISSYMREF) || (u->flags & REF_LOG_ONLY) ||
+	    ((u->flags & REF_HAVE_NEW) && !oideq(&u->cur, &u->new_oid))) {
+		if ((u->flags & REF_HAVE_NEW) &&
+		    !(u->flags & (REF_DELETING | REF_LOG_ONLY)))
+			ret = check_object(txn, u);
+		u->flags |= REF_RT_WRITE;
+	}
+out:
+	strbuf_release(&referent);
+	return ret;
+}
+
+/* check_log() of a reftable store: a log exists if it has an entry. */
+static void
+rt_check_log(struct ref_store *rs, struct ref_update *u)
+{
+	if (!(u->flags & REF_RT_WRITE) || !(u->flags & REF_HAVE_NEW) ||
+	    rt_drops_log(u))
+		return;
+	if ((u->flags & REF_CREATE_REFLOG) || autocreates_log(rs, u->name) ||
+	    reflog_exists(rs, u->name))
+		u->flags |= REF_WRITES_LOG;
+}
+
+static void add_log_msg(struct strbuf *line, const char *msg);
+
+struct rt_records {
+	struct reftable_ref *refs;
+	size_t nref, ref_alloc;
+	struct reftable_log *logs;
+	size_t nlog, log_alloc;
+	const char *name;	/* while collecting tombstones */
+};
+
+static int
+add_tombstone(const struct reftable_log *log, void *data)
+{
+	struct rt_records *r = data;
+	struct reftable_log *t;
+
+	ALLOC_GROW(r->logs, r->nlog + 1, r->log_alloc);
+	t = &r->logs[r->nlog++];
+	memset(t, 0, sizeof(*t));
+	t->name = xstrdup(r->name);
+	t->update_index = log->update_index;
+	t->deletion = 1;
+	return 0;
+}
+
+/*
+ * The committer line "Name <email> <epoch> <+hhmm>" split into a log
+ * record's fields.  0, or -1 if it does not have that shape.
+ */
+static int
+rt_split_ident(struct reftable_log *log, const char *ident)
+{
+	const char *lt = strchr(ident, '<'), *gt = lt ? strchr(lt, '>') : NULL;
+	const char *name_end = lt;
+	char *end;
+	long tz;
+
+	if (!gt || gt[1] != ' ')
+		return -1;
+	while (name_end > ident && name_end[-1] == ' ')
+		name_end--;
+	log->who = xstrndup(ident, name_end - ident);
+	log->email = xstrndup(lt + 1, gt - lt - 1);
+	log->time = strtoull(gt + 2, &end, 10);
+	if (*end != ' ')
+		return -1;
+	tz = strtol(end + 1, NULL, 10);
+	log->tz = (int)tz;
+	return 0;
+}
+
+/*
+ * Write the transaction's table into each stack it touches, then let
+ * the stack compact.  The reflog of a deleted ref goes with it (a
+ * tombstone for each entry, as git's reftable backend deletes it).
+ */
+static int
+rt_commit(struct ref_txn *txn)
+{
+	struct ref_store *rs = txn->rs;
+	int linked = strcmp(rs->gitdir, rs->commondir) != 0;
+	int ret = 0;
+
+	for (int k = 0; k <= linked && !ret; k++) {
+		struct rt_records r;
+
+		memset(&r, 0, sizeof(r));
+		for (size_t i = 0; i < txn->nr && !ret; i++) {
+			struct ref_update *u = txn->u[i];
+			int own = linked && refs_is_per_worktree(u->name);
+
+			if (!(u->flags & REF_RT_WRITE) || own != k)
+				continue;
+			if (!(u->flags & REF_LOG_ONLY) &&
+			    (u->flags & REF_HAVE_NEW)) {
+				struct reftable_ref *ref;
+
+				ALLOC_GROW(r.refs, r.nref + 1, r.ref_alloc);
+				ref = &r.refs[r.nref++];
+				memset(ref, 0, sizeof(*ref));
+				ref->name = xstrdup(u->name);
+				if (u->flags & REF_DELETING) {
+					ref->type = REFTABLE_REF_DELETION;
+				} else {
+					ref->type = REFTABLE_REF_VAL1;
+					ref->value = u->new_oid;
+					/* git 2.55 peels a tag as it queues */
+					if (!(u->flags & REF_SKIP_OBJECT_CHECK) &&
+					    txn->env.peel &&
+					    !txn->env.peel(txn->env.ctx,
+							   &u->new_oid,
+							   &ref->peeled))
+						ref->type = REFTABLE_REF_VAL2;
+				}
+			}
+			if ((u->flags & REF_HAVE_NEW) && rt_drops_log(u)) {
+				r.name = u->name;
+				ret = reftable_stack_for_each_log(
+					refs_rt_stack(rs, u->name), u->name,
+					add_tombstone, &r);
+			} else if ((u->flags & REF_WRITES_LOG) &&
+				   txn->env.committer) {
+				struct reftable_log *log;
+				struct strbuf msg = STRBUF_INIT;
+
+				ALLOC_GROW(r.logs, r.nlog + 1, r.log_alloc);
+				log = &r.logs[r.nlog++];
+				memset(log, 0, sizeof(*log));
+				log->name = xstrdup(u->name);
+				log->old_oid = u->cur;
+				log->new_oid = u->new_oid;
+				if (rt_split_ident(log, txn->env.committer))
+					BUG("a committer that does not parse");
+				if (u->msg && *u->msg) {
+					add_log_msg(&msg, u->msg);
+					/* git keeps half a block of it */
+					if (msg.len > 1 + 2048)
+						strbuf_setlen(&msg, 1 + 2048);
+				}
+				log->message = xstrdup(msg.len ? msg.buf + 1 :
+						       "");
+				strbuf_release(&msg);
+			}
+		}
+		if (!ret && (r.nref || r.nlog)) {
+			ret = reftable_addition_add(txn->rt_add[k], r.refs,
+						    r.nref, r.logs, r.nlog);
+			if (!ret)
+				ret = reftable_addition_commit(txn->rt_add[k]);
+			if (!ret)
+				trace_step("ref updated");
+		}
+		for (size_t i = 0; i < r.nref; i++)
+			reftable_ref_release(&r.refs[i]);
+		for (size_t i = 0; i < r.nlog; i++)
+			reftable_log_release(&r.logs[i]);
+		free(r.refs);
+		free(r.logs);
+	}
+	return ret;
+}
+
 
 /*
  * Will a reflog line for name be written, and can it be?  Sets
@@ -764,6 +1080,10 @@ release_all(struct ref_txn *txn)
 	lockfile_rollback(&txn->packed_new);
 	lockfile_rollback(&txn->packed_lock);
 	remove_made_dirs(txn);
+	for (size_t i = 0; i < ARRAY_SIZE(txn->rt_add); i++) {
+		reftable_addition_free(txn->rt_add[i]);
+		txn->rt_add[i] = NULL;
+	}
 }
 
 /* The names, sorted; git's message for the first one named twice. */
@@ -802,6 +1122,11 @@ refs_txn_prepare(struct ref_txn *txn)
 	ret = collect_names(txn);
 	if (ret < 0)
 		goto fail;
+	if (txn->rs->reftable) {
+		ret = rt_lock(txn);
+		if (ret < 0)
+			goto fail;
+	}
 
 	/* HEAD's referent, to log HEAD when it moves */
 	if (refs_read_raw_errno(txn->rs, "HEAD", &oid, &head, &type, &err) ||
@@ -813,13 +1138,15 @@ refs_txn_prepare(struct ref_txn *txn)
 	for (size_t i = 0; i < txn->nr; i++) {
 		struct ref_update *u = txn->u[i];
 
-		ret = prepare_one(txn, u, head.len ? head.buf : NULL);
+		ret = txn->rs->reftable ?
+			prepare_one_rt(txn, u, head.len ? head.buf : NULL) :
+			prepare_one(txn, u, head.len ? head.buf : NULL);
 		if (ret < 0)
 			goto fail;
 		if ((u->flags & REF_DELETING) && !(u->flags & REF_LOG_ONLY))
 			deletes = 1;
 	}
-	if (deletes) {
+	if (deletes && !txn->rs->reftable) {
 		ret = prepare_packed(txn);
 		if (ret < 0)
 			goto fail;
@@ -828,6 +1155,10 @@ refs_txn_prepare(struct ref_txn *txn)
 	for (size_t i = 0; i < txn->nr; i++) {
 		struct ref_update *u = txn->u[i];
 
+		if (txn->rs->reftable && txn->env.committer) {
+			rt_check_log(txn->rs, u);
+			continue;
+		}
 		if (!txn->env.committer ||
 		    !((u->flags & REF_NEEDS_COMMIT) ||
 		      ((u->flags & REF_LOG_ONLY) &&
@@ -1014,6 +1345,12 @@ refs_txn_commit(struct ref_txn *txn)
 	}
 	if (txn->state != TXN_PREPARED)
 		BUG("commit of a transaction that is not prepared");
+	if (rs->reftable) {
+		ret = rt_commit(txn);
+		release_all(txn);
+		txn->state = TXN_CLOSED;
+		return ret;
+	}
 
 	/* new values (and their reflogs) first */
 	ret = write_logs(txn);
@@ -1120,6 +1457,64 @@ refs_update(struct ref_store *rs, const char *name,
 
 /* ---- symbolic refs ---- */
 
+/* refs_set_symref() of a reftable store: one table, under its lock. */
+static int
+rt_set_symref(struct ref_store *rs, const char *name, const char *target,
+	      const char *msg, const struct ref_txn_env *env)
+{
+	struct reftable_stack *st = refs_rt_stack(rs, name);
+	struct reftable_addition *add = NULL;
+	struct reftable_ref ref;
+	struct reftable_log log;
+	struct object_id old_oid, new_oid;
+	struct strbuf line = STRBUF_INIT;
+	int ret, logs = 0;
+
+	memset(&ref, 0, sizeof(ref));
+	memset(&log, 0, sizeof(log));
+	if (!st)
+		return -error_code();
+	ret = rt_begin(&add, st, rs->lock_timeout_ms);
+	if (ret == -E_LOCKED)
+		ret = error_set(E_LOCKED, "cannot lock references");
+	if (ret < 0)
+		goto out;
+	ret = refs_check_available(rs, name, NULL, 1);
+	if (ret < 0)
+		goto out;
+	if (refs_resolve_ref(rs, name, 0, &old_oid, NULL, NULL) < 0)
+		old_oid = null_oid;
+	if (env && env->committer &&
+	    !refs_resolve_ref(rs, target, REFS_RESOLVE_READING, &new_oid,
+			      NULL, NULL) &&
+	    (autocreates_log(rs, name) || reflog_exists(rs, name))) {
+		logs = 1;
+		log.name = xstrdup(name);
+		log.old_oid = old_oid;
+		log.new_oid = new_oid;
+		if (rt_split_ident(&log, env->committer))
+			BUG("a committer that does not parse");
+		if (msg && *msg)
+			add_log_msg(&line, msg);
+		log.message = xstrdup(line.len ? line.buf + 1 : "");
+	}
+	error_clear();
+	ref.name = xstrdup(name);
+	ref.type = REFTABLE_REF_SYMREF;
+	ref.target = xstrdup(target);
+	ret = reftable_addition_add(add, &ref, 1, &log, logs);
+	if (!ret)
+		ret = reftable_addition_commit(add);
+	if (!ret)
+		trace_step("symbolic ref updated");
+out:
+	reftable_addition_free(add);
+	reftable_ref_release(&ref);
+	reftable_log_release(&log);
+	strbuf_release(&line);
+	return ret;
+}
+
 int
 refs_set_symref(struct ref_store *rs, const char *name, const char *target,
 		const char *msg, const struct ref_txn_env *env)
@@ -1136,6 +1531,10 @@ refs_set_symref(struct ref_store *rs, const char *name, const char *target,
 
 	if (!refname_is_valid(name, REFNAME_ALLOW_ONELEVEL)) {
 		ret = bad_name(name);
+		goto out;
+	}
+	if (rs->reftable) {
+		ret = rt_set_symref(rs, name, target, msg, env);
 		goto out;
 	}
 	refs_packed_forget(rs);

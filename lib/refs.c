@@ -232,6 +232,7 @@ ref_store_init_repo(struct ref_store *rs, const struct repo *repo)
 		free(rs->commondir_shown);
 		rs->commondir_shown = xstrdup(rs->gitdir_shown);
 	}
+	rs->reftable = repo->reftable;
 	rs->flags = refs_flags_for(repo);
 	rs->lock_timeout_ms = config_timeout(repo, "core.filesreflocktimeout",
 					     100);
@@ -254,6 +255,7 @@ void
 ref_store_release(struct ref_store *rs)
 {
 	refs_packed_forget(rs);
+	refs_rt_close(rs);
 	free(rs->gitdir);
 	free(rs->commondir);
 	free(rs->gitdir_shown);
@@ -377,6 +379,11 @@ refs_load_packed(struct ref_store *rs)
 
 	if (rs->packed_loaded)
 		return 0;
+	if (rs->reftable) {
+		/* a reftable store has no packed-refs to look at */
+		rs->packed_loaded = 1;
+		return 0;
+	}
 	strbuf_addf(&path, "%s/packed-refs", rs->commondir);
 	ret = strbuf_read_file(&buf, path.buf);
 	if (ret == -E_NOTFOUND) {
@@ -536,6 +543,8 @@ refs_read_raw_errno(struct ref_store *rs, const char *name,
 	struct stat st;
 	int ret = -1, fd;
 
+	if (rs->reftable)
+		return refs_rt_read(rs, name, oid, referent, type, err);
 	*type = 0;
 	*err = 0;
 	refs_loose_path(&path, rs, name);
@@ -880,6 +889,8 @@ refs_check_available(struct ref_store *rs, const char *name,
 	ret = refs_load_packed(rs);
 	if (ret < 0)
 		return ret;
+	if (rs->reftable)
+		with_loose = 1;	/* every ref is read the one way */
 	for (slash = strchr(name, '/'); slash; slash = strchr(slash + 1, '/')) {
 		unsigned type;
 		int err, exists;
@@ -911,7 +922,12 @@ refs_check_available(struct ref_store *rs, const char *name,
 
 	strbuf_reset(&prefix);
 	strbuf_addf(&prefix, "%s/", name);
-	if (with_loose && starts_with(name, "refs/")) {
+	if (rs->reftable) {
+		ret = refs_rt_first_with_prefix(rs, prefix.buf, &best);
+		if (ret < 0)
+			goto out;
+		ret = 0;
+	} else if (with_loose && starts_with(name, "refs/")) {
 		struct first_loose fl = { &sym, &best };
 
 		strbuf_reset(&sym);

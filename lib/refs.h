@@ -38,6 +38,8 @@ int refname_is_valid(const char *name, unsigned flags);
  */
 int refname_is_safe(const char *name);
 
+struct reftable_stack;
+
 struct packed_ref {
 	char *name;			/* owned */
 	struct object_id oid;
@@ -58,6 +60,14 @@ struct ref_store {
 	unsigned flags;		/* REF_LOG_*, REF_FSYNC* for every write */
 	long lock_timeout_ms;	/* core.filesRefLockTimeout (100) */
 	long packed_timeout_ms;	/* core.packedRefsTimeout (1000) */
+	/*
+	 * extensions.refStorage=reftable: refs live in reftable stacks,
+	 * "<commondir>/reftable" (and, in a linked worktree, its own
+	 * per-worktree refs in "<gitdir>/reftable"), opened on first use;
+	 * loose files and packed-refs are not looked at.
+	 */
+	int reftable;
+	struct reftable_stack *rt_common, *rt_own;	/* owned */
 };
 
 /* A store for gitdir; messages name the directories as given. */

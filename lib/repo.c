@@ -326,6 +326,7 @@ struct format {
 	int nr_unknown, nr_v1_only;
 	int reftable;		/* extensions.refStorage=reftable */
 	const struct hash_algo *compat;	/* extensions.compatObjectFormat */
+	char *ref_payload;	/* "<format>://<payload>": the payload */
 	const char *file;	/* being read, for messages */
 	int only_worktree_keys;	/* reading config.worktree */
 	/*
@@ -340,6 +341,7 @@ static void
 format_release(struct format *fmt)
 {
 	free(fmt->worktree);
+	free(fmt->ref_payload);
 	strbuf_release(&fmt->unknown);
 	strbuf_release(&fmt->v1_only);
 	strbuf_release(&fmt->text);
@@ -405,7 +407,9 @@ format_event(const struct config_event *ev, void *data)
 					       strlen(v);
 			if (n == 8 && !strncmp(v, "reftable", n)) {
 				fmt->reftable = 1;
-			} else if (n != 5 || strncmp(v, "files", n)) {
+			} else if (n == 5 && !strncmp(v, "files", n)) {
+				fmt->reftable = 0;
+			} else {
 				struct strbuf why = STRBUF_INIT;
 				int ret;
 
@@ -415,6 +419,8 @@ format_event(const struct config_event *ev, void *data)
 				strbuf_release(&why);
 				return ret;
 			}
+			free(fmt->ref_payload);
+			fmt->ref_payload = v[n] ? xstrdup(v + n + 3) : NULL;
 			strbuf_addf(&fmt->v1_only, "\n\t%s", ext);
 			fmt->nr_v1_only++;
 		} else if (!strcmp(ext, "relativeworktrees") ||
@@ -486,6 +492,40 @@ format_event(const struct config_event *ev, void *data)
 			fmt->nr_unknown++;
 		}
 	}
+	return 0;
+}
+
+/*
+ * GIT_REFERENCE_BACKEND (git 2.55) overrides extensions.refStorage.  A
+ * payload (refs kept at another path) is refused: dirc would read and
+ * write the refs in the git directory instead.  An empty payload is the
+ * git directory itself.
+ */
+static int
+check_ref_backend(struct format *fmt)
+{
+	const char *env = getenv("GIT_REFERENCE_BACKEND"), *sep;
+	const char *payload = fmt->ref_payload;
+
+	if (env) {
+		size_t n;
+
+		sep = strstr(env, "://");
+		n = sep ? (size_t)(sep - env) : strlen(env);
+		if (n == 5 && !strncmp(env, "files", 5))
+			fmt->reftable = 0;
+		else if (n == 8 && !strncmp(env, "reftable", 8))
+			fmt->reftable = 1;
+		else
+			return error_set(E_INVALID, "unknown ref storage "
+					 "format: '%.*s'", (int)n, env);
+		payload = sep ? sep + 3 : NULL;
+	}
+	if (payload && *payload)
+		return error_set(E_UNSUPPORTED, "this repository keeps its "
+				 "references at '%s' (extensions.refStorage "
+				 "with a path), which dirc does not support",
+				 payload);
 	return 0;
 }
 
@@ -575,13 +615,9 @@ read_format(struct format *fmt, const char *gitdir, const char *commondir,
 				"does not support", fmt->compat->name);
 		goto out;
 	}
-	if (fmt->reftable) {
-		ret = error_set(E_UNSUPPORTED, "this repository keeps its "
-				"references in the reftable format "
-				"(extensions.refStorage=reftable), which dirc "
-				"cannot read yet");
+	ret = check_ref_backend(fmt);
+	if (ret < 0)
 		goto out;
-	}
 	if (fmt->worktree_config) {
 		strbuf_reset(&path);
 		strbuf_addf(&path, "%s/config.worktree", gitdir);
@@ -616,7 +652,7 @@ join_path(const char *dir, const char *name)
 
 int
 repo_check_format(const char *gitdir, const char *commondir, int linked,
-		  const struct hash_algo **algo)
+		  const struct hash_algo **algo, int *reftable)
 {
 	struct format fmt;
 	int ret = read_format(&fmt, gitdir, commondir, linked, gitdir);
@@ -625,6 +661,7 @@ repo_check_format(const char *gitdir, const char *commondir, int linked,
 		*algo = NULL;
 	else
 		*algo = fmt.algo ? fmt.algo : &hash_algos[HASH_ALGO_SHA1];
+	*reftable = fmt.reftable;
 	format_release(&fmt);
 	return ret;
 }
@@ -1526,6 +1563,7 @@ repo_open(struct repo *out, unsigned flags)
 	ret = load_repo_config(out, &cmdline, &fmt);
 	if (ret < 0)
 		goto out;
+	out->reftable = fmt.reftable;
 
 	/* git's is_bare_repository(), with every level of config */
 	if (!out->worktree) {

@@ -52,6 +52,8 @@ struct repo {
 	int inside_gitdir;	/* ... in the git directory */
 	int worktree_bogus;	/* core.bare and core.worktree both set */
 	int in_worktree_dir;	/* chdir()ed to the top of the work tree */
+	int reftable;		/* refs in reftable stacks (extensions.
+				 * refStorage, or GIT_REFERENCE_BACKEND) */
 	struct config config;
 	struct repo_settings settings;
 	struct odb *odb;	/* opened on first repo_odb(); owned */
@@ -109,11 +111,12 @@ int repo_commondir_of(struct strbuf *out, const char *gitdir);
  * or a negative E_* with git's message (a config that does not parse, a
  * version or extensions dirc cannot use).  *algo: the repository's hash
  * algorithm, or NULL where the config says no format version (a new or
- * unformatted repository).  Opening a repository sets hash_algo from it.
+ * unformatted repository).  *reftable: its refs are in reftable stacks.
+ * Opening a repository sets hash_algo from it.
  */
 struct hash_algo;
 int repo_check_format(const char *gitdir, const char *commondir, int linked,
-		      const struct hash_algo **algo);
+		      const struct hash_algo **algo, int *reftable);
 
 /*
  * Read path as a gitfile ("gitdir: <dir>", relative to path's directory)

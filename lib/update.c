@@ -830,6 +830,7 @@ resolve_ref(struct update *u, const char *name, struct object_id *oid)
 	int ret;
 
 	ref_store_init(&rs, u->repo->gitdir, u->repo->commondir);
+	rs.reftable = u->repo->reftable;
 	ret = refs_resolve(&rs, name, oid, NULL);
 	ref_store_release(&rs);
 	return ret;

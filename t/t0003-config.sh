@@ -339,28 +339,29 @@ test_expect_success GIT 'core.repositoryformatversion = 2: the message of git' '
 	test_cmp expect err
 '
 
-test_expect_success 'extensions.refStorage (git 2.45): files taken, reftable refused, bad values and version 0 as git 2.55' '
+test_expect_success 'extensions.refStorage (git 2.45): files and reftable taken, a path refused, bad values and version 0 as git 2.55' '
 	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\trefStorage = reftable\n" >fmt/.git/config &&
-	test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
-	echo "fatal: this repository keeps its references in the reftable format (extensions.refStorage=reftable), which dirc cannot read yet" >expect &&
-	test_cmp expect err &&
-	test_expect_code 128 dirc -C fmt cat-file -t $fid 2>err &&
-	test_cmp expect err &&
-	test_path_is_missing fmt/.git/objects/$(echo $fid | cut -c1-2) &&
-	cp fmt/.git/config config.before &&
-	find fmt/.git | sort >tree.before &&
-	test_expect_code 128 dirc -C fmt init 2>err &&
-	test_cmp expect err &&
-	test_cmp config.before fmt/.git/config &&
-	find fmt/.git | sort >tree.after &&
-	test_cmp tree.before tree.after &&
-	for files in files "files://payload"
+	dirc -C fmt hash-object -w f >actual &&
+	echo $fid >expect &&
+	test_cmp expect actual &&
+	dirc -C fmt cat-file -t $fid >actual &&
+	echo blob >expect &&
+	test_cmp expect actual &&
+	dirc -C fmt rev-parse --show-ref-format >actual &&
+	echo reftable >expect &&
+	test_cmp expect actual &&
+	rm -rf fmt/.git/objects/$(echo $fid | cut -c1-2) &&
+	for files in files "files://"
 	do
 		printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\trefStorage = $files\n" >fmt/.git/config &&
 		dirc -C fmt rev-parse --show-ref-format >actual &&
 		echo files >expect &&
 		test_cmp expect actual || return 1
 	done &&
+	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\trefStorage = files://payload\n" >fmt/.git/config &&
+	test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
+	echo "fatal: this repository keeps its references at '\''payload'\'' (extensions.refStorage with a path), which dirc does not support" >expect &&
+	test_cmp expect err &&
 	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\trefStorage = broken\n" >fmt/.git/config &&
 	test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
 	printf "%s\n" "error: invalid value for '\''extensions.refstorage'\'': '\''broken'\''" \
@@ -373,9 +374,10 @@ test_expect_success 'extensions.refStorage (git 2.45): files taken, reftable ref
 	test_path_is_missing fmt/.git/objects/$(echo $fid | cut -c1-2)
 '
 
-test_expect_success GIT_NEW 'git 2.55: extensions.refStorage alike, but for reftable' '
+test_expect_success GIT_NEW 'git 2.55: extensions.refStorage alike, but for a path' '
 	for cfg in "1\n[extensions]\n\trefStorage = files" \
-		"1\n[extensions]\n\trefStorage = files://x" \
+		"1\n[extensions]\n\trefStorage = reftable" \
+		"1\n[extensions]\n\trefStorage = files://" \
 		"1\n[extensions]\n\trefStorage = broken" \
 		"1\n[extensions]\n\trefStorage" \
 		"0\n[extensions]\n\trefStorage = reftable" \

@@ -347,7 +347,7 @@ builtin/help.o builtin/help.warnings: private BASIC += $(HELP_DEFINES)
 # (make test-hostile SANITIZE=address,undefined); make test SANITIZE=...
 # runs every script.
 T = t[0-9]*.sh
-TESTS_HOSTILE = t1002* t1008* t2003* t2009* t2016* t2017* t3008* t3014* \
+TESTS_HOSTILE = t1002* t1008* t1010* t2003* t2009* t2016* t2017* t3008* t3014* \
 	t3053* t3056* t3063* t3064* t4001* t6000* t6001* t6002* t6003*
 # TESTS_FIRST: the slowest scripts, slowest first; prove -j2 starts them
 # before the others (in the order given), so that the run does not end

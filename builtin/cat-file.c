@@ -840,9 +840,12 @@ batch_follow(struct batch *b, const char *name, const char *rest,
 	ret = tree_path_follow(&oid, &mode, &outside, b->odb, &tree, path);
 	switch (ret) {
 	case TREE_PATH_FOUND:
-		/* git says "missing", not "submodule", when it followed */
+		/*
+		 * git says "missing", not "submodule", when it followed;
+		 * "<rev>:" is the tree itself, with no mode
+		 */
 		batch_object(b, name, &oid, rest, contents, 0,
-			     S_ISGITLINK(mode) ? 0 : mode);
+			     S_ISGITLINK(mode) || !*path ? 0 : mode);
 		break;
 	case TREE_PATH_MISSING:
 		batch_missing(b, name, "missing");

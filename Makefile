@@ -224,6 +224,7 @@ UNIT_PROGS += t/unit/t-ewah
 UNIT_PROGS += t/unit/t-hash
 UNIT_PROGS += t/unit/t-inflate
 UNIT_PROGS += t/unit/t-levenshtein
+UNIT_PROGS += t/unit/t-mailmap
 UNIT_PROGS += t/unit/t-mempool
 UNIT_PROGS += t/unit/t-path
 UNIT_PROGS += t/unit/t-quote

@@ -1718,8 +1718,8 @@ cmd_cat_file(int argc, const char **argv)
 		OPT_STRING(0, "path", &path, "blob|tree",
 			   "use a <path> for (--textconv | --filters); Not "
 			   "with 'batch'"),
-		OPT_CALLBACK_F(0, "filter", &filter, "args", "object filtering",
-			       OPT_LITERAL_ARGHELP, opt_filter),
+		OPT_CALLBACK(0, "filter", &filter, "args", "object filtering",
+			     opt_filter),
 		OPT_END(),
 	};
 

@@ -141,9 +141,11 @@ LIB_OBJS += lib/index.o
 LIB_OBJS += lib/inflate.o
 LIB_OBJS += lib/levenshtein.o
 LIB_OBJS += lib/lockfile.o
+LIB_OBJS += lib/mailmap.o
 LIB_OBJS += lib/mempool.o
 LIB_OBJS += lib/mktree.o
 LIB_OBJS += lib/modified.o
+LIB_OBJS += lib/object-filter.o
 LIB_OBJS += lib/object-name.o
 LIB_OBJS += lib/object.o
 LIB_OBJS += lib/odb-many.o
@@ -226,6 +228,7 @@ UNIT_PROGS += t/unit/t-ewah
 UNIT_PROGS += t/unit/t-hash
 UNIT_PROGS += t/unit/t-inflate
 UNIT_PROGS += t/unit/t-levenshtein
+UNIT_PROGS += t/unit/t-mailmap
 UNIT_PROGS += t/unit/t-mempool
 UNIT_PROGS += t/unit/t-path
 UNIT_PROGS += t/unit/t-quote
@@ -351,8 +354,9 @@ builtin/help.o builtin/help.warnings: private BASIC += $(HELP_DEFINES)
 # (make test-hostile SANITIZE=address,undefined); make test SANITIZE=...
 # runs every script.
 T = t[0-9]*.sh
-TESTS_HOSTILE = t1002* t1008* t2003* t2009* t2016* t2017* t3008* t3014* \
-	t3053* t3056* t3063* t3064* t3090* t4001* t6000* t6001* t6002* t6003*
+TESTS_HOSTILE = t1002* t1008* t1010* t2003* t2009* t2016* t2017* t3008* \
+	t3014* t3053* t3056* t3063* t3064* t3090* t4001* t6000* t6001* t6002* \
+	t6003*
 # TESTS_FIRST: the slowest scripts, slowest first; prove -j2 starts them
 # before the others (in the order given), so that the run does not end
 # with one core idle while the other finishes a long script.  Order only:

@@ -17,7 +17,16 @@
  * --filters smudges a blob as git's checkout would (convert.h, the work
  * tree's attributes of its path); --textconv prints it as stored unless
  * a textconv program is configured for its diff driver, which dirc
- * refuses to run.  --use-mailmap refuses when a mailmap is configured.
+ * refuses to run.
+ *
+ * Since git 2.40 (dirc follows 2.55): -Z ends output records in NUL as
+ * well as input ones; --filter=<spec> leaves objects out of a batch
+ * ("<name> excluded", or nothing with --batch-all-objects); --use-mailmap
+ * maps the idents of commits and tags in what -p, <type> <object> and
+ * the batches print and in the sizes -s and the batches report, and the
+ * batch command "mailmap <bool>" turns that on and off; %(objectmode)
+ * shows the mode of the tree or index entry a name gave; a submodule's
+ * commit that is not here is "<id> submodule".
  */
 #include <stdarg.h>
 #include <sys/stat.h>
@@ -28,6 +37,8 @@
 #include "convert.h"
 #include "config.h"
 #include "index.h"
+#include "mailmap.h"
+#include "object-filter.h"
 #include "object-name.h"
 #include "odb-many.h"
 #include "odb.h"
@@ -47,7 +58,7 @@ const char *const cat_file_usage[] = {
 	"dirc cat-file (--batch | --batch-check | --batch-command) "
 	"[--batch-all-objects]\n"
 	"                    [--buffer] [--follow-symlinks] [--unordered]\n"
-	"                    [--textconv | --filters] [-z]",
+	"                    [--textconv | --filters] [-Z]",
 	"dirc cat-file (--textconv | --filters)\n"
 	"                    [<rev>:<path|tree-ish> | --path=<path|tree-ish> "
 	"<rev>]",
@@ -98,6 +109,21 @@ usage_fatal(const struct option *opts, const char *fmt, ...)
 	va_end(ap);
 	fputs("\n\n", stderr);
 	usage_with_options(cat_file_usage, opts);
+}
+
+/* git's usage(): "usage: <msg>" alone; exit 129. */
+PRINTF_LIKE(1, 2) NORETURN static void
+usage_plain(const char *fmt, ...)
+{
+	va_list ap;
+
+	fflush(stdout);
+	fputs("usage: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	exit(129);
 }
 
 /* How git names an option in its messages: "switch `p'", "option `x'". */
@@ -334,32 +360,40 @@ write_blob_for(struct repo *repo, struct convert **cv, int cmdmode,
 	strbuf_release(&conv);
 }
 
-/* --use-mailmap: refuse if a mailmap exists that git would apply. */
-static void
-check_no_mailmap(struct repo *repo)
-{
-	struct strbuf path = STRBUF_INIT;
-	struct object_id oid;
-	struct stat st;
-	const char *v;
+/*
+ * --use-mailmap and the batch command "mailmap <bool>": the map is read
+ * once, when first used.
+ */
+struct mailmap_use {
+	struct repo *repo;
+	struct mailmap map;
+	int loaded;
+	int on;			/* map idents now */
+};
 
-	if (config_get(&repo->config, "mailmap.file", &v) ||
-	    config_get(&repo->config, "mailmap.blob", &v))
-		die("--use-mailmap: dirc does not apply mailmaps, and "
-		    "mailmap.%s is set (see dirc-cat-file(1))",
-		    config_get(&repo->config, "mailmap.file", &v) ?
-		    "file" : "blob");
-	if (repo->worktree) {
-		strbuf_addf(&path, "%s/.mailmap", repo->worktree);
-		if (!lstat(path.buf, &st))
-			die("--use-mailmap: dirc does not apply mailmaps, and "
-			    "'%s' exists (see dirc-cat-file(1))", path.buf);
-	} else if (!get_oid(&oid, repo, "HEAD:.mailmap")) {
-		die("--use-mailmap: dirc does not apply mailmaps, and "
-		    "HEAD:.mailmap exists (see dirc-cat-file(1))");
-	}
-	error_clear();
-	strbuf_release(&path);
+static void
+mailmap_use_on(struct mailmap_use *mu)
+{
+	mu->on = 1;
+	if (!mu->loaded)
+		mailmap_read(&mu->map, mu->repo);
+	mu->loaded = 1;
+}
+
+/*
+ * An object's contents as --use-mailmap shows them: a commit's or tag's
+ * idents mapped (into out; 1), or 0 to show data as it is.
+ */
+static int
+mailmap_contents(struct strbuf *out, const struct mailmap_use *mu,
+		 enum object_type type, const void *data, size_t size)
+{
+	if (!mu->on || (type != OBJ_COMMIT && type != OBJ_TAG))
+		return 0;
+	strbuf_reset(out);
+	strbuf_add(out, data, size);
+	mailmap_apply_headers(out, &mu->map);
+	return 1;
 }
 
 /* ---- batch output ---- */
@@ -370,6 +404,7 @@ enum atom {
 	ATOM_OBJECTTYPE,
 	ATOM_OBJECTSIZE,
 	ATOM_OBJECTSIZE_DISK,
+	ATOM_OBJECTMODE,
 	ATOM_DELTABASE,
 	ATOM_REST,
 };
@@ -390,11 +425,45 @@ struct batch {
 	int need_info;		/* the format shows the type or size */
 	int follow;		/* --follow-symlinks */
 	int buffer;		/* --buffer */
-	int nul;		/* -z */
+	int nul;		/* -z or -Z: input records end in NUL */
+	char delim;		/* what ends an output record: '\n', or NUL
+				 * with -Z */
+	int all;		/* --batch-all-objects */
 	int cmdmode;		/* 'c' or 'w': --textconv, --filters */
+	const struct object_filter *filter;	/* --filter; borrowed */
+	struct mailmap_use *mu;	/* --use-mailmap, "mailmap <bool>";
+				 * borrowed */
 	struct convert *convert;	/* owned; made on first need */
 	struct strbuf line;	/* scratch for one output line */
+	struct strbuf mapped;	/* scratch: contents with idents mapped */
 };
+
+/*
+ * Must the type be read even when the format shows neither type nor
+ * size?  As git: to filter, and to map idents.
+ */
+static int
+need_type(const struct batch *b)
+{
+	return b->need_info || b->mu->on ||
+	       b->filter->choice != OBJECT_FILTER_NONE;
+}
+
+/* Does --filter leave out an object of this type and size? */
+static int
+filtered_out(const struct batch *b, enum object_type type, size_t size)
+{
+	switch (b->filter->choice) {
+	case OBJECT_FILTER_BLOB_NONE:
+		return type == OBJ_BLOB;
+	case OBJECT_FILTER_BLOB_LIMIT:
+		return type == OBJ_BLOB && size >= b->filter->blob_limit;
+	case OBJECT_FILTER_OBJECT_TYPE:
+		return type != b->filter->type;
+	default:
+		return 0;
+	}
+}
 
 static void
 add_segment(struct batch *b, enum atom atom, const char *text, size_t len)
@@ -415,6 +484,7 @@ parse_format(struct batch *b, const char *fmt)
 		{ "objecttype", ATOM_OBJECTTYPE },
 		{ "objectsize", ATOM_OBJECTSIZE },
 		{ "objectsize:disk", ATOM_OBJECTSIZE_DISK },
+		{ "objectmode", ATOM_OBJECTMODE },
 		{ "deltabase", ATOM_DELTABASE },
 		{ "rest", ATOM_REST },
 	};
@@ -494,10 +564,13 @@ delta_base(struct object_id *out, struct odb *odb, const struct object_id *oid)
 	}
 }
 
-/* The info line of one object into b->line (with its newline). */
+/*
+ * The info line of one object into b->line (with its end): mode is the
+ * tree or index entry's the name gave (0: none).
+ */
 static void
 format_line(struct batch *b, const struct object_id *name_oid,
-	    const struct obj_info *info, const char *rest)
+	    const struct obj_info *info, const char *rest, unsigned mode)
 {
 	struct object_id base;
 
@@ -522,6 +595,10 @@ format_line(struct batch *b, const struct object_id *name_oid,
 			strbuf_addf(&b->line, "%lld",
 				    (long long)disk_size(b->odb, &info->oid));
 			break;
+		case ATOM_OBJECTMODE:
+			if (mode)
+				strbuf_addf(&b->line, "%06o", mode);
+			break;
 		case ATOM_DELTABASE:
 			delta_base(&base, b->odb, &info->oid);
 			strbuf_addstr(&b->line, oid_to_hex(&base));
@@ -531,7 +608,7 @@ format_line(struct batch *b, const struct object_id *name_oid,
 			break;
 		}
 	}
-	strbuf_addch(&b->line, '\n');
+	strbuf_addch(&b->line, b->delim);
 }
 
 static void
@@ -544,7 +621,7 @@ batch_flush(struct batch *b)
 static void
 batch_missing(struct batch *b, const char *name, const char *what)
 {
-	printf("%s %s\n", name, what);
+	printf("%s %s%c", name, what, b->delim);
 	batch_flush(b);
 }
 
@@ -554,7 +631,7 @@ batch_missing(struct batch *b, const char *name, const char *what)
  * read; anything else (a replace loop, an I/O error) is fatal.
  */
 static void
-batch_error(struct batch *b, const char *name, int ret)
+batch_error(struct batch *b, const char *name, int ret, const char *what)
 {
 	if (ret == -E_NOTFOUND) {
 		error_clear();
@@ -563,7 +640,22 @@ batch_error(struct batch *b, const char *name, int ret)
 	} else {
 		die_lib(ret);
 	}
-	batch_missing(b, name, "missing");
+	batch_missing(b, name, what);
+}
+
+/*
+ * How an object that cannot be read is answered: "<name> missing", or,
+ * for a submodule's commit that a tree or index entry names (git 2.50),
+ * "<id> submodule".  name is set to what to print, hex is its room.
+ */
+static const char *
+gone_word(const char **name, char *hex, const struct object_id *oid,
+	  unsigned mode)
+{
+	if (!S_ISGITLINK(mode))
+		return "missing";
+	*name = oid_to_hex_r(hex, oid);
+	return "submodule";
 }
 
 /*
@@ -590,26 +682,30 @@ read_at_once(struct obj_info *info, struct odb_object *obj, struct odb *odb,
 
 /*
  * Answer one object: name is what the input said (for "missing"),
- * oid what it resolved to, rest the rest of the line.
+ * oid what it resolved to, rest the rest of the line, mode that of
+ * the tree or index entry the name gave (0: none).
  */
 static void
 batch_object(struct batch *b, const char *name, const struct object_id *oid,
-	     const char *rest, int contents, unsigned flags)
+	     const char *rest, int contents, unsigned flags, unsigned mode)
 {
 	struct obj_info info = OBJ_INFO_INIT;
 	struct odb_object obj = ODB_OBJECT_INIT;
+	const void *data;
+	char hex[HASH_MAX_HEXSZ + 1];
+	const char *gone = gone_word(&name, hex, oid, mode);
 	int convert, no_path, ret;
 
-	if (!contents && !b->need_info) {
+	if (!contents && !need_type(b)) {
 		/* as git: without a type or size to show, only look */
 		ret = odb_replacement(&info.oid, b->odb, oid, flags);
 		if (ret < 0)
 			die_lib(ret);
 		if (!odb_has(b->odb, &info.oid)) {
-			batch_missing(b, name, "missing");
+			batch_missing(b, name, gone);
 			goto out;
 		}
-		format_line(b, oid, &info, rest);
+		format_line(b, oid, &info, rest, mode);
 		fwrite(b->line.buf, 1, b->line.len, stdout);
 		batch_flush(b);
 		goto out;
@@ -617,29 +713,48 @@ batch_object(struct batch *b, const char *name, const struct object_id *oid,
 	if (!contents || !read_at_once(&info, &obj, b->odb, oid, flags)) {
 		ret = get_info(&info, b->odb, oid, flags);
 		if (ret < 0) {
-			batch_error(b, name, ret);
+			batch_error(b, name, ret, gone);
 			goto out;
 		}
 		if (info.t == OBJ_BAD) {
 			if (!header_too_long(&info))
 				die("invalid object type");
 			error_header_too_long(&info);
-			batch_missing(b, name, "missing");
+			batch_missing(b, name, gone);
 			goto out;
 		}
 		if (contents) {
 			ret = odb_read(&obj, b->odb, &info.oid,
 				       ODB_READ_NO_REPLACE);
 			if (ret < 0) {
-				batch_error(b, name, ret);
+				batch_error(b, name, ret, gone);
 				goto out;
 			}
 		}
 	}
+	if (filtered_out(b, info.t, info.size)) {
+		/* with --batch-all-objects, left out without a word */
+		if (!b->all)
+			batch_missing(b, name, "excluded");
+		goto out;
+	}
+	data = obj.data;
+	if (b->mu->on && (info.t == OBJ_COMMIT || info.t == OBJ_TAG)) {
+		/* the size shown is that of the mapped contents */
+		if (!contents &&
+		    odb_read(&obj, b->odb, &info.oid, ODB_READ_NO_REPLACE) < 0) {
+			error_clear();
+			die("unable to read %s", oid_to_hex(&info.oid));
+		}
+		mailmap_contents(&b->mapped, b->mu, info.t, obj.data,
+				 obj.size);
+		data = b->mapped.buf;
+		info.size = b->mapped.len;
+	}
 	/* --textconv/--filters of a blob's contents: the path is the rest */
 	convert = contents && b->cmdmode && info.t == OBJ_BLOB;
 	no_path = convert && !(rest && *rest);
-	format_line(b, oid, &info, rest);
+	format_line(b, oid, &info, rest, mode);
 	fwrite(b->line.buf, 1, b->line.len, stdout);
 	if (no_path) {
 		/* git prints the info line, then finds it has no path */
@@ -651,8 +766,8 @@ batch_object(struct batch *b, const char *name, const struct object_id *oid,
 			write_blob_for(b->repo, &b->convert, b->cmdmode, rest,
 				       oid, &obj);
 		else
-			fwrite(obj.data, 1, obj.size, stdout);
-		putchar('\n');
+			fwrite(data, 1, info.size, stdout);
+		putchar(b->delim);
 	}
 	batch_flush(b);
 out:
@@ -666,12 +781,17 @@ out:
  * (no "refname is ambiguous" warning, no ref lookups per line).
  */
 static int
-batch_get_oid(struct object_id *oid, struct repo *repo, const char *name)
+batch_get_oid(struct object_id *oid, unsigned *mode, struct repo *repo,
+	      const char *name)
 {
 	struct oname_ctx ctx = ONAME_CTX_INIT;
+	int ret;
 
 	ctx.flags = ONAME_DIAGNOSE | ONAME_HEX_NO_REFS;
-	return oname_get(oid, repo, name, &ctx);
+	ret = oname_get(oid, repo, name, &ctx);
+	if (mode)
+		*mode = ctx.mode;
+	return ret;
 }
 
 /*
@@ -694,7 +814,7 @@ batch_follow(struct batch *b, const char *name, const char *rest,
 		return 0;	/* an index path or a plain name */
 	strbuf_add(&rev, name, colon - name);
 	path = colon + 1;
-	ret = batch_get_oid(&oid, b->repo, rev.buf);
+	ret = batch_get_oid(&oid, NULL, b->repo, rev.buf);
 	if (!ret)
 		ret = peel_to_type(&tree, b->repo, &oid, OBJ_TREE);
 	if (ret == -E_NOTFOUND || ret == -E_INVALID || ret == -E_AMBIGUOUS) {
@@ -703,7 +823,7 @@ batch_follow(struct batch *b, const char *name, const char *rest,
 		goto out;
 	}
 	if (ret < 0) {
-		batch_error(b, name, ret);
+		batch_error(b, name, ret, "missing");
 		goto out;
 	}
 	/* "./x" and "../x" are relative to where dirc started */
@@ -720,7 +840,12 @@ batch_follow(struct batch *b, const char *name, const char *rest,
 	ret = tree_path_follow(&oid, &mode, &outside, b->odb, &tree, path);
 	switch (ret) {
 	case TREE_PATH_FOUND:
-		batch_object(b, name, &oid, rest, contents, 0);
+		/*
+		 * git says "missing", not "submodule", when it followed;
+		 * "<rev>:" is the tree itself, with no mode
+		 */
+		batch_object(b, name, &oid, rest, contents, 0,
+			     S_ISGITLINK(mode) || !*path ? 0 : mode);
 		break;
 	case TREE_PATH_MISSING:
 		batch_missing(b, name, "missing");
@@ -728,17 +853,18 @@ batch_follow(struct batch *b, const char *name, const char *rest,
 	case TREE_PATH_DANGLING:
 	case TREE_PATH_NOTDIR:
 	case TREE_PATH_LOOP:
-		printf("%s %zu\n%s\n", ret == TREE_PATH_DANGLING ? "dangling" :
+		printf("%s %zu%c%s%c", ret == TREE_PATH_DANGLING ? "dangling" :
 		       ret == TREE_PATH_NOTDIR ? "notdir" : "loop",
-		       strlen(name), name);
+		       strlen(name), b->delim, name, b->delim);
 		batch_flush(b);
 		break;
 	case TREE_PATH_OUTSIDE:
-		printf("symlink %zu\n%s\n", outside.len, outside.buf);
+		printf("symlink %zu%c%s%c", outside.len, b->delim,
+		       outside.buf, b->delim);
 		batch_flush(b);
 		break;
 	default:
-		batch_error(b, name, ret);
+		batch_error(b, name, ret, "missing");
 		break;
 	}
 out:
@@ -753,11 +879,12 @@ static void
 batch_name(struct batch *b, const char *name, const char *rest, int contents)
 {
 	struct object_id oid;
+	unsigned mode;
 	int ret;
 
 	if (b->follow && batch_follow(b, name, rest, contents))
 		return;
-	ret = batch_get_oid(&oid, b->repo, name);
+	ret = batch_get_oid(&oid, &mode, b->repo, name);
 	if (ret == -E_AMBIGUOUS) {
 		if (error_pre())
 			error("%s", error_pre());
@@ -774,10 +901,10 @@ batch_name(struct batch *b, const char *name, const char *rest, int contents)
 	if (ret == -E_CORRUPT)
 		die_lib(ret);
 	if (ret < 0) {
-		batch_error(b, name, ret);
+		batch_error(b, name, ret, "missing");
 		return;
 	}
-	batch_object(b, name, &oid, rest, contents, 0);
+	batch_object(b, name, &oid, rest, contents, 0, mode);
 }
 
 /* One --batch or --batch-check line (modified in place). */
@@ -801,8 +928,15 @@ batch_line(struct batch *b, char *line)
 
 /* ---- --batch-command ---- */
 
+enum command {
+	CMD_CONTENTS,
+	CMD_INFO,
+	CMD_FLUSH,
+	CMD_MAILMAP,		/* git 2.47 */
+};
+
 struct queued {
-	int contents;
+	enum command cmd;
 	char *arg;		/* owned */
 };
 
@@ -811,11 +945,32 @@ struct command_queue {
 	size_t nr, alloc;
 };
 
+/*
+ * "mailmap <bool>": map idents in what follows, or stop.  As git, the
+ * value is checked when the command runs (with --buffer, at the flush).
+ */
+static void
+command_mailmap(struct batch *b, const char *arg)
+{
+	int on = config_parse_bool(arg);
+
+	if (on < 0)
+		die("mailmap: invalid boolean '%s'", arg);
+	if (on)
+		mailmap_use_on(b->mu);
+	else
+		b->mu->on = 0;
+}
+
 static void
 dispatch(struct batch *b, struct command_queue *cq)
 {
 	for (size_t i = 0; i < cq->nr; i++) {
-		batch_name(b, cq->q[i].arg, NULL, cq->q[i].contents);
+		if (cq->q[i].cmd == CMD_MAILMAP)
+			command_mailmap(b, cq->q[i].arg);
+		else
+			batch_name(b, cq->q[i].arg, NULL,
+				   cq->q[i].cmd == CMD_CONTENTS);
 		free(cq->q[i].arg);
 	}
 	cq->nr = 0;
@@ -835,19 +990,30 @@ printable(struct strbuf *out, const char *s)
 	return out->buf;
 }
 
+/*
+ * One command line (len bytes, which may hold a NUL).  With -z or -Z an
+ * empty record is "unknown command: ''", as in git 2.55, whose record
+ * still holds its terminator when it checks for an empty one.
+ */
 static void
-batch_command(struct batch *b, struct command_queue *cq, const char *line)
+batch_command(struct batch *b, struct command_queue *cq, const char *line,
+	      size_t len)
 {
-	static const struct { const char *name; int args; } cmds[] = {
-		{ "contents", 1 }, { "info", 1 }, { "flush", 0 },
+	static const struct {
+		const char *name;
+		enum command cmd;
+		int args;
+	} cmds[] = {
+		{ "contents", CMD_CONTENTS, 1 }, { "info", CMD_INFO, 1 },
+		{ "flush", CMD_FLUSH, 0 }, { "mailmap", CMD_MAILMAP, 1 },
 	};
 	struct strbuf shown = STRBUF_INIT;
 	const char *p = NULL;
 	size_t i;
 
-	if (!*line)
+	if (!len && !b->nul)
 		die("empty command in input");
-	if (strchr(" \t\n\r", *line))
+	if (*line && strchr(" \t\n\r", *line))
 		die("whitespace before command: '%s'",
 		    printable(&shown, line));
 	for (i = 0; i < ARRAY_SIZE(cmds); i++)
@@ -869,7 +1035,7 @@ batch_command(struct batch *b, struct command_queue *cq, const char *line)
 		return;
 	}
 	ALLOC_GROW(cq->q, cq->nr + 1, cq->alloc);
-	cq->q[cq->nr].contents = i == 0;
+	cq->q[cq->nr].cmd = cmds[i].cmd;
 	cq->q[cq->nr++].arg = xstrdup(p + 1);
 	if (!b->buffer)
 		dispatch(b, cq);
@@ -894,13 +1060,14 @@ parallel_ok(const struct batch *b)
 {
 	return (b->mode == BATCH_CONTENTS ||
 		(b->mode == BATCH_CHECK && b->need_info)) &&
-	       !b->follow && !b->cmdmode;
+	       !b->follow && !b->cmdmode && !b->mu->on;
 }
 
 struct pline {
 	const char *name;	/* in the input buffer */
 	const char *rest;	/* NULL: none */
 	struct object_id oid;	/* what the name resolved to */
+	unsigned mode;		/* of the tree or index entry named, or 0 */
 	int serial;		/* answered by batch_name() */
 };
 
@@ -908,24 +1075,29 @@ struct pline {
 static void
 answer_read(struct batch *b, const char *name, const struct object_id *oid,
 	    const char *rest, struct odb_many_item *it, int contents,
-	    unsigned flags)
+	    unsigned flags, unsigned mode)
 {
 	struct obj_info info = OBJ_INFO_INIT;
 
 	if (it->ret < 0 || it->obj.type == OBJ_BAD) {
 		/* again, with the messages */
-		batch_object(b, name, oid, rest, contents, flags);
+		batch_object(b, name, oid, rest, contents, flags, mode);
+		return;
+	}
+	if (filtered_out(b, it->obj.type, it->obj.size)) {
+		if (!b->all)
+			batch_missing(b, name, "excluded");
 		return;
 	}
 	info.oid = it->oid;
 	info.t = it->obj.type;
 	info.size = it->obj.size;
 	strbuf_addstr(&info.type, it->obj.type_name);
-	format_line(b, oid, &info, rest);
+	format_line(b, oid, &info, rest, mode);
 	fwrite(b->line.buf, 1, b->line.len, stdout);
 	if (contents) {
 		fwrite(it->obj.data, 1, it->obj.size, stdout);
-		putchar('\n');
+		putchar(b->delim);
 	}
 	/* without --buffer, one object at a time, as git */
 	batch_flush(b);
@@ -942,7 +1114,8 @@ answer_lines(struct batch *b, struct odb_many *m, struct pline *lines,
 
 	for (size_t i = 0; i < nr; i++) {
 		struct pline *l = &lines[i];
-		int ret = batch_get_oid(&l->oid, b->repo, l->name);
+		int ret = batch_get_oid(&l->oid, &l->mode, b->repo,
+					l->name);
 
 		items[i] = (struct odb_many_item){ .skip = 1 };
 		if (!ret)
@@ -966,7 +1139,7 @@ answer_lines(struct batch *b, struct odb_many *m, struct pline *lines,
 				batch_name(b, l->name, l->rest, contents);
 			else
 				answer_read(b, l->name, &l->oid, l->rest,
-					    &items[i], contents, 0);
+					    &items[i], contents, 0, l->mode);
 			odb_object_release(&items[i].obj);
 		}
 		pos += k;
@@ -1085,7 +1258,7 @@ all_objects_parallel(struct batch *b, const struct object_id *oids,
 
 				answer_read(b, oid_to_hex_r(hex, &items[i].oid),
 					    &items[i].oid, NULL, &items[i],
-					    contents, ODB_READ_NO_REPLACE);
+					    contents, ODB_READ_NO_REPLACE, 0);
 				odb_object_release(&items[i].obj);
 			}
 			pos += k;
@@ -1185,7 +1358,7 @@ batch_all_objects(struct batch *b, int unordered)
 
 			batch_object(b, oid_to_hex_r(hex, &l.oids[i]),
 				     &l.oids[i], NULL, contents,
-				     ODB_READ_NO_REPLACE);
+				     ODB_READ_NO_REPLACE, 0);
 		}
 	free(l.oids);
 }
@@ -1217,6 +1390,7 @@ run_batch(struct batch *b, const char *format, int all, int unordered)
 	struct command_queue cq = { NULL, 0, 0 };
 
 	strbuf_init(&b->line, 0);
+	strbuf_init(&b->mapped, 0);
 	/* "--batch=" is an empty format, not the default */
 	parse_format(b, format ? format :
 		     "%(objectname) %(objecttype) %(objectsize)");
@@ -1232,7 +1406,7 @@ run_batch(struct batch *b, const char *format, int all, int unordered)
 	} else {
 		while (read_line(&line, b->nul)) {
 			if (b->mode == BATCH_COMMAND)
-				batch_command(b, &cq, line.buf);
+				batch_command(b, &cq, line.buf, line.len);
 			else
 				batch_line(b, line.buf);
 		}
@@ -1246,6 +1420,7 @@ run_batch(struct batch *b, const char *format, int all, int unordered)
 	free(b->fmt);
 	strbuf_release(&line);
 	strbuf_release(&b->line);
+	strbuf_release(&b->mapped);
 	if (convert_free(b->convert) < 0)
 		die_lib(-1);
 	b->convert = NULL;
@@ -1266,7 +1441,7 @@ resolve_or_die(struct object_id *oid, struct repo *repo, const char *name)
 /* -t and -s */
 static int
 show_type_or_size(struct odb *odb, const struct object_id *oid, int mode,
-		  int unknown_type)
+		  int unknown_type, struct mailmap_use *mu)
 {
 	struct obj_info info = OBJ_INFO_INIT;
 	int ret = get_info(&info, odb, oid, 0);
@@ -1283,6 +1458,20 @@ show_type_or_size(struct odb *odb, const struct object_id *oid, int mode,
 		error_header_too_long(&info);
 		die("git cat-file: could not get object info");
 	}
+	if (mode == 's' && mu->on &&
+	    (info.t == OBJ_COMMIT || info.t == OBJ_TAG)) {
+		/* the size of what -p would show, idents mapped */
+		struct odb_object obj = ODB_OBJECT_INIT;
+		struct strbuf mapped = STRBUF_INIT;
+
+		ret = odb_read(&obj, odb, &info.oid, ODB_READ_NO_REPLACE);
+		if (ret < 0)
+			die_lib(ret);
+		mailmap_contents(&mapped, mu, obj.type, obj.data, obj.size);
+		info.size = mapped.len;
+		strbuf_release(&mapped);
+		odb_object_release(&obj);
+	}
 	if (mode == 't')
 		printf("%s\n", info.type.buf);
 	else
@@ -1294,8 +1483,9 @@ show_type_or_size(struct odb *odb, const struct object_id *oid, int mode,
 /* -p (and --textconv of what has no text conversion) */
 static int
 pretty_print(struct repo *repo, struct odb *odb, const struct object_id *oid,
-	     const char *name)
+	     const char *name, struct mailmap_use *mu)
 {
+	struct strbuf mapped = STRBUF_INIT;
 	struct obj_info info = OBJ_INFO_INIT;
 	struct odb_object obj = ODB_OBJECT_INIT;
 	int ret = get_info(&info, odb, oid, 0);
@@ -1325,19 +1515,24 @@ pretty_print(struct repo *repo, struct odb *odb, const struct object_id *oid,
 			die("not a tree object");
 		}
 		pretty_tree(&obj, repo->settings.quotepath);
+	} else if (mailmap_contents(&mapped, mu, obj.type, obj.data,
+				    obj.size)) {
+		fwrite(mapped.buf, 1, mapped.len, stdout);
 	} else {
 		fwrite(obj.data, 1, obj.size, stdout);
 	}
 	odb_object_release(&obj);
 	strbuf_release(&info.type);
+	strbuf_release(&mapped);
 	return 0;
 }
 
 /* <type> <object> */
 static int
 show_as_type(struct odb *odb, const struct object_id *oid, const char *type,
-	     const char *name)
+	     const char *name, struct mailmap_use *mu)
 {
+	struct strbuf mapped = STRBUF_INIT;
 	struct obj_info info = OBJ_INFO_INIT;
 	struct odb_object obj = ODB_OBJECT_INIT;
 	enum object_type want = type_from_name(type, strlen(type));
@@ -1358,15 +1553,19 @@ show_as_type(struct odb *odb, const struct object_id *oid, const char *type,
 		die_lib(ret);
 	if (ret)
 		die("git cat-file %s: bad file", name);
-	fwrite(obj.data, 1, obj.size, stdout);
+	if (mailmap_contents(&mapped, mu, obj.type, obj.data, obj.size))
+		fwrite(mapped.buf, 1, mapped.len, stdout);
+	else
+		fwrite(obj.data, 1, obj.size, stdout);
 	odb_object_release(&obj);
+	strbuf_release(&mapped);
 	return 0;
 }
 
 /* --textconv and --filters on one object */
 static int
 show_converted(struct repo *repo, struct odb *odb, int cmdmode,
-	       const char *name, const char *path_opt)
+	       const char *name, const char *path_opt, struct mailmap_use *mu)
 {
 	struct object_id oid;
 	struct obj_info info = OBJ_INFO_INIT;
@@ -1419,7 +1618,7 @@ show_converted(struct repo *repo, struct odb *odb, int cmdmode,
 		error_clear();
 		if (cmdmode == 'c') {
 			/* no text conversion: what -p prints */
-			ret = pretty_print(repo, odb, &oid, name);
+			ret = pretty_print(repo, odb, &oid, name, mu);
 			goto out;
 		}
 		if (info.t == OBJ_BAD)
@@ -1446,6 +1645,23 @@ out:
 	return ret;
 }
 
+/* --filter=<spec> (several combine), --no-filter: as git, a bad spec dies */
+static int
+opt_filter(const struct option *opt, const char *arg, int unset)
+{
+	struct object_filter *f = opt->value;
+
+	if (unset || !arg) {
+		*f = (struct object_filter)OBJECT_FILTER_INIT;
+		return 0;
+	}
+	if (object_filter_add(f, arg) < 0) {
+		fflush(stdout);
+		die("%s", error_msg());
+	}
+	return 0;
+}
+
 int
 cmd_cat_file(int argc, const char **argv)
 {
@@ -1456,7 +1672,9 @@ cmd_cat_file(int argc, const char **argv)
 	struct batch_opt batch = { BATCH_NONE, NULL };
 	const char *path = NULL;
 	int unknown_type = 0, follow = 0, unordered = 0, buffer = -1, nul = 0;
-	int mailmap = 0, ret;
+	int nul_out = 0, mailmap = 0, ret;
+	struct object_filter filter = OBJECT_FILTER_INIT;
+	struct mailmap_use mu = { NULL, MAILMAP_INIT, 0, 0 };
 	struct option opts[] = {
 		OPT_GROUP("Check object existence or emit object contents"),
 		OPT_MODE('e', NULL, &cm, "check if <object> exists", 'e'),
@@ -1477,7 +1695,10 @@ cmd_cat_file(int argc, const char **argv)
 		OPT_BATCH("batch-check", &batch,
 			  "like --batch, but don't emit <contents>",
 			  BATCH_CHECK),
-		OPT_BOOL('z', NULL, &nul, "stdin is NUL-terminated"),
+		OPT_BOOL_F('z', NULL, &nul, "stdin is NUL-terminated",
+			   OPT_HIDDEN),
+		OPT_BOOL('Z', NULL, &nul_out,
+			 "stdin and stdout is NUL-terminated"),
 		OPT_BATCH("batch-command", &batch, "read commands from stdin",
 			  BATCH_COMMAND),
 		OPT_MODE(0, "batch-all-objects", &cm, "with --batch[-check]: "
@@ -1497,11 +1718,28 @@ cmd_cat_file(int argc, const char **argv)
 		OPT_STRING(0, "path", &path, "blob|tree",
 			   "use a <path> for (--textconv | --filters); Not "
 			   "with 'batch'"),
+		OPT_CALLBACK(0, "filter", &filter, "args", "object filtering",
+			     opt_filter),
 		OPT_END(),
 	};
 
 	argc = parse_options(argc, argv, opts, cat_file_usage, 0);
 
+	/* git 2.50: cat-file applies three kinds of filter, in batches */
+	switch (filter.choice) {
+	case OBJECT_FILTER_NONE:
+		break;
+	case OBJECT_FILTER_BLOB_NONE:
+	case OBJECT_FILTER_BLOB_LIMIT:
+	case OBJECT_FILTER_OBJECT_TYPE:
+		if (!batch.mode)
+			usage_plain("objects filter only supported in batch "
+				    "mode");
+		break;
+	default:
+		usage_plain("objects filter not supported: '%s'",
+			    object_filter_name(filter.choice));
+	}
 	if (path && cm.mode != 'c' && cm.mode != 'w')
 		usage_fatal(opts, "'--path=<path|tree-ish>' needs '--filters' "
 			    "or '--textconv'");
@@ -1519,6 +1757,8 @@ cmd_cat_file(int argc, const char **argv)
 				    "batch mode");
 		if (nul)
 			usage_fatal(opts, "'-z' requires a batch mode");
+		if (nul_out)
+			usage_fatal(opts, "'-Z' requires a batch mode");
 	}
 	if (batch.mode && argc && cm.mode != 'c' && cm.mode != 'w')
 		usage_fatal(opts, "batch modes take no arguments");
@@ -1542,13 +1782,16 @@ cmd_cat_file(int argc, const char **argv)
 	ret = repo_odb(&odb, &repo);
 	if (ret < 0)
 		die_lib(ret);
+	mu.repo = &repo;
 	if (mailmap)
-		check_no_mailmap(&repo);
+		mailmap_use_on(&mu);
 
 	if (batch.mode) {
 		struct batch b = {
 			.repo = &repo, .odb = odb, .mode = batch.mode,
-			.follow = follow, .nul = nul,
+			.follow = follow, .nul = nul || nul_out,
+			.delim = nul_out ? '\0' : '\n',
+			.all = cm.mode == 'a', .filter = &filter, .mu = &mu,
 			/* as git: --batch-all-objects buffers unless --no-buffer */
 			.buffer = buffer < 0 ? cm.mode == 'a' : buffer > 0,
 			.cmdmode = cm.mode == 'a' ? 0 : cm.mode,
@@ -1556,6 +1799,7 @@ cmd_cat_file(int argc, const char **argv)
 
 		/* git ignores the arguments with --textconv/--filters */
 		ret = run_batch(&b, batch.format, cm.mode == 'a', unordered);
+		mailmap_release(&mu.map);
 		repo_release(&repo);
 		return ret;
 	}
@@ -1565,7 +1809,7 @@ cmd_cat_file(int argc, const char **argv)
 	switch (cm.mode) {
 	case 'c':
 	case 'w':
-		ret = show_converted(&repo, odb, cm.mode, argv[0], path);
+		ret = show_converted(&repo, odb, cm.mode, argv[0], path, &mu);
 		break;
 	case 'e':
 		resolve_or_die(&oid, &repo, argv[0]);
@@ -1574,17 +1818,19 @@ cmd_cat_file(int argc, const char **argv)
 	case 't':
 	case 's':
 		resolve_or_die(&oid, &repo, argv[0]);
-		ret = show_type_or_size(odb, &oid, cm.mode, unknown_type);
+		ret = show_type_or_size(odb, &oid, cm.mode, unknown_type,
+					&mu);
 		break;
 	case 'p':
 		resolve_or_die(&oid, &repo, argv[0]);
-		ret = pretty_print(&repo, odb, &oid, argv[0]);
+		ret = pretty_print(&repo, odb, &oid, argv[0], &mu);
 		break;
 	default:
 		resolve_or_die(&oid, &repo, argv[1]);
-		ret = show_as_type(odb, &oid, argv[0], argv[1]);
+		ret = show_as_type(odb, &oid, argv[0], argv[1], &mu);
 		break;
 	}
+	mailmap_release(&mu.map);
 	repo_release(&repo);
 	return ret;
 }

@@ -2179,7 +2179,8 @@ resolve(struct res *r, const char *name, struct object_id *out)
 		if (r2)
 			path = rel.buf;
 		ret = tree_entry(r, &tree, path, out, &mode);
-		if (!ret)
+		/* "<rev>:" names the tree itself: no entry, no mode (git) */
+		if (!ret && *path)
 			r->ctx->mode = mode;
 		else if (ret == -E_NOTFOUND && (flags & ONAME_DIAGNOSE))
 			ret = diagnose_tree_path(r, path, &tree, name, colon);

@@ -905,8 +905,8 @@ compact_range(struct reftable_stack *st, size_t first, size_t last,
 		ret = lockfile_hold(&locks[nlocks], path);
 		free(path);
 		if (ret == -E_LOCKED && best_effort && last - (i - 1) >= 2) {
+			/* compact the newer tables locked so far */
 			error_clear();
-			ret = 0;
 			first = i;
 			break;
 		}

@@ -104,6 +104,17 @@ do
 	'
 done
 
+test_expect_success 'mapped tables (DIRC_MMAP_CUTOFF=1) read the same' '
+	rt dump stack-sha1 >read.out &&
+	env DIRC_MMAP_CUTOFF=1 dirc test-tool reftable dump stack-sha1 >mapped.out &&
+	test_cmp read.out mapped.out &&
+	rm -rf bad && cp -R "$DATA/sha1" bad &&
+	t=$(head -n 1 bad/tables.list) &&
+	printf X | dd of=bad/$t bs=1 seek=0 conv=notrunc 2>/dev/null &&
+	test_must_fail env DIRC_MMAP_CUTOFF=1 dirc test-tool reftable dump bad 2>err &&
+	test_grep "is corrupt: bad magic" err
+'
+
 test_expect_success 'a SHA-1 reader refuses a SHA-256 stack' '
 	test_must_fail dirc test-tool reftable dump stack-sha256 2>err &&
 	test_grep "corrupt: its hash is not sha1" err

@@ -5,7 +5,7 @@
  *
  * Invariants:
  *   - st->tables is the list tables.list held when last read, oldest
- *     first, each table read whole into memory (tables are immutable
+ *     first, each table read or mapped whole (tables are immutable
  *     once named in the list);
  *   - a table file is named "0x<min>-0x<max>-<random>.ref" (12 hex
  *     digits each, 8 for the random part) after the update indexes in

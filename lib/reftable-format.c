@@ -46,6 +46,7 @@
 
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <zlib.h>
 
 #include "error.h"
@@ -112,9 +113,9 @@ rt_varint_decode(const unsigned char **p, const unsigned char *end,
 	return 0;
 }
 
-int
-rt_table_parse(struct rt_table *out, const char *path, unsigned char *data,
-	       size_t len, const struct hash_algo *algo)
+static int
+table_parse(struct rt_table *out, const char *path, unsigned char *data,
+	    size_t len, const struct hash_algo *algo, int mapped)
 {
 	const unsigned char *f;
 	const char *slash;
@@ -122,6 +123,7 @@ rt_table_parse(struct rt_table *out, const char *path, unsigned char *data,
 	uint64_t obj;
 
 	memset(out, 0, sizeof(*out));
+	out->mapped = mapped;
 	out->path = xstrdup(path);
 	slash = strrchr(out->path, '/');
 	out->name = slash ? slash + 1 : out->path;
@@ -173,11 +175,28 @@ rt_table_parse(struct rt_table *out, const char *path, unsigned char *data,
 	return 0;
 }
 
+int
+rt_table_parse(struct rt_table *out, const char *path, unsigned char *data,
+	       size_t len, const struct hash_algo *algo)
+{
+	return table_parse(out, path, data, len, algo, 0);
+}
+
+int
+rt_table_parse_mapped(struct rt_table *out, const char *path, void *map,
+		      size_t len, const struct hash_algo *algo)
+{
+	return table_parse(out, path, map, len, algo, 1);
+}
+
 void
 rt_table_release(struct rt_table *t)
 {
 	free(t->path);
-	free(t->data);
+	if (t->mapped && t->data)
+		munmap(t->data, t->len);
+	else
+		free(t->data);
 	memset(t, 0, sizeof(*t));
 }
 

@@ -35,7 +35,8 @@ struct rt_table {
 	const char *name;		/* path after its last '/' (the name
 					 * tables.list gives); points into
 					 * path */
-	unsigned char *data;		/* owned */
+	unsigned char *data;		/* owned: malloc()ed, or mapped */
+	int mapped;			/* data is an mmap() of len bytes */
 	size_t len;			/* file size */
 	size_t end;			/* where the footer starts */
 	const struct hash_algo *algo;
@@ -57,6 +58,9 @@ struct rt_table {
 int rt_table_parse(struct rt_table *out, const char *path,
 		   unsigned char *data, size_t len,
 		   const struct hash_algo *algo);
+/* The same for a read-only mapping of the file (munmap()ed on release). */
+int rt_table_parse_mapped(struct rt_table *out, const char *path, void *map,
+			  size_t len, const struct hash_algo *algo);
 void rt_table_release(struct rt_table *t);
 
 /* The size auto-compaction weighs a table by (git's "size - overhead"). */

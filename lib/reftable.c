@@ -5,7 +5,7 @@
  *
  * Invariants:
  *   - st->tables is the list tables.list held when last read, oldest
- *     first, each table read whole into memory (tables are immutable
+ *     first, each table read or mapped whole (tables are immutable
  *     once named in the list);
  *   - a table file is named "0x<min>-0x<max>-<random>.ref" (12 hex
  *     digits each, 8 for the random part) after the update indexes in
@@ -31,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/mman.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -156,25 +157,53 @@ stack_uptodate(struct reftable_stack *st)
 	return ret;
 }
 
+/*
+ * Read (small) or map (from fileio_cutoff() bytes, as dirc's other
+ * readers choose) the table name of the stack.  Tables never change
+ * once named in tables.list; one compacted away while mapped stays
+ * readable until it is unmapped.
+ */
 static int
 table_load(struct rt_table *out, const struct reftable_stack *st,
 	   const char *name)
 {
-	struct strbuf sb = STRBUF_INIT;
 	char *path = stack_path(st, name);
-	size_t len;
-	char *data;
-	int ret;
+	struct strbuf sb = STRBUF_INIT;
+	struct stat sbuf;
+	int fd, ret;
 
-	/* NEEDSWORK: map large tables instead of reading them. */
-	ret = strbuf_read_file(&sb, path);
-	if (ret < 0) {
-		strbuf_release(&sb);
-		free(path);
-		return ret;
+	memset(out, 0, sizeof(*out));
+	fd = open(path, O_RDONLY | O_CLOEXEC);
+	if (fd < 0 || fstat(fd, &sbuf) < 0) {
+		ret = error_errno(errno, "could not open '%s' for reading",
+				  path);
+		goto out;
 	}
-	data = strbuf_detach(&sb, &len);
-	ret = rt_table_parse(out, path, (unsigned char *)data, len, st->algo);
+	if ((size_t)sbuf.st_size >= fileio_cutoff()) {
+		void *map = mmap(NULL, sbuf.st_size, PROT_READ, MAP_PRIVATE,
+				 fd, 0);
+
+		if (map == MAP_FAILED) {
+			ret = error_errno(errno, "could not map '%s'", path);
+			goto out;
+		}
+		ret = rt_table_parse_mapped(out, path, map, sbuf.st_size,
+					    st->algo);
+	} else {
+		unsigned char *data;
+		size_t len;
+
+		if (strbuf_read_fd(&sb, fd, sbuf.st_size) < 0) {
+			ret = error_errno(errno, "could not read '%s'", path);
+			goto out;
+		}
+		data = (unsigned char *)strbuf_detach(&sb, &len);
+		ret = rt_table_parse(out, path, data, len, st->algo);
+	}
+out:
+	if (fd >= 0)
+		close(fd);
+	strbuf_release(&sb);
 	free(path);
 	return ret;
 }
@@ -905,8 +934,8 @@ compact_range(struct reftable_stack *st, size_t first, size_t last,
 		ret = lockfile_hold(&locks[nlocks], path);
 		free(path);
 		if (ret == -E_LOCKED && best_effort && last - (i - 1) >= 2) {
+			/* compact the newer tables locked so far */
 			error_clear();
-			ret = 0;
 			first = i;
 			break;
 		}

@@ -102,7 +102,9 @@ int reftable_stack_for_each_ref(struct reftable_stack *st,
  * The reflog of name, newest first (update index descending), or of
  * every ref when name is NULL (by name, then newest first).  Entries
  * hidden by a newer log tombstone for the same key are skipped; a
- * tombstone itself is not passed.
+ * tombstone itself is not passed.  The entry git leaves in an emptied
+ * reflog (null old and new ids, empty message) is passed as it is:
+ * git's reflog does not show it.
  */
 typedef int (*reftable_log_fn)(const struct reftable_log *log, void *ctx);
 int reftable_stack_for_each_log(struct reftable_stack *st, const char *name,
@@ -122,8 +124,9 @@ int reftable_stack_for_each_log(struct reftable_stack *st, const char *name,
  * add: one new table at update index reftable_stack_next_update_index()
  * (the records' own update_index is ignored and set, except a log
  * tombstone's, which names the entry it deletes), refs and logs in
- * any order (sorted here; a ref given twice, or two log records with
- * one name and update index, is -E_INVALID).  A log message is stored
+ * any order (sorted here, in place; a ref given twice, or two log
+ * records with one name and update index, is -E_INVALID); one call per
+ * addition, and none at all writes nothing.  A log message is stored
  * as git stores it: trailing newlines dropped, one "\n" added (NULL is
  * stored empty); a message of several lines is -E_INVALID.  Nothing is
  * visible to readers before commit.  Commit compacts afterwards as

@@ -104,6 +104,17 @@ do
 	'
 done
 
+test_expect_success 'mapped tables (DIRC_MMAP_CUTOFF=1) read the same' '
+	rt dump stack-sha1 >read.out &&
+	env DIRC_MMAP_CUTOFF=1 dirc test-tool reftable dump stack-sha1 >mapped.out &&
+	test_cmp read.out mapped.out &&
+	rm -rf bad && cp -R "$DATA/sha1" bad &&
+	t=$(head -n 1 bad/tables.list) &&
+	printf X | dd of=bad/$t bs=1 seek=0 conv=notrunc 2>/dev/null &&
+	test_must_fail env DIRC_MMAP_CUTOFF=1 dirc test-tool reftable dump bad 2>err &&
+	test_grep "is corrupt: bad magic" err
+'
+
 test_expect_success 'a SHA-1 reader refuses a SHA-256 stack' '
 	test_must_fail dirc test-tool reftable dump stack-sha256 2>err &&
 	test_grep "corrupt: its hash is not sha1" err
@@ -363,6 +374,64 @@ test_expect_success GIT_NEW 'git: a locked oldest table, the same best-effort co
 	printf "ref\trefs/heads/b\t0\tval1\t%s\n" $c | rt write L/.git/reftable &&
 	printf "ref\trefs/heads/c\t0\tval1\t%s\n" $c | rt write L/.git/reftable &&
 	same_stack K/.git/reftable L/.git/reftable
+'
+
+# random_batches <commit> <n>: n update-ref --stdin batches (files
+# batch.1 ...), each creating and deleting a pseudo-random number of
+# refs (every seventh a big one; a fixed LCG, so every run is the same).
+random_batches () {
+	awk -v c="$1" -v n="$2" '
+	function rnd(m) {
+		seed = (seed * 1103515245 + 12345) % 2147483648
+		return int(seed / 65536) % m
+	}
+	BEGIN {
+		seed = 42
+		for (b = 1; b <= n; b++) {
+			f = "batch." b
+			k = 1 + rnd(b % 7 == 0 ? 120 : 12)
+			for (i = 0; i < k; i++) {
+				r = "refs/heads/r" rnd(300)
+				if (r in in_batch) continue
+				in_batch[r] = 1
+				if (live[r] && rnd(3) == 0) {
+					print "delete " r > f; live[r] = 0
+				} else if (!live[r]) {
+					print "create " r " " c > f; live[r] = 1
+				}
+			}
+			delete in_batch
+			close(f)
+		}
+	}'
+}
+
+test_expect_success GIT_NEW 'git: forty random additions, the same stack as git'"'"'s' '
+	for algo in sha1 sha256
+	do
+		opt= && { test $algo = sha1 || opt=--sha256; } &&
+		rm -rf RA RB RC batch.* &&
+		git_new init -q --ref-format=reftable --object-format=$algo RA &&
+		git_new -C RA commit -q --allow-empty -m one &&
+		cp -R RA RB &&
+		c=$(git_new -C RA rev-parse HEAD) &&
+		random_batches $c 40 &&
+		b=1 &&
+		while test $b -le 40
+		do
+			if test -s batch.$b
+			then
+				GIT_TEST_REFTABLE_AUTOCOMPACTION=false git_new -C RA update-ref -m "batch $b" --stdin <batch.$b &&
+				git_new -C RB update-ref -m "batch $b" --stdin <batch.$b || return 1
+			fi
+			b=$((b + 1))
+		done &&
+		test $(wc -l <RA/.git/reftable/tables.list) -gt 30 &&
+		mkdir RC && rt create RC/reftable &&
+		replay RA RC/reftable $opt &&
+		same_stack RB/.git/reftable RC/reftable &&
+		test $(wc -l <RB/.git/reftable/tables.list) -gt 1 || return 1
+	done
 '
 
 test_expect_success GIT_NEW 'git: dirc compaction equals git pack-refs' '

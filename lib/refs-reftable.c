@@ -13,24 +13,57 @@
 #include "refs-internal.h"
 #include "reftable.h"
 
+/*
+ * Stacks this process opened, shared by every ref store: name resolution
+ * makes a store for each lookup, and a table is read once, not once per
+ * lookup.  They stay open until the process ends.
+ */
+static struct opened_stack {
+	char *dir;
+	struct reftable_stack *st;
+} *opened;
+static size_t opened_nr, opened_alloc;
+
+static struct reftable_stack *
+open_shared(const char *dir, int *fresh)
+{
+	struct reftable_stack *st;
+
+	for (size_t i = 0; i < opened_nr; i++)
+		if (!strcmp(opened[i].dir, dir))
+			return opened[i].st;
+	if (reftable_stack_open(&st, dir, hash_algo) < 0)
+		return NULL;
+	ALLOC_GROW(opened, opened_nr + 1, opened_alloc);
+	opened[opened_nr].dir = xstrdup(dir);
+	opened[opened_nr++].st = st;
+	*fresh = 1;
+	return st;
+}
+
 struct reftable_stack *
 refs_rt_stack(struct ref_store *rs, const char *name)
 {
 	int own = name && strcmp(rs->gitdir, rs->commondir) &&
 		  refs_is_per_worktree(name);
 	struct reftable_stack **st = own ? &rs->rt_own : &rs->rt_common;
+	unsigned bit = own ? 2 : 1;
 	struct strbuf dir = STRBUF_INIT;
-	int ret;
+	int fresh = 0;
 
-	if (*st) {
-		ret = reftable_stack_reload(*st);
-	} else {
+	if (!*st) {
 		strbuf_addf(&dir, "%s/reftable", own ? rs->gitdir :
 			    rs->commondir);
-		ret = reftable_stack_open(st, dir.buf, hash_algo);
+		*st = open_shared(dir.buf, &fresh);
 		strbuf_release(&dir);
+		if (!*st)
+			return NULL;
 	}
-	return ret < 0 ? NULL : *st;
+	/* brought up to date once per store, and after refs_packed_forget */
+	if (!fresh && !(rs->rt_fresh & bit) && reftable_stack_reload(*st) < 0)
+		return NULL;
+	rs->rt_fresh |= bit;
+	return *st;
 }
 
 int
@@ -190,7 +223,7 @@ refs_rt_log_text(struct ref_store *rs, const char *name, struct strbuf *out)
 void
 refs_rt_close(struct ref_store *rs)
 {
-	reftable_stack_close(rs->rt_common);
-	reftable_stack_close(rs->rt_own);
+	/* the stacks stay open for the next store (open_shared) */
 	rs->rt_common = rs->rt_own = NULL;
+	rs->rt_fresh = 0;
 }

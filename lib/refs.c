@@ -249,6 +249,7 @@ refs_packed_forget(struct ref_store *rs)
 	rs->packed = NULL;
 	rs->packed_nr = rs->packed_alloc = 0;
 	rs->packed_loaded = 0;
+	rs->rt_fresh = 0;	/* read the stacks as they are now, too */
 }
 
 void

@@ -63,11 +63,14 @@ struct ref_store {
 	/*
 	 * extensions.refStorage=reftable: refs live in reftable stacks,
 	 * "<commondir>/reftable" (and, in a linked worktree, its own
-	 * per-worktree refs in "<gitdir>/reftable"), opened on first use;
-	 * loose files and packed-refs are not looked at.
+	 * per-worktree refs in "<gitdir>/reftable"), opened on first use
+	 * and shared by every store of the process; loose files and
+	 * packed-refs are not looked at.
 	 */
 	int reftable;
-	struct reftable_stack *rt_common, *rt_own;	/* owned */
+	struct reftable_stack *rt_common, *rt_own;	/* shared, process-wide */
+	unsigned rt_fresh;	/* 1, 2: rt_common, rt_own reloaded since the
+				 * store was made or packed refs forgotten */
 };
 
 /* A store for gitdir; messages name the directories as given. */

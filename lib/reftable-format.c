@@ -51,6 +51,24 @@
 
 #include "error.h"
 
+void
+reftable_ref_release(struct reftable_ref *ref)
+{
+	free(ref->name);
+	free(ref->target);
+	memset(ref, 0, sizeof(*ref));
+}
+
+void
+reftable_log_release(struct reftable_log *log)
+{
+	free(log->name);
+	free(log->who);
+	free(log->email);
+	free(log->message);
+	memset(log, 0, sizeof(*log));
+}
+
 #define RT_MAX_RESTARTS 65535
 #define RT_DEFAULT_BLOCK_SIZE 4096
 #define RT_DEFAULT_RESTART_INTERVAL 16

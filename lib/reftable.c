@@ -58,24 +58,6 @@ struct reftable_addition {
 	char *new_table;		/* its name once written; owned */
 };
 
-void
-reftable_ref_release(struct reftable_ref *ref)
-{
-	free(ref->name);
-	free(ref->target);
-	memset(ref, 0, sizeof(*ref));
-}
-
-void
-reftable_log_release(struct reftable_log *log)
-{
-	free(log->name);
-	free(log->who);
-	free(log->email);
-	free(log->message);
-	memset(log, 0, sizeof(*log));
-}
-
 /*
  * tables.list
  */

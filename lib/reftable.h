@@ -30,38 +30,13 @@
 #include <stdint.h>
 
 #include "hash.h"
+#include "reftable-format.h"
 
-enum reftable_ref_type {
-	REFTABLE_REF_DELETION = 0,	/* a tombstone: the name is gone */
-	REFTABLE_REF_VAL1 = 1,		/* value */
-	REFTABLE_REF_VAL2 = 2,		/* value and the object it peels to */
-	REFTABLE_REF_SYMREF = 3,	/* target */
-};
-
-struct reftable_ref {
-	char *name;			/* owned */
-	uint64_t update_index;
-	enum reftable_ref_type type;
-	struct object_id value;		/* VAL1, VAL2 */
-	struct object_id peeled;	/* VAL2 */
-	char *target;			/* SYMREF; owned */
-};
-
-struct reftable_log {
-	char *name;			/* the ref; owned */
-	uint64_t update_index;
-	int deletion;			/* a log tombstone: no fields below */
-	struct object_id old_oid, new_oid;
-	char *who;			/* committer name; owned */
-	char *email;			/* without <>; owned */
-	uint64_t time;			/* seconds since the epoch */
-	int tz;				/* as written in idents: -700, 130 */
-	char *message;			/* owned; as stored (git's writer
-					 * ends every message with "\n") */
-};
-
-void reftable_ref_release(struct reftable_ref *ref);
-void reftable_log_release(struct reftable_log *log);
+/*
+ * struct reftable_ref, struct reftable_log (the records), their release
+ * functions and struct reftable_write_options are in reftable-format.h,
+ * the layer below.
+ */
 
 struct reftable_stack;
 
@@ -152,14 +127,6 @@ int reftable_stack_compact_all(struct reftable_stack *st, long timeout_ms);
  * reftable.geometricFactor); zero fields mean git's defaults (4096, 16,
  * true, 2).  Applies to the stack's later writes.
  */
-struct reftable_write_options {
-	uint32_t block_size;
-	uint16_t restart_interval;
-	int skip_index_objects;
-	unsigned geometric_factor;
-	unsigned file_mode;		/* 0: 0666 & ~umask */
-	int fsync;
-};
 void reftable_stack_set_options(struct reftable_stack *st,
 				const struct reftable_write_options *opts);
 

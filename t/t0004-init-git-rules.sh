@@ -315,7 +315,10 @@ test_expect_success GIT 'incompatible options: the messages and exit codes of gi
 	test_cmp git.out dirc.out &&
 	echo 129 >expect &&
 	test_cmp expect dirc.code &&
-	sed -e "s/^usage: git /usage: dirc /" git.err >expect &&
+	# git 2.45 added --ref-format to the usage (git 2.55 shows it there)
+	sed -e "s/^usage: git /usage: dirc /" \
+		-e "/--object-format=<format>]\$/a\\         [--ref-format=<format>]" \
+		git.err >expect &&
 	test_cmp expect dirc.err &&
 	both not-a-dir ">file && \$cmd init file" && same_as_git &&
 	both not-a-dir2 "mkdir d && >d/a && \$cmd init d/a/b" && same_as_git &&
@@ -338,20 +341,20 @@ test_expect_success GIT 'core.logAllRefUpdates from the global config is not wri
 # setting is not read, from -c or from the global config.  Run without
 # GIT_DEFAULT_HASH (which would win over it anyway), so that each
 # repository is SHA-1 whatever the setting names, in either test mode.
-test_expect_success GIT 'init.defaultObjectFormat is not read, as in git 2.39' '
+test_expect_success 'init.defaultObjectFormat (git 2.49; git 2.39 has none): from -c and the user'"'"'s config, after GIT_DEFAULT_HASH' '
 	printf "[init]\n\tdefaultObjectFormat = sha256\n" >dof256 &&
 	printf "[init]\n\tdefaultObjectFormat = sha1\n" >dof1 &&
 	for f in sha1 sha256
 	do
-		both dof-c-$f "unset GIT_DEFAULT_HASH &&
-			\$cmd -c init.defaultObjectFormat=$f init -q x" &&
-		same_as_git &&
-		test "$(dirc -C dof-c-$f.dirc/x rev-parse --show-object-format)" = sha1 &&
+		rm -rf dof-c-$f dof-g-$f dof-e-$f &&
+		(unset GIT_DEFAULT_HASH && dirc -c init.defaultObjectFormat=$f init -q dof-c-$f) &&
+		test "$(dirc -C dof-c-$f rev-parse --show-object-format)" = $f &&
 		case $f in sha1) g=dof1 ;; *) g=dof256 ;; esac &&
-		both dof-g-$f "unset GIT_DEFAULT_HASH &&
-			GIT_CONFIG_GLOBAL=\"$TRASH_DIRECTORY/$g\" \$cmd init -q x" &&
-		same_as_git &&
-		test "$(dirc -C dof-g-$f.dirc/x rev-parse --show-object-format)" = sha1 ||
+		(unset GIT_DEFAULT_HASH &&
+		 GIT_CONFIG_GLOBAL="$TRASH_DIRECTORY/$g" dirc init -q dof-g-$f) &&
+		test "$(dirc -C dof-g-$f rev-parse --show-object-format)" = $f &&
+		GIT_DEFAULT_HASH=sha1 GIT_CONFIG_GLOBAL="$TRASH_DIRECTORY/$g" dirc init -q dof-e-$f &&
+		test "$(dirc -C dof-e-$f rev-parse --show-object-format)" = sha1 ||
 		return 1
 	done
 '

@@ -953,12 +953,12 @@ compact_range(struct reftable_stack *st, size_t first, size_t last,
 	for (from = 0; from < nnames; from++)
 		if (!strcmp(names[from], first_name))
 			break;
-	to = from + (last - first);
-	if (to >= nnames) {
+	if (from == nnames || nnames - from <= last - first) {
 		ret = error_set(E_CONFLICT, "the reftable stack in '%s' "
 				"changed", st->dir);
 		goto out;
 	}
+	to = from + (last - first);
 	for (size_t j = 0; j <= last - first; j++)
 		if (strcmp(names[from + j], st->tables[first + j].name)) {
 			ret = error_set(E_CONFLICT, "the reftable stack in "

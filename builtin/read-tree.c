@@ -236,6 +236,8 @@ cmd_read_tree(int argc, const char **argv)
 					      SPARSE_INDEX_MERGE);
 		if (ret < 0)
 			die_lib(ret);
+		/* kept, invalidated where the merge changes the index */
+		index_untracked_follow(&idx, &repo);
 		if (!uo->reset)
 			for (size_t k = 0; k < idx.nr; k++)
 				if (ce_stage(idx.entries[k]))

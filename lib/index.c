@@ -160,6 +160,49 @@ untracked_invalidate(struct index *idx, const char *path, size_t len)
 		untracked_cache_invalidate(uc, path, len);
 }
 
+/* The entries of one name from *i on: their end, and whether unmerged. */
+static size_t
+name_group(struct index_entry *const *e, size_t n, size_t i, int *unmerged)
+{
+	size_t j = i;
+
+	*unmerged = 0;
+	while (j < n && (j == i || !strcmp(e[j]->name, e[i]->name))) {
+		*unmerged |= ce_stage(e[j]) != 0;
+		j++;
+	}
+	return j;
+}
+
+void
+index_untracked_replaced(struct index *idx, struct index_entry *const *old,
+			 size_t nold)
+{
+	struct index_entry *const *cur = idx->entries;
+	size_t i = 0, j = 0, n = idx->nr;
+
+	if (!idx->keep_untracked || !(idx->untr_raw || idx->untracked))
+		return;
+	while (i < nold || j < n) {
+		int cmp = i >= nold ? 1 : j >= n ? -1 :
+			  strcmp(old[i]->name, cur[j]->name);
+		int um_old = 0, um_cur = 0;
+		size_t ei = i, ej = j;
+		const struct index_entry *e;
+
+		if (cmp <= 0)
+			ei = name_group(old, nold, i, &um_old);
+		if (cmp >= 0)
+			ej = name_group(cur, n, j, &um_cur);
+		e = cmp <= 0 ? old[i] : cur[j];
+		if (cmp || um_old || um_cur || old[i]->mode != cur[j]->mode ||
+		    !oideq(&old[i]->oid, &cur[j]->oid))
+			untracked_invalidate(idx, e->name, e->namelen);
+		i = ei;
+		j = ej;
+	}
+}
+
 void
 index_clear_resolve_undo(struct index *idx)
 {

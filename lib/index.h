@@ -205,6 +205,15 @@ int index_untracked_set(struct index *idx, const struct repo *repo, int on);
  * (feature.manyFiles) says.  index_untracked_set()'s result.
  */
 int index_untracked_follow(struct index *idx, const struct repo *repo);
+/*
+ * The entries were replaced wholesale (read-tree -m, --reset, --prefix:
+ * git's unpack_trees()): old[] is the sorted list they replaced.  The
+ * untracked cache forgets every path whose entry came, went, changed
+ * mode or id, or is unmerged on either side, as git's invalidate_ce_path()
+ * does; kept entries keep it.  Nothing without index_keep_untracked().
+ */
+void index_untracked_replaced(struct index *idx,
+			      struct index_entry *const *old, size_t nold);
 
 enum index_read_flags {
 	INDEX_READ_VERIFY = 1 << 0,	/* check the trailing checksum */

@@ -904,8 +904,8 @@ unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 {
 	struct list *t = xcalloc(nr + 1, sizeof(*t));
 	struct change *ch = NULL;
-	struct index_entry **result = NULL;
-	size_t nch = 0, nres = 0, ch_alloc = 0;
+	struct index_entry **result = NULL, **before = NULL;
+	size_t nch = 0, nres = 0, ch_alloc = 0, nbefore = 0;
 	int threads = workers_count(0, repo->settings.threads, 0, 0);
 	int ret = 0;
 
@@ -919,6 +919,12 @@ unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 						"first");
 				goto out;
 			}
+	}
+	/* git moves the untracked cache into the result, invalidated */
+	if ((o->merge || o->reset || o->prefix) && idx->keep_untracked) {
+		nbefore = idx->nr;
+		before = xmalloc(st_mult(nbefore + 1, sizeof(*before)));
+		memcpy(before, idx->entries, nbefore * sizeof(*before));
 	}
 	if ((o->merge || o->reset) && nr > 1) {
 		ret = unpack_merge(idx, repo, odb, trees, nr, o);
@@ -990,6 +996,9 @@ unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 	}
 	ret = cache_tree_prime(idx, odb, &trees[0]);
 out:
+	if (before && ret >= 0)
+		index_untracked_replaced(idx, before, nbefore);
+	free(before);
 	for (size_t k = 0; k < nr; k++)
 		free(t[k].e);
 	free(t);

@@ -5,9 +5,11 @@ The TREE extension (cache-tree) built by git write-tree must be
 invalidated by dirc exactly as git invalidates it: for each operation,
 git and dirc start from the same index and must leave the same bytes,
 TREE included, and git write-tree on dirc'"'"'s index must give the tree of
-its entries.  REUC is kept and cleared as git does; optional extensions
-dirc does not know (EOIE, IEOT, UNTR, ZZZZ) are read and dropped; the
-version of a new index follows index.version and GIT_INDEX_VERSION.'
+its entries.  REUC is kept and cleared as git does, UNTR (the untracked
+cache) kept and invalidated as git does; optional extensions dirc does
+not know (ZZZZ) are read and dropped; index.skipHash writes a zero
+trailer; the version of a new index follows index.version and
+GIT_INDEX_VERSION.'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-interop.sh
 . "$TEST_DIRECTORY"/lib-catalogue.sh

@@ -355,7 +355,7 @@ cmd_checkout_index(int argc, const char **argv)
 	/*
 	 * --stage=all implies --temp unless told otherwise, wherever the
 	 * options stand; git 2.39 let a later --no-temp write the stages
-	 * over each other in the work tree, git 2.45 and later refuse it.
+	 * over each other in the work tree, git 2.55 refuses it.
 	 */
 	if (ci.temp < 0)
 		ci.temp = ci.stage == STAGE_ALL;

@@ -244,8 +244,8 @@ test_expect_success GIT '--stage=N without --temp writes the work-tree file' '
 '
 
 # git 2.39 took "--stage=all --no-temp" (the stages written over each
-# other in the work tree) and let the options'"'"' order decide; git 2.45
-# and later refuse it, in any order
+# other in the work tree) and let the options'"'"' order decide; git 2.55
+# refuses it, in any order
 test_expect_success GIT '--stage=all --no-temp: fatal, 128, nothing written (git 2.55)' '
 	test_when_finished "clean; rm -f rd/all3" &&
 	echo "fatal: options '"'"'--stage=all'"'"' and '"'"'--no-temp'"'"' cannot be used together" >expect &&

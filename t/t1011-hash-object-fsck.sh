@@ -425,6 +425,29 @@ test_expect_success GIT '--literally skips the checks (and -w stores the object)
 	)
 '
 
+test_expect_success GIT '--literally blobs are cleaned like any other (git 2.55; 2.39 did not)' '
+	git init -q conv &&
+	(
+		cd conv &&
+		echo "*.txt text" >.gitattributes &&
+		printf "a\r\nb\r\n" >f.txt &&
+		printf "a\nb\n" | git hash-object --stdin >expect &&
+		dirc hash-object --literally f.txt >actual &&
+		test_cmp expect actual &&
+		dirc hash-object f.txt >actual &&
+		test_cmp expect actual &&
+		dirc hash-object --literally --no-filters f.txt >actual &&
+		git hash-object --no-filters f.txt >expect &&
+		test_cmp expect actual &&
+		if test_have_prereq GIT_NEW
+		then
+			git_new hash-object --literally f.txt >actual &&
+			printf "a\nb\n" | git hash-object --stdin >expect &&
+			test_cmp expect actual
+		fi
+	)
+'
+
 test_expect_success 'an unknown type fails at the first input, --literally or not (git 2.50+)' '
 	echo "fatal: invalid object type \"bogus\"" >expect &&
 	for lit in "" --literally

@@ -7,7 +7,8 @@
  *
  * Invariants checked:
  *   - tree_check() agrees with walking the entries one by one;
- *   - a tree fsck finds nothing wrong with (strictly) passes tree_check();
+ *   - a tree fsck finds nothing wrong with (strictly) passes tree_check(),
+ *     unless a mode is wider than git's 16 bits;
  *   - every entry lies inside the buffer, its name non-empty and free
  *     of NUL;
  *   - the quoted name unquotes back to the name;
@@ -66,9 +67,14 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int ret, have_prev = 0, padded = 0, check;
 
 	check = tree_check(data, size);
-	error_clear();
-	if (!fsck_problems(data, size) && check < 0)
+	/*
+	 * git's fsck keeps 16 bits of a mode, so "1100644" passes it as
+	 * 100644; tree_check refuses modes that wide as malformed
+	 */
+	if (!fsck_problems(data, size) && check < 0 &&
+	    strcmp(error_msg(), "malformed mode in tree entry"))
 		BUG("fsck accepts a tree tree_check refuses");
+	error_clear();
 	tree_iter_init(&it, data, size);
 	while ((ret = tree_iter_next(&it, &e)) > 0) {
 		const char *type = S_ISDIR(e.mode) ? "tree" :

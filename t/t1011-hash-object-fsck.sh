@@ -222,6 +222,33 @@ test_expect_success GIT 'tree: an entry that does not decode stops the checks of
 		"object fails fsck: zeroPaddedFilemode: contains zero-padded file modes"
 '
 
+test_expect_success GIT 'several inputs: the ones before the malformed one are hashed and stored, then it stops' '
+	git init -q multi &&
+	(
+		cd multi &&
+		B=$(git hash-object -w ../foo) &&
+		entry 100644 a $B >good &&
+		{ entry 100644 a $B && entry 100644 a $B; } >bad &&
+		printf "good\nbad\ngood\n" >paths &&
+		git hash-object --literally -t tree good >expect &&
+		test_expect_code 128 dirc hash-object -w -t tree --stdin-paths \
+			<paths >actual 2>err &&
+		test_cmp expect actual &&
+		test_grep "^fatal: refusing to create malformed object\$" err &&
+		git cat-file -e $(cat actual) &&
+		test_expect_code 128 dirc hash-object -t tree good bad good \
+			>actual 2>err &&
+		test_cmp expect actual &&
+		if test_have_prereq GIT_NEW
+		then
+			test_expect_code 128 git_new hash-object -t tree \
+				--stdin-paths <paths >actual 2>err.new &&
+			test_cmp expect actual &&
+			test_cmp err err.new
+		fi
+	)
+'
+
 test_expect_success GIT 'tree: well-formed ones pass with git'"'"'s ids' '
 	B=$(cat blob.id) T=$(cat tree.id) &&
 	{

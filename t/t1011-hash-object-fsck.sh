@@ -285,6 +285,23 @@ test_expect_success GIT '.gitmodules blob not stored: an error, yet the tree is 
 	)
 '
 
+# git 2.55 dies of SIGSEGV here (it looks the blob up in an object
+# store it does not have); dirc reports it missing, as in a repository
+test_expect_success GIT 'outside a repository a .gitmodules blob is missing: an error, exit 0' '
+	mkdir outside &&
+	(
+		cd outside &&
+		GIT_CEILING_DIRECTORIES="$TRASH_DIRECTORY" &&
+		export GIT_CEILING_DIRECTORIES &&
+		entry 100644 .gitmodules 1234567890123456789012345678901234567890 >t &&
+		dirc hash-object -t tree t >out 2>err &&
+		git hash-object --literally -t tree t >expect &&
+		test_cmp expect out &&
+		echo "error: object fails fsck: gitmodulesMissing: unable to read .gitmodules blob" >experr &&
+		test_cmp experr err
+	)
+'
+
 test_expect_success GIT '.gitmodules naming a tree; .gitattributes with a line of 2048 bytes' '
 	git init -q ga &&
 	(

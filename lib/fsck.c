@@ -21,6 +21,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "config.h"
 #include "error.h"
 #include "odb.h"
 #include "path.h"
@@ -61,7 +62,11 @@ static const struct {
 					     FSCK_ERROR },
 	[FSCK_MSG_GITMODULES_BLOB] = { "gitmodulesBlob", FSCK_ERROR },
 	[FSCK_MSG_GITMODULES_MISSING] = { "gitmodulesMissing", FSCK_ERROR },
+	[FSCK_MSG_GITMODULES_NAME] = { "gitmodulesName", FSCK_ERROR },
+	[FSCK_MSG_GITMODULES_PATH] = { "gitmodulesPath", FSCK_ERROR },
 	[FSCK_MSG_GITMODULES_SYMLINK] = { "gitmodulesSymlink", FSCK_ERROR },
+	[FSCK_MSG_GITMODULES_UPDATE] = { "gitmodulesUpdate", FSCK_ERROR },
+	[FSCK_MSG_GITMODULES_URL] = { "gitmodulesUrl", FSCK_ERROR },
 	[FSCK_MSG_MISSING_AUTHOR] = { "missingAuthor", FSCK_ERROR },
 	[FSCK_MSG_MISSING_COMMITTER] = { "missingCommitter", FSCK_ERROR },
 	[FSCK_MSG_MISSING_EMAIL] = { "missingEmail", FSCK_ERROR },
@@ -94,6 +99,7 @@ static const struct {
 	[FSCK_MSG_GITATTRIBUTES_SYMLINK] = { "gitattributesSymlink",
 					     FSCK_INFO },
 	[FSCK_MSG_GITIGNORE_SYMLINK] = { "gitignoreSymlink", FSCK_INFO },
+	[FSCK_MSG_GITMODULES_PARSE] = { "gitmodulesParse", FSCK_INFO },
 	[FSCK_MSG_MAILMAP_SYMLINK] = { "mailmapSymlink", FSCK_INFO },
 	[FSCK_MSG_MISSING_TAGGER_ENTRY] = { "missingTaggerEntry", FSCK_INFO },
 	[FSCK_MSG_EXTRA_HEADER_ENTRY] = { "extraHeaderEntry", FSCK_IGNORE },
@@ -792,6 +798,141 @@ attributes_ok(struct fsck_options *o, const struct object_id *oid,
 	return 0;
 }
 
+/* A submodule name git refuses: empty, or a ".." component. */
+static int
+submodule_name_bad(const char *name)
+{
+	const char *p = name;
+
+	if (!*name)
+		return 1;
+	for (;;) {
+		/* p starts a component ('/' and '\\' both separate) */
+		if (p[0] == '.' && p[1] == '.' &&
+		    (!p[2] || p[2] == '/' || p[2] == '\\'))
+			return 1;
+		p += strcspn(p, "/\\");
+		if (!*p)
+			return 0;
+		p++;
+	}
+}
+
+/* "./", "../", with either slash, as git's relative submodule urls */
+static int
+dot_slash(const char *u, size_t dots)
+{
+	for (size_t i = 0; i < dots; i++)
+		if (u[i] != '.')
+			return 0;
+	return u[dots] == '/' || u[dots] == '\\';
+}
+
+/* Does url, percent-decoded, hold a newline? */
+static int
+decodes_to_newline(const char *url)
+{
+	for (const char *p = url; *p; p++) {
+		if (*p == '\n')
+			return 1;
+		if (p[0] == '%' && p[1] == '0' && (p[2] == 'a' || p[2] == 'A'))
+			return 1;
+	}
+	return 0;
+}
+
+/*
+ * A submodule url git refuses: an option ("-..."), or a relative or
+ * git:// url that decodes to a newline or climbs out to ":" or "/".
+ * NEEDSWORK: git also normalizes http(s):// and ftp(s):// urls (and
+ * their "<scheme>::" forms) and refuses the ones it cannot; not here.
+ */
+static int
+submodule_url_bad(const char *url)
+{
+	const char *p = url;
+	int ups = 0;
+
+	if (url[0] == '-')
+		return 1;
+	if (!dot_slash(url, 1) && !dot_slash(url, 2) &&
+	    strncmp(url, "git://", 6))
+		return 0;
+	if (decodes_to_newline(url))
+		return 1;
+	for (;;) {
+		if (dot_slash(p, 2)) {
+			ups++;
+			p += 3;
+		} else if (dot_slash(p, 1)) {
+			p += 2;
+		} else {
+			break;
+		}
+	}
+	return ups > 0 && (*p == ':' || *p == '/');
+}
+
+struct gitmodules_scan {
+	struct fsck_options *o;
+	const struct object_id *oid;
+	int ret;
+};
+
+/* Each "submodule.<name>.<key>" variable, as git's fsck checks it. */
+static int
+gitmodules_var(const struct config_event *ev, void *data)
+{
+	struct gitmodules_scan *gs = data;
+	const char *sub, *dot;
+	char *name;
+
+	if (ev->type != CONFIG_EVENT_ENTRY ||
+	    strncmp(ev->key, "submodule.", 10))
+		return 0;
+	sub = ev->key + 10;
+	dot = strrchr(sub, '.');
+	if (!dot)
+		return 0;	/* no subsection */
+	name = xmemdupz(sub, dot - sub);
+	if (submodule_name_bad(name))
+		gs->ret |= report(gs->o, gs->oid, OBJ_BLOB,
+				  FSCK_MSG_GITMODULES_NAME,
+				  "disallowed submodule name: %s", name);
+	free(name);
+	if (!ev->value)
+		return 0;
+	if (!strcmp(dot + 1, "url") && submodule_url_bad(ev->value))
+		gs->ret |= report(gs->o, gs->oid, OBJ_BLOB,
+				  FSCK_MSG_GITMODULES_URL,
+				  "disallowed submodule url: %s", ev->value);
+	if (!strcmp(dot + 1, "path") && ev->value[0] == '-')
+		gs->ret |= report(gs->o, gs->oid, OBJ_BLOB,
+				  FSCK_MSG_GITMODULES_PATH,
+				  "disallowed submodule path: %s", ev->value);
+	if (!strcmp(dot + 1, "update") && ev->value[0] == '!')
+		gs->ret |= report(gs->o, gs->oid, OBJ_BLOB,
+				  FSCK_MSG_GITMODULES_UPDATE,
+				  "disallowed submodule update setting: %s",
+				  ev->value);
+	return 0;
+}
+
+static int
+gitmodules_ok(struct fsck_options *o, const struct object_id *oid,
+	      const struct odb_object *obj)
+{
+	struct gitmodules_scan gs = { o, oid, 0 };
+
+	if (config_scan_buffer((const char *)obj->data, obj->size,
+			       ".gitmodules", gitmodules_var, &gs) < 0) {
+		error_clear();
+		gs.ret |= report(o, oid, OBJ_BLOB, FSCK_MSG_GITMODULES_PARSE,
+				 "could not parse gitmodules blob");
+	}
+	return gs.ret;
+}
+
 static int
 check_blobs(struct fsck_options *o, struct odb *odb, struct object_id *list,
 	    size_t nr, int attributes)
@@ -818,6 +959,8 @@ check_blobs(struct fsck_options *o, struct odb *odb, struct object_id *list,
 				      "non-blob found at %s", what);
 		else if (attributes)
 			ret |= attributes_ok(o, oid, &obj);
+		else
+			ret |= gitmodules_ok(o, oid, &obj);
 		odb_object_release(&obj);
 	}
 	return ret;

@@ -68,7 +68,11 @@ enum fsck_msg_id {
 	FSCK_MSG_GITATTRIBUTES_MISSING,
 	FSCK_MSG_GITMODULES_BLOB,
 	FSCK_MSG_GITMODULES_MISSING,
+	FSCK_MSG_GITMODULES_NAME,
+	FSCK_MSG_GITMODULES_PATH,
 	FSCK_MSG_GITMODULES_SYMLINK,
+	FSCK_MSG_GITMODULES_UPDATE,
+	FSCK_MSG_GITMODULES_URL,
 	FSCK_MSG_MISSING_AUTHOR,
 	FSCK_MSG_MISSING_COMMITTER,
 	FSCK_MSG_MISSING_EMAIL,
@@ -99,6 +103,7 @@ enum fsck_msg_id {
 	FSCK_MSG_BAD_TAG_NAME,
 	FSCK_MSG_GITATTRIBUTES_SYMLINK,
 	FSCK_MSG_GITIGNORE_SYMLINK,
+	FSCK_MSG_GITMODULES_PARSE,
 	FSCK_MSG_MAILMAP_SYMLINK,
 	FSCK_MSG_MISSING_TAGGER_ENTRY,
 	/* ignored */
@@ -159,12 +164,13 @@ int fsck_buffer(struct fsck_options *o, const struct object_id *oid,
  * The deferred checks: each ".gitmodules" or ".gitattributes" blob a
  * checked tree named is read from odb (NULL: no object store, so each
  * is missing) and checked: "gitmodulesMissing", "gitmodulesBlob" (not a
- * blob), and for ".gitattributes" its size and line lengths.  Empties
- * the lists.  0 or the sum of what report returned; a blob that cannot be
- * read counts as missing.
+ * blob); for ".gitattributes" its size and line lengths; for
+ * ".gitmodules" each submodule's name, url, path and update setting, and
+ * that it parses as config.  Empties the lists.  0 or the sum of what
+ * report returned; a blob that cannot be read counts as missing.
  *
- * NEEDSWORK: the content of ".gitmodules" (names, urls, paths and update
- * commands git refuses) is not checked yet.
+ * NEEDSWORK: git also refuses http(s):// and ftp(s):// submodule urls
+ * its url normalizer cannot make sense of; those are not checked yet.
  */
 int fsck_finish(struct fsck_options *o, struct odb *odb);
 

@@ -328,6 +328,60 @@ test_expect_success GIT '.gitmodules naming a tree; .gitattributes with a line o
 	)
 '
 
+test_expect_success GIT '.gitmodules content: names, urls, paths, update commands, parse errors (git 2.55 words)' '
+	git init -q gmc &&
+	(
+		cd gmc &&
+		q_to_apos >cases <<-\EOF &&
+		[submodule "a"]\n\turl = https://example.com/x\n\tpath = a\n|
+		[submodule ".."]\n\turl = x\n|gitmodulesName: disallowed submodule name: ..
+		[submodule ""]\n\turl = u\n|gitmodulesName: disallowed submodule name: 
+		[submodule "a\\\\..\\\\b"]\n\tpath = b\n|gitmodulesName: disallowed submodule name: a\\..\\b
+		[submodule "x"]\n\turl = -oops\n|gitmodulesUrl: disallowed submodule url: -oops
+		[submodule "x"]\n\turl = ../../:x\n|gitmodulesUrl: disallowed submodule url: ../../:x
+		[submodule "x"]\n\turl = ./../..//x\n|gitmodulesUrl: disallowed submodule url: ./../..//x
+		[submodule "x"]\n\turl = ../x%%0ay\n|gitmodulesUrl: disallowed submodule url: ../x%0ay
+		[submodule "x"]\n\turl = git://h/x%%0Ay\n|gitmodulesUrl: disallowed submodule url: git://h/x%0Ay
+		[submodule "x"]\n\turl = git://h/x%%0by\n|
+		[submodule "x"]\n\tpath = -p\n|gitmodulesPath: disallowed submodule path: -p
+		[submodule "x"]\n\tupdate = !rm\n\tUPDATE = rebase\n|gitmodulesUpdate: disallowed submodule update setting: !rm
+		[submodule "x"]\n\tpath\n\turl\n|
+		[submodule "x"\n|gitmodulesParse: could not parse gitmodules blob
+		x = 1\n[submodule "x"]\nurl=-a\n|gitmodulesUrl: disallowed submodule url: -a
+		EOF
+		test_line_count = 15 cases &&
+		while IFS="|" read -r content words
+		do
+			printf "$content" >gm &&
+			B=$(git hash-object -w gm) &&
+			entry 100644 .gitmodules $B >t &&
+			dirc hash-object -t tree t >out 2>err &&
+			git hash-object --literally -t tree t >expect &&
+			test_cmp expect out &&
+			if test -n "$words"
+			then
+				echo "error: object fails fsck: $words" >experr
+			else
+				: >experr
+			fi &&
+			test_cmp experr err &&
+			if test_have_prereq GIT_NEW
+			then
+				git_new hash-object -t tree t >out 2>err &&
+				test_cmp expect out &&
+				test_cmp experr err
+			fi || return 1
+		done <cases &&
+		printf "[submodule \"a/../b\"]\n\tpath = b\n\turl = u\n" >gm &&
+		B=$(git hash-object -w gm) &&
+		entry 100644 .gitmodules $B >t &&
+		dirc hash-object -t tree t >out 2>err &&
+		echo "error: object fails fsck: gitmodulesName: disallowed submodule name: a/../b" >experr &&
+		cat experr experr >expect &&
+		test_cmp expect err
+	)
+'
+
 # ---- commits ----
 
 test_expect_success GIT 'commit: empty, no tree, bad tree id, no author, no committer' '

@@ -135,6 +135,7 @@ LIB_OBJS += lib/error.o
 LIB_OBJS += lib/ewah.o
 LIB_OBJS += lib/fileio.o
 LIB_OBJS += lib/filter.o
+LIB_OBJS += lib/fsck.o
 LIB_OBJS += lib/hash.o
 LIB_OBJS += lib/index-ext.o
 LIB_OBJS += lib/index.o

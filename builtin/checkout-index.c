@@ -34,7 +34,7 @@ struct ci {
 	struct index idx;
 	struct checkout co;
 	int stage;		/* 0, 1 to 3, or STAGE_ALL */
-	int temp;		/* --temp */
+	int temp;		/* --temp; -1 until the options are read */
 	int ignore_skip;	/* --ignore-skip-worktree-bits */
 	int quiet;
 	int nul;		/* -z */
@@ -291,8 +291,7 @@ opt_stage(const struct option *opt, const char *arg, int unset)
 
 	(void)unset;
 	if (!strcmp(arg, "all")) {
-		ci->stage = STAGE_ALL;
-		ci->temp = 1;	/* implied, as git does */
+		ci->stage = STAGE_ALL;	/* implies --temp, decided after */
 	} else if (arg[0] >= '1' && arg[0] <= '3') {
 		ci->stage = arg[0] - '0';
 	} else {
@@ -314,7 +313,7 @@ normalize(struct ci *ci, struct strbuf *out, const char *arg)
 int
 cmd_checkout_index(int argc, const char **argv)
 {
-	struct ci ci = { .stage = 0 };
+	struct ci ci = { .stage = 0, .temp = -1 };
 	struct odb *odb;
 	struct lockfile lk = LOCKFILE_INIT;
 	struct strbuf norm = STRBUF_INIT;
@@ -353,6 +352,16 @@ cmd_checkout_index(int argc, const char **argv)
 	};
 
 	argc = parse_options(argc, argv, opts, checkout_index_usage, 0);
+	/*
+	 * --stage=all implies --temp unless told otherwise, wherever the
+	 * options stand; git 2.39 let a later --no-temp write the stages
+	 * over each other in the work tree, git 2.55 refuses it.
+	 */
+	if (ci.temp < 0)
+		ci.temp = ci.stage == STAGE_ALL;
+	if (!ci.temp && ci.stage == STAGE_ALL)
+		die("options '--stage=all' and '--no-temp' cannot be used "
+		    "together");
 	if (all && argc)
 		die("git checkout-index: don't mix '--all' and explicit "
 		    "filenames");

@@ -13,12 +13,12 @@
 #include "builtin.h"
 #include "convert.h"
 #include "fileio.h"
+#include "fsck.h"
 #include "odb.h"
 #include "parse-options.h"
 #include "quote.h"
 #include "repo.h"
 #include "strbuf.h"
-#include "tree.h"
 #include "workers.h"
 
 const char *const hash_object_usage[] = {
@@ -32,6 +32,7 @@ struct hash_opts {
 	const char *type;
 	int write;
 	int literally;
+	int bad_type;		/* not one of the four: dies on first input */
 	struct repo *repo;
 	struct odb *odb;
 	int flush_each;		/* flush stdout per id (pipes) */
@@ -52,7 +53,7 @@ clean_or_die(struct hash_opts *o, const char *path, const void *buf,
 	struct convert_plan p;
 	int ret;
 
-	if (!o->convert || !path || o->literally || strcmp(o->type, "blob"))
+	if (!o->convert || !path || strcmp(o->type, "blob"))
 		return 1;
 	convert_plan_for(&p, o->convert, path);
 	if (!convert_plan_cleans(o->convert, &p))
@@ -72,7 +73,7 @@ may_clean(struct hash_opts *o, const char *path)
 {
 	struct convert_plan p;
 
-	if (!o->convert || !path || o->literally || strcmp(o->type, "blob"))
+	if (!o->convert || !path || strcmp(o->type, "blob"))
 		return 0;
 	convert_plan_for(&p, o->convert, path);
 	return convert_plan_cleans(o->convert, &p);
@@ -92,18 +93,61 @@ attr_path(struct hash_opts *o, const char *name)
 	return strbuf_detach(&sb, NULL);
 }
 
+/* git's hash-object words for each fsck problem: all of them count */
 static int
-check_format(const struct hash_opts *o, const void *buf, size_t len)
+fsck_report_error(const struct fsck_report *r, void *data)
 {
+	const char *id = fsck_msg_id_name(r->id);
+
+	(void)data;
+	if (id)
+		error("object fails fsck: %s: %s", id, r->text);
+	else
+		error("%s", r->text);
+	return 1;
+}
+
+/*
+ * Check a tree, commit or tag as git's fsck does, strictly, counting
+ * even its warnings and infos (git 2.40 and later); dies as git does.
+ * The ".gitmodules" and ".gitattributes" blobs a tree names are looked
+ * up after: a problem with them is an error message only.
+ */
+static void
+fsck_or_die(struct hash_opts *o, const void *buf, size_t len)
+{
+	struct fsck_options fo;
+	enum object_type type;
+	struct odb *odb = NULL;
+
 	if (o->literally)
-		return 0;
-	if (!strcmp(o->type, "tree"))
-		return tree_check(buf, len);
-	if (!strcmp(o->type, "commit"))
-		return commit_check(buf, len);
-	if (!strcmp(o->type, "tag"))
-		return tag_check(buf, len);
-	return 0;
+		return;
+	type = type_from_name(o->type, strlen(o->type));
+	if (type == OBJ_BLOB)
+		return;		/* blobs are only checked from a tree */
+	fsck_options_init(&fo, fsck_report_error, NULL);
+	fo.strict = 1;
+	if (fsck_buffer(&fo, &null_oid, type, buf, len)) {
+		fflush(stdout);
+		die("refusing to create malformed object");
+	}
+	if ((fo.gitmodules_nr || fo.gitattributes_nr) && o->repo->gitdir &&
+	    repo_odb(&odb, o->repo) < 0) {
+		error_clear();
+		odb = NULL;
+	}
+	(void)fsck_finish(&fo, odb);
+	fsck_options_release(&fo);
+}
+
+/* git names the type when it first hashes something, not before */
+static void
+check_type_or_die(const struct hash_opts *o)
+{
+	if (o->bad_type) {
+		fflush(stdout);
+		die("invalid object type \"%s\"", o->type);
+	}
 }
 
 static void
@@ -143,16 +187,13 @@ hash_buffer_or_die(struct hash_opts *o, const void *buf, size_t len,
 {
 	struct strbuf conv = STRBUF_INIT;
 	struct object_id oid;
-	int ret;
+	int ret = 0;
 
 	if (!clean_or_die(o, path, buf, len, &conv)) {
 		buf = conv.buf;
 		len = conv.len;
 	}
-	ret = check_format(o, buf, len);
-
-	if (ret < 0)
-		die_lib(ret);
+	fsck_or_die(o, buf, len);
 	if (o->write)
 		ret = odb_write(o->odb, &o->odb->writer, o->type, buf, len, &oid);
 	else
@@ -167,8 +208,10 @@ static void
 hash_stdin(struct hash_opts *o, const char *path)
 {
 	struct read_buf rb = READ_BUF_INIT;
-	ssize_t n = fileio_slurp_fd(&rb, 0, "standard input");
+	ssize_t n;
 
+	check_type_or_die(o);
+	n = fileio_slurp_fd(&rb, 0, "standard input");
 	if (n < 0)
 		die_lib(n);
 	hash_buffer_or_die(o, rb.buf, n, path);
@@ -224,6 +267,7 @@ hash_file(struct hash_opts *o, struct odb_writer *w, const char *path,
 	if (fd < 0)
 		die("could not open '%s' for reading: %s", path,
 		    strerror(errno));
+	check_type_or_die(o);
 	if (fstat(fd, &st) < 0)
 		die("could not stat '%s': %s", path, strerror(errno));
 	if (!S_ISREG(st.st_mode)) {
@@ -301,6 +345,7 @@ path_one(void *ctx, size_t i, int thread)
 	} else if (fstat(fd, &st) < 0) {
 		j->ret = error_errno(errno, "could not stat '%s'", j->path);
 	} else if (!S_ISREG(st.st_mode) ||
+		   r->o->bad_type ||
 		   (!r->o->literally && strcmp(r->o->type, "blob")) ||
 		   path_may_clean(r->o, j->path)) {
 		/*
@@ -508,8 +553,8 @@ cmd_hash_object(int argc, const char **argv)
 	}
 	if (errstr)
 		usage_msg_opt(errstr, hash_object_usage, opts);
-	if (!o.literally && type_from_name(o.type, strlen(o.type)) == OBJ_BAD)
-		die("invalid object type \"%s\"", o.type);
+	/* --literally no longer allows other types (git 2.50) */
+	o.bad_type = type_from_name(o.type, strlen(o.type)) == OBJ_BAD;
 
 	ret = repo_open(&repo, (o.write ? 0 : REPO_GENTLY) | REPO_NO_CHDIR);
 	if (ret < 0)

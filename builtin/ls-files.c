@@ -290,32 +290,55 @@ add_debug(struct ls *ls, const struct index_entry *e)
 }
 
 /* --format: %(atom), %%, %n, %xNN; anything else is git's error */
-static void
-add_format_path(struct ls *ls, const struct index_entry *e, size_t line)
-{
-	struct strbuf rel = STRBUF_INIT;
-	size_t skip;
 
-	if (!relative(ls, &rel, e->name, e->namelen, &skip)) {
-		add_path(ls, &ls->out, e->name, e->namelen);
-		return;
+/* The type an entry's mode stands for: a gitlink's is a commit. */
+static const char *
+entry_type(const struct index_entry *e)
+{
+	if (S_ISDIR(e->mode))
+		return "tree";		/* a sparse directory */
+	if (S_ISGITLINK(e->mode))
+		return "commit";
+	return "blob";
+}
+
+/*
+ * %(objectsize): a blob's size from the object store (its absence is
+ * fatal, as in git), "-" for anything else; padded, right-aligned in 7
+ * columns.
+ */
+static void
+add_objectsize(struct ls *ls, const struct index_entry *e, int padded)
+{
+	char num[32] = "-";
+	enum object_type type;
+	size_t size;
+
+	if (!S_ISDIR(e->mode) && !S_ISGITLINK(e->mode)) {
+		open_odb(ls);
+		if (odb_read_info(&type, &size, NULL, 0, ls->odb, &e->oid,
+				  ODB_READ_ANY_TYPE) < 0) {
+			error_clear();
+			flush_out(ls);
+			die("could not get object info about '%s'",
+			    oid_to_hex(&e->oid));
+		}
+		snprintf(num, sizeof(num), "%zu", size);
 	}
-	/*
-	 * git 2.39 builds a climbing path in the line's own buffer: what
-	 * the line held so far is lost, and the path is there twice, raw
-	 * and then quoted.  Its output, reproduced.
-	 */
-	strbuf_setlen(&ls->out, line);
-	strbuf_addbuf(&ls->out, &rel);
-	add_quoted(ls, &ls->out, rel.buf, rel.len);
-	strbuf_release(&rel);
+	strbuf_addf(&ls->out, padded ? "%7s" : "%s", num);
+}
+
+/* %(path): as seen from here, quoted unless -z (git 2.55) */
+static void
+add_format_path(struct ls *ls, const struct index_entry *e)
+{
+	add_path(ls, &ls->out, e->name, e->namelen);
 }
 
 static void
 add_format(struct ls *ls, const struct index_entry *e)
 {
 	const char *p = ls->format;
-	size_t line = ls->out.len;
 
 	for (;;) {
 		const char *pct = strchr(p, '%'), *end;
@@ -351,6 +374,12 @@ add_format(struct ls *ls, const struct index_entry *e)
 			strbuf_addf(&ls->out, "%06o", e->mode);
 		else if (len == 12 && !memcmp(p, "(objectname)", len))
 			add_oid(ls, &ls->out, &e->oid);
+		else if (len == 12 && !memcmp(p, "(objecttype)", len))
+			strbuf_addstr(&ls->out, entry_type(e));
+		else if (len == 12 && !memcmp(p, "(objectsize)", len))
+			add_objectsize(ls, e, 0);
+		else if (len == 19 && !memcmp(p, "(objectsize:padded)", len))
+			add_objectsize(ls, e, 1);
 		else if (len == 7 && !memcmp(p, "(stage)", len))
 			strbuf_addf(&ls->out, "%d", ce_stage(e));
 		else if (len == 15 && !memcmp(p, "(eolinfo:index)", len))
@@ -361,7 +390,7 @@ add_format(struct ls *ls, const struct index_entry *e)
 			strbuf_addstr(&ls->out,
 				      convert_attr_ascii(ls->convert, e->name));
 		else if (len == 6 && !memcmp(p, "(path)", len))
-			add_format_path(ls, e, line);
+			add_format_path(ls, e);
 		else
 			die("bad ls-files format: %%%.*s", (int)len, p);
 		p = end + 1;

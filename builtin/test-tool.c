@@ -60,6 +60,15 @@
  *                                    type and size, and drop them: no
  *                                    names, no output; then print
  *                                    "<n> objects <seconds> s"
+ *   dirc test-tool hash-literally [-w] -t <type> [--stdin | --stdin-paths |
+ *                                 <file>...]
+ *                                    hash (and store) the bytes as they
+ *                                    are, as an object of any type
+ *                                    string, unchecked and unconverted:
+ *                                    what hash-object --literally did
+ *                                    before git 2.50 (git's tests moved
+ *                                    to a helper too), for tests that
+ *                                    need broken or unknown-type objects
  *   dirc test-tool reftable [--sha256] <subcommand> <path>...
  *                                    the reftable library: see
  *                                    builtin/test-reftable.c
@@ -97,6 +106,8 @@ const char *const test_tool_usage[] = {
 	"dirc test-tool verify-index",
 	"dirc test-tool mempool <n>",
 	"dirc test-tool repo-setup <question>...",
+	"dirc test-tool hash-literally [-w] -t <type> "
+		"[--stdin | --stdin-paths | <file>...]",
 	"dirc test-tool filter [--delay] [--blob] (clean|smudge) <driver> "
 	"<path>...",
 	"dirc test-tool filter-fuzz <seed>",
@@ -651,6 +662,93 @@ read_objects(struct repo *repo, int argc, const char **argv)
 	return 0;
 }
 
+/* One input, whole, hashed (and stored) as type; prints its id. */
+static void
+hash_literally_one(struct odb *odb, const char *type, int write, int fd,
+		   const char *name)
+{
+	struct read_buf rb = READ_BUF_INIT;
+	struct object_id oid;
+	ssize_t n = fileio_slurp_fd(&rb, fd, name);
+	int ret = 0;
+
+	if (n < 0)
+		die_lib(n);
+	if (write)
+		ret = odb_write(odb, &odb->writer, type, rb.buf, n, &oid);
+	else
+		odb_hash(&oid, type, rb.buf, n);
+	if (ret < 0)
+		die_lib(ret);
+	puts(oid_to_hex(&oid));
+	read_buf_release(&rb);
+}
+
+static void
+hash_literally_file(struct odb *odb, const char *type, int write,
+		    const char *path)
+{
+	int fd = open(path, O_RDONLY | O_CLOEXEC);
+
+	if (fd < 0)
+		die("could not open '%s' for reading: %s", path,
+		    strerror(errno));
+	hash_literally_one(odb, type, write, fd, path);
+	close(fd);
+}
+
+static int
+hash_literally(int argc, const char **argv)
+{
+	const char *type = NULL;
+	int write = 0, from_stdin = 0, stdin_paths = 0, ret;
+	struct repo repo;
+	struct odb local, *odb = &local;
+	struct option opts[] = {
+		OPT_STRING('t', NULL, &type, "<type>", "any type string"),
+		OPT_BOOL('w', NULL, &write, "store the object"),
+		OPT_BOOL(0, "stdin", &from_stdin, "hash standard input"),
+		OPT_BOOL(0, "stdin-paths", &stdin_paths,
+			 "hash the files named on standard input"),
+		OPT_END(),
+	};
+
+	argv++;		/* from "hash-literally": the options, then files */
+	argc = parse_options(argc - 1, argv, opts, test_tool_usage, 0);
+	if (!type)
+		die("hash-literally needs -t <type>");
+	ret = repo_open(&repo, (write ? 0 : REPO_GENTLY) | REPO_NO_CHDIR);
+	if (ret < 0)
+		die_lib(ret);
+	if (write) {
+		ret = repo_odb(&odb, &repo);
+		if (ret < 0)
+			die_lib(ret);
+	} else {
+		odb_init(&local, repo.objdir ? repo.objdir : ".", NULL);
+	}
+	if (from_stdin)
+		hash_literally_one(odb, type, write, 0, "standard input");
+	for (int i = 0; i < argc; i++)
+		hash_literally_file(odb, type, write, argv[i]);
+	if (stdin_paths) {
+		struct strbuf line = STRBUF_INIT;
+
+		while (strbuf_getdelim(&line, stdin, '\n') != EOF)
+			hash_literally_file(odb, type, write, line.buf);
+		strbuf_release(&line);
+	}
+	if (write) {
+		ret = odb_flush(odb);
+		if (ret < 0)
+			die_lib(ret);
+	} else {
+		odb_release(&local);
+	}
+	repo_release(&repo);
+	return 0;
+}
+
 int
 cmd_test_tool(int argc, const char **argv)
 {
@@ -667,6 +765,8 @@ cmd_test_tool(int argc, const char **argv)
 		return filter_fuzz(argc, argv);
 	if (!strcmp(argv[1], "reftable"))
 		return test_tool_reftable(argc, argv);
+	if (!strcmp(argv[1], "hash-literally"))
+		return hash_literally(argc, argv);
 	ret = repo_open(&repo, 0);
 	if (ret < 0)
 		die_lib(ret);

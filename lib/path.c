@@ -239,18 +239,22 @@ ntfs_is_dotgit(const char *c)
 }
 
 /*
- * ".gitmodules" as NTFS sees it: the long name, its 8.3 short form
- * "gitmod~N" (N 1..4), or the hashed fall-back form "gi7eba~N".
+ * ".<word>" as NTFS sees it: the long name, its 8.3 short form (the
+ * first six letters of word, '~', a digit 1..4), or the hashed fall-back
+ * form (up to six letters of hashed, '~', a digit 1..9, more digits, eight
+ * characters in all).  Trailing dots and spaces, or a ":stream", are
+ * ignored after any of them.
  */
 static int
-ntfs_is_dotgitmodules(const char *c)
+ntfs_is_dot(const char *c, const char *word, const char *hashed)
 {
-	static const char hashed[] = "gi7eba";
+	size_t wlen = strlen(word);
 	int i;
 
-	if (c[0] == '.' && imatch(c + 1, "gitmodules"))
-		return ntfs_tail_is_empty(c + 11, 0);
-	if (imatch(c, "gitmod~") && c[7] >= '1' && c[7] <= '4')
+	if (c[0] == '.' && !strncasecmp(c + 1, word, wlen))
+		return ntfs_tail_is_empty(c + 1 + wlen, 0);
+	if (!strncasecmp(c, word, 6) && c[6] == '~' && c[7] >= '1' &&
+	    c[7] <= '4')
 		return ntfs_tail_is_empty(c + 8, 0);
 	/* up to six prefix characters, '~', a digit 1-9, more digits */
 	for (i = 0; i < 6 && c[i] && c[i] != '~'; i++)
@@ -266,6 +270,13 @@ ntfs_is_dotgitmodules(const char *c)
 			return 0;
 	}
 	return ntfs_tail_is_empty(c + 8, 0);
+}
+
+/* ".gitmodules" as NTFS sees it; see ntfs_is_dot() */
+static int
+ntfs_is_dotgitmodules(const char *c)
+{
+	return ntfs_is_dot(c, "gitmodules", "gi7eba");
 }
 
 /*
@@ -441,4 +452,42 @@ path_arg_is_pattern(const char *arg)
 			return 1;
 	}
 	return starts_with(arg, ":(");
+}
+
+int
+path_is_hfs_dot(const char *name, const char *word)
+{
+	char needle[32];
+	size_t len = strlen(word);
+
+	if (len + 2 > sizeof(needle))
+		BUG("path_is_hfs_dot: '%s' is too long", word);
+	needle[0] = '.';
+	memcpy(needle + 1, word, len + 1);
+	return hfs_matches(name, needle);
+}
+
+int
+path_is_ntfs_dotgit(const char *name)
+{
+	return ntfs_is_dotgit(name);
+}
+
+int
+path_is_ntfs_dot(const char *name, const char *word)
+{
+	static const struct {
+		const char *word, *hashed;
+	} hashes[] = {
+		/* the hashed 8.3 prefixes NTFS gives these names */
+		{ "gitmodules", "gi7eba" },
+		{ "gitignore", "gi250a" },
+		{ "gitattributes", "gi7d29" },
+		{ "mailmap", "maba30" },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(hashes); i++)
+		if (!strcmp(word, hashes[i].word))
+			return ntfs_is_dot(name, word, hashes[i].hashed);
+	BUG("path_is_ntfs_dot: no NTFS short name known for '%s'", word);
 }

@@ -46,6 +46,24 @@ int path_normalize(struct strbuf *out, const char *prefix, const char *arg,
 int path_verify(const char *path, unsigned mode, unsigned flags);
 
 /*
+ * Is the tree entry name (NUL-terminated; git fsck asks this of every
+ * entry, on every platform) a dot-file under another spelling?  1 or 0.
+ *
+ * path_is_hfs_dot(): ".<word>" as HFS+ compares it: ASCII case folded,
+ * the code points HFS+ ignores (U+200C..200F, U+202A..202E,
+ * U+206A..206F, U+FEFF) dropped, ending at the end or a '/'.
+ * path_is_ntfs_dotgit(): ".git" or "git~1" in any case, then only dots
+ * and spaces up to the end, a '/', a '\\' or a ':'.
+ * path_is_ntfs_dot(): ".<word>", its 8.3 short names (both forms) as
+ * NTFS makes them, then only dots and spaces up to the end or a ':'.
+ * word is one of "gitmodules", "gitignore", "gitattributes", "mailmap";
+ * another is a BUG().
+ */
+int path_is_hfs_dot(const char *name, const char *word);
+int path_is_ntfs_dotgit(const char *name);
+int path_is_ntfs_dot(const char *name, const char *word);
+
+/*
  * Does path "p" (length plen) lie under directory "dir" (length dlen,
  * without trailing slash)?  "" is the top directory and contains
  * everything.

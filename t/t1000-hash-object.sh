@@ -360,15 +360,19 @@ test_expect_success GIT '-w -t tree|commit|tag: the same object files as git' '
 	test_cmp expect type
 '
 
-test_expect_success GIT '--literally -t weird: the id of git, and the same file' '
+test_expect_success GIT 'test-tool hash-literally -t weird: the id of git'"'"'s old --literally, and the same file' '
 	git init -q lit-dirc &&
 	git init -q lit-git &&
 	(
 		cd lit-dirc &&
-		dirc hash-object --literally -t weird ../files/text >../actual &&
-		dirc hash-object -w --literally -t weird ../files/text >>../actual &&
-		dirc hash-object -w --literally -t weird --stdin <../files/nul >>../actual
+		dirc test-tool hash-literally -t weird ../files/text >../actual &&
+		dirc test-tool hash-literally -w -t weird ../files/text >>../actual &&
+		dirc test-tool hash-literally -w -t weird --stdin <../files/nul >>../actual &&
+		test_expect_code 128 dirc hash-object --literally -t weird \
+			../files/text 2>../err
 	) &&
+	echo "fatal: invalid object type \"weird\"" >expect-err &&
+	test_cmp expect-err err &&
 	(
 		cd lit-git &&
 		git hash-object --literally -t weird ../files/text >../expect &&

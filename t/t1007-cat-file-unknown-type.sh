@@ -1,8 +1,9 @@
 #!/bin/sh
-test_description='objects of unknown types: hash-object --literally writes them, cat-file answers as git
+test_description='objects of unknown types: test-tool hash-literally writes them, cat-file answers as git
 
-hash-object --literally takes a type of any length (git hashes a type of
-1500 characters; dirc aborted).  cat-file -t/-s --allow-unknown-type read
+hash-object --literally took a type of any length before git 2.50 (git
+hashes a type of 1500 characters; dirc aborted); now dirc test-tool
+hash-literally does, compared with the installed git'"'"'s --literally.  cat-file -t/-s --allow-unknown-type read
 such types back whole; without it, a header that fits git'"'"'s 32 bytes is
 "invalid object type" and a longer one "header for <id> too long" with
 the mode'"'"'s own fatal line.  Everything is compared with git.  The
@@ -28,24 +29,24 @@ test_expect_success GIT 'setup' '
 	echo example >example
 '
 
-test_expect_success GIT 'hash-object --literally -t <1500 characters>: the id git computes (git t1007 #39)' '
-	dirc hash-object -t $t1500 --literally --stdin <example >actual &&
+test_expect_success GIT 'hash-literally -t <1500 characters>: the id git computes (git 2.39 t1007 #39)' '
+	dirc test-tool hash-literally -t $t1500 --stdin <example >actual &&
 	git hash-object -t $t1500 --literally --stdin <example >expect &&
 	test_cmp expect actual &&
-	dirc hash-object -t $t1500 --literally example >actual &&
+	dirc test-tool hash-literally -t $t1500 example >actual &&
 	test_cmp expect actual &&
 	echo example >list &&
 	echo list >paths &&
-	dirc hash-object -t $t1500 --literally --stdin-paths <paths >actual &&
+	dirc test-tool hash-literally -t $t1500 --stdin-paths <paths >actual &&
 	git hash-object -t $t1500 --literally list >expect &&
 	test_cmp expect actual
 '
 
-test_expect_success GIT 'hash-object -w of long and odd types: git reads back what dirc wrote' '
+test_expect_success GIT 'hash-literally -w of long and odd types: git reads back what dirc wrote' '
 	for t in "$t1500" "$t1500$t1500$t1500$t1500$t1500$t1500$t1500" \
 		bogus "a b" "" abcdefghijklmnopqrstuvwxyz1234679 x
 	do
-		id=$(dirc -C lit hash-object -t "$t" --literally -w --stdin <example) &&
+		id=$(dirc -C lit test-tool hash-literally -t "$t" -w --stdin <example) &&
 		test "$id" = "$(git hash-object -t "$t" --literally --stdin <example)" &&
 		if test "$t" = "a b"
 		then
@@ -59,12 +60,12 @@ test_expect_success GIT 'hash-object -w of long and odd types: git reads back wh
 	done
 '
 
-test_expect_success GIT 'a big file as a long-typed object: streamed, the id git computes' '
+test_expect_success GIT 'a big file as a long-typed object: the id git computes' '
 	perl -e "print \"x\" x (3 * 1024 * 1024)" >big &&
-	dirc hash-object -t $t1500 --literally big >actual &&
+	dirc test-tool hash-literally -t $t1500 big >actual &&
 	git hash-object -t $t1500 --literally big >expect &&
 	test_cmp expect actual &&
-	dirc -C lit hash-object -t $t1500 --literally -w ../big >actual &&
+	dirc -C lit test-tool hash-literally -t $t1500 -w ../big >actual &&
 	test_cmp expect actual &&
 	git -C lit cat-file -s --allow-unknown-type $(cat actual) >size &&
 	echo $((3 * 1024 * 1024)) >expect &&
@@ -78,7 +79,7 @@ test_expect_success GIT 'setup: objects of short, 32-byte, 33-byte and long unkn
 	fits=$(printf bogus | git -C lit hash-object -t $t29 --literally -w --stdin) &&
 	over=$(printf bogus | git -C lit hash-object -t $t30 --literally -w --stdin) &&
 	long=$(printf bogus | git -C lit hash-object -t abcdefghijklmnopqrstuvwxyz1234679 --literally -w --stdin) &&
-	huge=$(printf bogus | dirc -C lit hash-object -t $t1500 --literally -w --stdin)
+	huge=$(printf bogus | dirc -C lit test-tool hash-literally -t $t1500 -w --stdin)
 '
 
 test_expect_success GIT '-t and -s: "invalid object type" or "header ... too long", as git (git t1006 #177-#186)' '

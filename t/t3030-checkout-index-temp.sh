@@ -230,7 +230,7 @@ test_expect_success GIT 'from a subdirectory: paths relative to it, files at the
 	test_line_count = 1 dirc.out
 '
 
-test_expect_success GIT '--stage=N without --temp writes the work-tree file; stage=all --no-temp each in turn' '
+test_expect_success GIT '--stage=N without --temp writes the work-tree file' '
 	test_when_finished "clean; rm -f rg/all3 rd/all3 rg/no1 rd/no1" &&
 	interop_run checkout-index --stage=2 all3 no1 &&
 	same_result &&
@@ -240,12 +240,41 @@ test_expect_success GIT '--stage=N without --temp writes the work-tree file; sta
 	interop_run checkout-index --stage=3 all3 &&
 	same_result &&
 	echo "all3 already exists, no checkout" >expect &&
-	test_cmp expect dirc.err &&
-	interop_run checkout-index -f --stage=all --no-temp all3 &&
-	same_result &&
-	echo theirs >expect &&
-	test_cmp expect rd/all3 &&
-	test_must_be_empty dirc.out
+	test_cmp expect dirc.err
+'
+
+# git 2.39 took "--stage=all --no-temp" (the stages written over each
+# other in the work tree) and let the options'"'"' order decide; git 2.55
+# refuses it, in any order
+test_expect_success GIT '--stage=all --no-temp: fatal, 128, nothing written (git 2.55)' '
+	test_when_finished "clean; rm -f rd/all3" &&
+	echo "fatal: options '"'"'--stage=all'"'"' and '"'"'--no-temp'"'"' cannot be used together" >expect &&
+	cp rd/.git/index index.before &&
+	for args in "--stage=all --no-temp" "--no-temp --stage=all" \
+		"--stage=all --temp --no-temp" "-f -u --no-temp --stage=all"
+	do
+		test_expect_code 128 dirc -C rd checkout-index $args all3 \
+			>out 2>err &&
+		test_must_be_empty out &&
+		test_cmp expect err &&
+		test_path_is_missing rd/all3 &&
+		test_cmp index.before rd/.git/index &&
+		test_path_is_missing rd/.git/index.lock &&
+		ls -a rd >files &&
+		! grep "^\.merge_" files &&
+		test_expect_code 128 dirc -C rd checkout-index $args -a \
+			>out 2>err &&
+		test_cmp expect err &&
+		if test_have_prereq GIT_NEW
+		then
+			test_expect_code 128 git_new -C rg checkout-index \
+				$args all3 >out 2>err &&
+			test_cmp expect err
+		fi || return 1
+	done &&
+	dirc -C rd checkout-index --no-temp --temp --stage=all all3 >out &&
+	test_line_count = 1 out &&
+	test_path_is_missing rd/all3
 '
 
 test_expect_success GIT '--stage=N -u: the stage entries get stat data, the index is written' '

@@ -1,7 +1,8 @@
 /*
  * fuzz-commit: a commit (or tag) object's content — the headers dirc
  * reads (commit_parse: tree and parents, as rev-parse and "cat-file
- * <type>" peel), hash-object's format checks (commit_check, tag_check),
+ * <type>" peel), hash-object's format checks (commit_check, tag_check,
+ * and git 2.55's fsck checks, which must accept no more than those),
  * the UTF-8 rules applied to messages, and the dates of the author and
  * committer lines (date_parse, which reads GIT_*_DATE in git's formats).
  *
@@ -18,6 +19,7 @@
 #include "commit.h"
 #include "date.h"
 #include "error.h"
+#include "fsck.h"
 #include "tree.h"
 
 int LLVMFuzzerInitialize(int *argc, char ***argv);
@@ -95,6 +97,43 @@ check_idents(const char *buf, size_t len)
 	strbuf_release(&line);
 }
 
+static int
+count_report(const struct fsck_report *r, void *data)
+{
+	if (!r->text)
+		BUG("fsck handed over a report without words");
+	(*(int *)data)++;
+	return 1;
+}
+
+/*
+ * git 2.55's fsck checks (fsck.h) of the bytes as a commit and as a tag:
+ * what they accept, strictly, the older checks accept too.
+ */
+static void
+fsck_agrees(const uint8_t *data, size_t size)
+{
+	static const enum object_type types[] = { OBJ_COMMIT, OBJ_TAG };
+
+	for (size_t i = 0; i < 2; i++) {
+		struct fsck_options o;
+		int n = 0, ret;
+
+		fsck_options_init(&o, count_report, &n);
+		o.strict = 1;
+		ret = fsck_buffer(&o, &null_oid, types[i], data, size);
+		fsck_options_release(&o);
+		if ((ret == 0) != (n == 0) && types[i] == OBJ_COMMIT)
+			BUG("fsck's result and its reports disagree");
+		if (n)
+			continue;
+		if (types[i] == OBJ_COMMIT ? commit_check(data, size) :
+		    tag_check(data, size))
+			BUG("fsck accepts what the older checks refuse");
+		error_clear();
+	}
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -113,6 +152,7 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		commit_info_release(&ci);
 	tag_check(data, size);
 	error_clear();
+	fsck_agrees(data, size);
 
 	check_idents((const char *)data, size);
 

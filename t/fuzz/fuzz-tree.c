@@ -2,10 +2,13 @@
  * fuzz-tree: a tree object's content, walked as "cat-file -p" prints it
  * (tree_iter_next, the "%06o <type> <id>\t<quoted name>" line) and as
  * read-tree checks it (order by tree_name_cmp, duplicates, path_verify
- * of each name), and as hash-object checks it (tree_check).
+ * of each name), and as hash-object checks it (tree_check, and git
+ * 2.55's fsck checks in fsck.h, strict and not).
  *
  * Invariants checked:
  *   - tree_check() agrees with walking the entries one by one;
+ *   - a tree fsck finds nothing wrong with (strictly) passes tree_check(),
+ *     unless a mode is wider than git's 16 bits;
  *   - every entry lies inside the buffer, its name non-empty and free
  *     of NUL;
  *   - the quoted name unquotes back to the name;
@@ -18,9 +21,41 @@
 #include <sys/stat.h>
 
 #include "error.h"
+#include "fsck.h"
 #include "path.h"
 #include "quote.h"
 #include "tree.h"
+
+/* Count the problems, check the report is well-formed, print nothing. */
+static int
+count_report(const struct fsck_report *r, void *data)
+{
+	if (!r->text || (r->severity != FSCK_ERROR &&
+			 r->severity != FSCK_WARN))
+		BUG("fsck handed over a malformed report");
+	(*(int *)data)++;
+	return 1;
+}
+
+/* fsck_buffer() strict and not; 0 if strictly nothing is wrong. */
+static int
+fsck_problems(const uint8_t *data, size_t size)
+{
+	struct fsck_options o;
+	int n = 0, strict = 0;
+
+	fsck_options_init(&o, count_report, &n);
+	(void)fsck_buffer(&o, &null_oid, OBJ_TREE, data, size);
+	fsck_options_release(&o);
+	fsck_options_init(&o, count_report, &strict);
+	o.strict = 1;
+	(void)fsck_buffer(&o, &null_oid, OBJ_TREE, data, size);
+	(void)fsck_finish(&o, NULL);
+	fsck_options_release(&o);
+	if (n > strict)
+		BUG("strict fsck found fewer problems than lax");
+	return strict;
+}
 
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -32,6 +67,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	int ret, have_prev = 0, padded = 0, check;
 
 	check = tree_check(data, size);
+	/*
+	 * git's fsck keeps 16 bits of a mode, so "1100644" passes it as
+	 * 100644; tree_check refuses modes that wide as malformed
+	 */
+	if (!fsck_problems(data, size) && check < 0 &&
+	    strcmp(error_msg(), "malformed mode in tree entry"))
+		BUG("fsck accepts a tree tree_check refuses");
 	error_clear();
 	tree_iter_init(&it, data, size);
 	while ((ret = tree_iter_next(&it, &e)) > 0) {

@@ -1,7 +1,8 @@
 /*
  * t-path: path_verify (git's verify_path, checked case by case against
  * "git update-index --cacheinfo" of git 2.39) and path_normalize (git's
- * prefix_path for command-line paths).
+ * prefix_path for command-line paths), and the dot-file spellings git's
+ * fsck refuses (path_is_hfs_dot, path_is_ntfs_dot, path_is_ntfs_dotgit).
  */
 #include "tap.h"
 #include "error.h"
@@ -240,6 +241,78 @@ test_in_dir(void)
 	ok(!path_in_dir("a/bc", 4, "a/b", 3), "a/bc is not in a/b");
 }
 
+/*
+ * The dot-file spellings git's fsck refuses in tree entry names (its
+ * is_hfs_dot*() and is_ntfs_dot*()).  For each name, "either of the two"
+ * is what git 2.55's "hash-object -t tree" says of it as a symlink entry
+ * (a directory entry for ".git").
+ */
+static const struct {
+	const char *name, *word;
+	int hfs, ntfs;
+} dot_cases[] = {
+	{ ".gitmodules", "gitmodules", 1, 1 },
+	{ ".GITMODULES", "gitmodules", 1, 1 },
+	{ ".gitmodules ", "gitmodules", 0, 1 },
+	{ ".gitmodules...", "gitmodules", 0, 1 },
+	{ ".gitmodules::$DATA", "gitmodules", 0, 1 },
+	{ ".gitmodulesx", "gitmodules", 0, 0 },
+	{ "gitmod~1", "gitmodules", 0, 1 },
+	{ "GITMOD~4", "gitmodules", 0, 1 },
+	{ "gitmod~5", "gitmodules", 0, 0 },
+	{ "gi7eba~1", "gitmodules", 0, 1 },
+	{ "gi7eba~9", "gitmodules", 0, 1 },
+	{ "gi7eb~12", "gitmodules", 0, 1 },
+	{ "gi7eba~0", "gitmodules", 0, 0 },
+	{ ".git\342\200\214modules", "gitmodules", 1, 0 },
+	{ "\357\273\277.gitmodules", "gitmodules", 1, 0 },
+	{ ".gitignore", "gitignore", 1, 1 },
+	{ "gi250a~1", "gitignore", 0, 1 },
+	{ "gitign~1", "gitignore", 0, 1 },
+	{ ".gitattributes", "gitattributes", 1, 1 },
+	{ "gi7d29~1", "gitattributes", 0, 1 },
+	{ ".mailmap", "mailmap", 1, 1 },
+	{ "maba30~2", "mailmap", 0, 1 },
+	{ "mailma~1", "mailmap", 0, 1 },
+	{ "mailmap", "mailmap", 0, 0 },
+	{ ".git", "git", 1, -1 },
+	{ ".Git", "git", 1, -1 },
+	{ ".g\342\200\215it", "git", 1, -1 },
+	{ ".git/", "git", 1, -1 },
+	{ ".gitx", "git", 0, -1 },
+};
+
+static const struct {
+	const char *name;
+	int dotgit;
+} ntfs_dotgit_cases[] = {
+	{ ".git", 1 }, { ".GIT", 1 }, { "git~1", 1 }, { "GIT~1", 1 },
+	{ ".git.", 1 }, { ".git ", 1 }, { ".git. .", 1 }, { ".git:x", 1 },
+	{ ".git\\x", 1 }, { ".git/x", 1 }, { "git~1 ", 1 },
+	{ ".gitx", 0 }, { "git~2", 0 }, { "git~10", 0 }, { "x.git", 0 },
+	{ ".git x", 0 },
+};
+
+static void
+test_dot_names(void)
+{
+	for (size_t i = 0; i < ARRAY_SIZE(dot_cases); i++) {
+		is_int(path_is_hfs_dot(dot_cases[i].name, dot_cases[i].word),
+		       dot_cases[i].hfs, "path_is_hfs_dot(\"%s\", %s)",
+		       dot_cases[i].name, dot_cases[i].word);
+		if (dot_cases[i].ntfs >= 0)
+			is_int(path_is_ntfs_dot(dot_cases[i].name,
+						dot_cases[i].word),
+			       dot_cases[i].ntfs,
+			       "path_is_ntfs_dot(\"%s\", %s)",
+			       dot_cases[i].name, dot_cases[i].word);
+	}
+	for (size_t i = 0; i < ARRAY_SIZE(ntfs_dotgit_cases); i++)
+		is_int(path_is_ntfs_dotgit(ntfs_dotgit_cases[i].name),
+		       ntfs_dotgit_cases[i].dotgit, "path_is_ntfs_dotgit(\"%s\")",
+		       ntfs_dotgit_cases[i].name);
+}
+
 int
 main(void)
 {
@@ -255,5 +328,6 @@ main(void)
 	test_outside_message();
 	test_invalid_path();
 	test_in_dir();
+	test_dot_names();
 	return done_testing();
 }

@@ -163,7 +163,7 @@ copy_targets(struct ref_update *to, const struct ref_update *from)
 /*
  * git 2.55 checks the new object when the update is queued, under the
  * name it was queued for (a branch reached through HEAD is not checked
- * again): it must exist, and a branch must point to a commit.
+ * again): it must exist, and a branch (HEAD too) must point to a commit.
  */
 static int
 check_object(struct ref_txn *txn, const char *name,
@@ -178,7 +178,9 @@ check_object(struct ref_txn *txn, const char *name,
 		return error_set(E_NOTFOUND, "trying to write ref '%s' with "
 				 "nonexistent object %s", name,
 				 oid_to_hex(new_oid));
-	if (type != OBJ_COMMIT && starts_with(name, "refs/heads/"))
+	/* git's is_branch(): HEAD counts as one */
+	if (type != OBJ_COMMIT &&
+	    (!strcmp(name, "HEAD") || starts_with(name, "refs/heads/")))
 		return error_set(E_INVALID, "trying to write non-commit "
 				 "object %s to branch '%s'",
 				 oid_to_hex(new_oid), name);
@@ -823,7 +825,7 @@ prepare_one_rt(struct ref_txn *txn, struct ref_update *u,
 					goto out;
 				}
 				error_clear();
-			} else {
+			} else if (!u->old_target) {
 				ret = dangling_symref(u);
 				if (ret < 0)
 					goto out;

@@ -531,7 +531,10 @@ split_head(struct ref_txn *txn, struct ref_update *u)
 						   REF_LOG_CREATE)) |
 		       REF_LOG_ONLY | REF_NO_DEREF, &u->new_oid, &u->old_oid,
 		       u->msg);
-	copy_targets(h, u);
+	/*
+	 * Not the targets, as git: when the branch becomes a symbolic
+	 * ref, HEAD's line has the null id as the new value.
+	 */
 	ref_names_insert(&txn->names, h->name);
 	return 0;
 }
@@ -932,6 +935,22 @@ target_value(struct ref_txn *txn, struct ref_update *u)
 {
 	if (!u->new_target)
 		return 1;
+	/*
+	 * The files store: git writes each ref right after its reflog
+	 * line, so a target set earlier in the transaction has its new
+	 * value (this code writes every line first; one level is
+	 * followed).  The reftable store reads the stack as it was.
+	 */
+	for (size_t i = 0; !txn->rs->reftable && i < txn->nr &&
+	     txn->u[i] != u; i++) {
+		const struct ref_update *t = txn->u[i];
+
+		if ((t->flags & REF_NEEDS_COMMIT) && !t->new_target &&
+		    !strcmp(t->name, u->new_target)) {
+			u->new_oid = t->new_oid;
+			return 1;
+		}
+	}
 	if (refs_resolve_ref(txn->rs, u->new_target, REFS_RESOLVE_READING,
 			     &u->new_oid, NULL, NULL) < 0) {
 		error_clear();

@@ -13,9 +13,11 @@
  *   - reads the value under the lock; a symbolic ref (unless the update
  *     says REF_NO_DEREF) becomes a log-only update and queues the real
  *     update of its target;
- *   - checks the old value, then the new object, and writes the new value
- *     into the lock file, which it closes: a transaction of any size
- *     holds no file descriptor per ref.
+ *   - checks the old value (an object id, or the target of a symbolic
+ *     ref) and writes the new value ("<hex>" or "ref: <target>") into
+ *     the lock file, which it closes: a transaction of any size holds no
+ *     file descriptor per ref.  New objects were checked as the updates
+ *     were queued, as git 2.55 does.
  *
  * Then, when something is deleted, packed-refs.lock is taken (git waits
  * core.packedRefsTimeout for it) and, if a deleted ref is packed, the

@@ -185,9 +185,9 @@ struct ref_txn_env {
  * changes, refuses a ref named twice and every name conflict (a ref and
  * a ref below it: loose, packed or in the same transaction), checks old
  * values (new objects are checked as they are queued), and takes every
- * lock, packed-refs.lock
- * included when something is deleted.  Nothing is written before all of
- * it passed.  Errors carry git's messages ("cannot lock ref '<ref>': ...").
+ * lock, packed-refs.lock included when something is deleted.  Nothing
+ * is written before all of it passed.  Errors carry git's messages
+ * ("cannot lock ref '<ref>': ...").
  */
 struct ref_txn;
 

@@ -10,6 +10,11 @@
  *	create SP <ref> SP <new> LF		-z: create SP <ref> NUL <new> NUL
  *	delete SP <ref> [SP <old>] LF		-z: delete SP <ref> NUL <old> NUL
  *	verify SP <ref> [SP <old>] LF		-z: verify SP <ref> NUL <old> NUL
+ *	symref-update SP <ref> SP <new-target> [SP (ref SP <old-target> |
+ *		oid SP <old-oid>)] LF		-z: NUL between the fields
+ *	symref-create SP <ref> SP <new-target> LF
+ *	symref-delete SP <ref> [SP <old-target>] LF	(no-deref only)
+ *	symref-verify SP <ref> [SP <old-target>] LF	(no-deref only)
  *	option SP no-deref LF			(for the next command only)
  *	start LF / prepare LF / commit LF / abort LF
  *
@@ -20,6 +25,12 @@
  * prepare locks, commit writes and abort drops, answering "<cmd>: ok" on
  * stdout, flushed, as each completes; a transaction still open at the end
  * of input is aborted.  Every error is fatal, with git's message.
+ *
+ * As in git 2.55, the new object of "update" and "create" is checked
+ * (it exists; a branch gets a commit) when the command is read, so a
+ * bad one stops the input there.  --batch-updates (git 2.51: failed
+ * updates reported as "rejected ..." and the rest committed) is refused
+ * rather than run as one all-or-nothing transaction.
  */
 #include "builtin.h"
 #include "commit.h"
@@ -34,7 +45,7 @@
 const char *const update_ref_usage[] = {
 	"dirc update-ref [<options>] -d <refname> [<old-oid>]",
 	"dirc update-ref [<options>]    <refname> <new-oid> [<old-oid>]",
-	"dirc update-ref [<options>] --stdin [-z]",
+	"dirc update-ref [<options>] --stdin [-z] [--batch-updates]",
 	NULL,
 };
 
@@ -208,6 +219,58 @@ parse_refname(struct stdin_ctx *st, const char **next)
 	return strbuf_detach(&ref, NULL);
 }
 
+/*
+ * The next argument, its separator (SP; NUL with -z) skipped: git's
+ * parse_next_arg().  NULL when there is none (an empty one with -z, or
+ * the input ended: git would read past it when the last record has no
+ * NUL).
+ */
+static char *
+parse_next_arg(struct stdin_ctx *st, const char **next, const char *end)
+{
+	struct strbuf arg = STRBUF_INIT;
+
+	if (*next >= end)
+		return NULL;
+	if (st->term) {
+		if (!**next || **next == st->term)
+			return NULL;
+		if (**next != ' ')
+			fatal("expected SP but got: %s", *next);
+		(*next)++;
+		*next = parse_arg(*next, &arg);
+	} else {
+		if (**next)
+			return NULL;
+		(*next)++;
+		strbuf_addstr(&arg, *next);
+		*next += arg.len;
+	}
+	if (!arg.len) {
+		strbuf_release(&arg);
+		return NULL;
+	}
+	return strbuf_detach(&arg, NULL);
+}
+
+/* The same for a ref name, checked: git's parse_next_refname(). */
+static char *
+parse_next_refname(struct stdin_ctx *st, const char **next, const char *end)
+{
+	if (*next >= end)
+		return NULL;
+	if (st->term) {
+		if (!**next || **next == st->term)
+			return NULL;
+		if (**next != ' ')
+			fatal("expected SP but got: %s", *next);
+	} else if (**next) {
+		return NULL;
+	}
+	(*next)++;
+	return parse_refname(st, next);
+}
+
 enum value_flags {
 	VALUE_OLD = 1 << 0,		/* an <old-oid> (for messages) */
 	VALUE_ALLOW_EMPTY = 1 << 1,	/* -z: empty means zero, warn */
@@ -357,6 +420,118 @@ cmd_verify(struct stdin_ctx *st, const char *next, const char *end)
 }
 
 static void
+queue_target(struct stdin_ctx *st, const char *ref,
+	     const struct object_id *new_oid, const char *new_target,
+	     const struct object_id *old_oid, const char *old_target,
+	     unsigned flags, const char *msg)
+{
+	if (refs_txn_update_target(st->txn, ref, new_oid, new_target, old_oid,
+				   old_target, flags, msg) < 0)
+		fatal_lib();
+	st->update_flags = st->default_flags;
+}
+
+static void
+cmd_symref_update(struct stdin_ctx *st, const char *next, const char *end)
+{
+	struct object_id old_oid;
+	char *ref, *new_target, *old_arg, *old_target = NULL;
+	int have_old_oid = 0;
+
+	ref = parse_refname(st, &next);
+	if (!ref)
+		fatal("symref-update: missing <ref>");
+	new_target = parse_next_refname(st, &next, end);
+	if (!new_target)
+		fatal("symref-update %s: missing <new-target>", ref);
+	old_arg = parse_next_arg(st, &next, end);
+	if (old_arg) {
+		old_target = parse_next_arg(st, &next, end);
+		if (!old_target)
+			fatal("symref-update %s: expected old value", ref);
+		if (!strcmp(old_arg, "oid")) {
+			if (get_oid(&old_oid, st->repo, old_target) < 0)
+				fatal("symref-update %s: invalid oid: %s", ref,
+				      old_target);
+			error_clear();
+			have_old_oid = 1;
+		} else if (!strcmp(old_arg, "ref")) {
+			if (!refname_is_valid(old_target,
+					      REFNAME_ALLOW_ONELEVEL))
+				fatal("symref-update %s: invalid ref: %s", ref,
+				      old_target);
+		} else {
+			fatal("symref-update %s: invalid arg '%s' for old "
+			      "value", ref, old_arg);
+		}
+	}
+	check_end(st, next, "symref-update", ref);
+	queue_target(st, ref, NULL, new_target,
+		     have_old_oid ? &old_oid : NULL,
+		     have_old_oid ? NULL : old_target,
+		     st->update_flags | st->create_reflog, st->msg);
+	free(ref);
+	free(new_target);
+	free(old_arg);
+	free(old_target);
+}
+
+static void
+cmd_symref_create(struct stdin_ctx *st, const char *next, const char *end)
+{
+	char *ref, *new_target;
+
+	ref = parse_refname(st, &next);
+	if (!ref)
+		fatal("symref-create: missing <ref>");
+	new_target = parse_next_refname(st, &next, end);
+	if (!new_target)
+		fatal("symref-create %s: missing <new-target>", ref);
+	check_end(st, next, "symref-create", ref);
+	queue_target(st, ref, NULL, new_target, &null_oid, NULL,
+		     st->update_flags | st->create_reflog, st->msg);
+	free(ref);
+	free(new_target);
+}
+
+static void
+cmd_symref_delete(struct stdin_ctx *st, const char *next, const char *end)
+{
+	char *ref, *old_target;
+
+	if (!(st->update_flags & REF_NO_DEREF))
+		fatal("symref-delete: cannot operate with deref mode");
+	ref = parse_refname(st, &next);
+	if (!ref)
+		fatal("symref-delete: missing <ref>");
+	old_target = parse_next_refname(st, &next, end);
+	check_end(st, next, "symref-delete", ref);
+	queue_target(st, ref, &null_oid, NULL, NULL, old_target,
+		     st->update_flags, st->msg);
+	free(ref);
+	free(old_target);
+}
+
+static void
+cmd_symref_verify(struct stdin_ctx *st, const char *next, const char *end)
+{
+	char *ref, *old_target;
+
+	if (!(st->update_flags & REF_NO_DEREF))
+		fatal("symref-verify: cannot operate with deref mode");
+	ref = parse_refname(st, &next);
+	if (!ref)
+		fatal("symref-verify: missing <ref>");
+	/* no old target: the ref must not exist */
+	old_target = parse_next_refname(st, &next, end);
+	check_end(st, next, "symref-verify", ref);
+	queue_target(st, ref, NULL, NULL, old_target ? NULL : &null_oid,
+		     old_target, st->update_flags, NULL);
+	free(ref);
+	free(old_target);
+}
+
+static void
 cmd_option(struct stdin_ctx *st, const char *next, const char *end)
 {
 	const char *rest;
@@ -428,6 +603,10 @@ static const struct stdin_cmd {
 	{ "create", cmd_create, 2, ST_OPEN },
 	{ "delete", cmd_delete, 2, ST_OPEN },
 	{ "verify", cmd_verify, 2, ST_OPEN },
+	{ "symref-update", cmd_symref_update, 4, ST_OPEN },
+	{ "symref-create", cmd_symref_create, 2, ST_OPEN },
+	{ "symref-delete", cmd_symref_delete, 2, ST_OPEN },
+	{ "symref-verify", cmd_symref_verify, 2, ST_OPEN },
 	{ "option", cmd_option, 1, ST_OPEN },
 	{ "start", cmd_start, 0, ST_STARTED },
 	{ "prepare", cmd_prepare, 0, ST_PREPARED },
@@ -572,7 +751,7 @@ cmd_update_ref(int argc, const char **argv)
 	struct object_id new_oid, old_oid;
 	const char *msg = NULL;
 	int delete = 0, no_deref = 0, create_reflog = 0, read_stdin = 0;
-	int nul = 0, ret = 0;
+	int nul = 0, batch = 0, ret = 0;
 	unsigned flags;
 	struct option opts[] = {
 		OPT_STRING('m', NULL, &msg, "reason", "reason of the update"),
@@ -583,6 +762,8 @@ cmd_update_ref(int argc, const char **argv)
 		OPT_BOOL(0, "stdin", &read_stdin, "read updates from stdin"),
 		OPT_BOOL(0, "create-reflog", &create_reflog,
 			 "create a reflog"),
+		OPT_BOOL('0', "batch-updates", &batch,
+			 "batch reference updates"),
 		OPT_END(),
 	};
 
@@ -611,6 +792,13 @@ cmd_update_ref(int argc, const char **argv)
 
 		if (delete || argc)
 			usage_with_options(update_ref_usage, opts);
+		/*
+		 * NEEDSWORK: git 2.51's batches reject single updates and
+		 * commit the rest; refused until the transaction can drop
+		 * one update and go on, rather than run all-or-nothing.
+		 */
+		if (batch)
+			fatal("--batch-updates is not supported by dirc");
 		memset(&st, 0, sizeof(st));
 		st.repo = &repo;
 		st.rs = &rs;
@@ -623,6 +811,8 @@ cmd_update_ref(int argc, const char **argv)
 		ret = 0;
 		goto out;
 	}
+	if (batch)
+		fatal("--batch-updates can only be used with --stdin");
 	if (nul)
 		usage_with_options(update_ref_usage, opts);
 

@@ -13,9 +13,11 @@
  *   - reads the value under the lock; a symbolic ref (unless the update
  *     says REF_NO_DEREF) becomes a log-only update and queues the real
  *     update of its target;
- *   - checks the old value, then the new object, and writes the new value
- *     into the lock file, which it closes: a transaction of any size
- *     holds no file descriptor per ref.
+ *   - checks the old value (an object id, or the target of a symbolic
+ *     ref) and writes the new value ("<hex>" or "ref: <target>") into
+ *     the lock file, which it closes: a transaction of any size holds no
+ *     file descriptor per ref.  New objects were checked as the updates
+ *     were queued, as git 2.55 does.
  *
  * Then, when something is deleted, packed-refs.lock is taken (git waits
  * core.packedRefsTimeout for it) and, if a deleted ref is packed, the
@@ -72,6 +74,8 @@ struct ref_update {
 	struct object_id new_oid, old_oid;
 	unsigned flags;		/* REF_CALLER_FLAGS and ref_update_state */
 	char *msg;		/* reflog message; owned; NULL for none */
+	char *new_target;	/* make it a symbolic ref to this; owned */
+	char *old_target;	/* it must be a symbolic ref to this; owned */
 	struct ref_update *parent;	/* the symbolic ref this update was
 					 * reached through; NULL if named */
 	struct lockfile lk;	/* "<ref>.lock" while prepared */
@@ -130,6 +134,7 @@ add_update(struct ref_txn *txn, const char *name, unsigned flags,
 	if (old_oid)
 		oidcpy(&u->old_oid, old_oid);
 	u->msg = msg ? xstrdup(msg) : NULL;
+	u->new_target = u->old_target = NULL;
 	u->lk = (struct lockfile)LOCKFILE_INIT;
 	ALLOC_GROW(txn->u, txn->nr + 1, txn->alloc);
 	txn->u[txn->nr++] = u;
@@ -149,26 +154,85 @@ bad_name(const char *name)
 	return ret;
 }
 
-int
-refs_txn_update(struct ref_txn *txn, const char *name,
-		const struct object_id *new_oid,
-		const struct object_id *old_oid, unsigned flags,
-		const char *msg)
+/* Copy the targets of one update to another (a split-off one). */
+static void
+copy_targets(struct ref_update *to, const struct ref_update *from)
 {
+	to->new_target = from->new_target ? xstrdup(from->new_target) : NULL;
+	to->old_target = from->old_target ? xstrdup(from->old_target) : NULL;
+}
+
+/*
+ * git 2.55 checks the new object when the update is queued, under the
+ * name it was queued for (a branch reached through HEAD is not checked
+ * again): it must exist, and a branch (HEAD too) must point to a commit.
+ */
+static int
+check_object(struct ref_txn *txn, const char *name,
+	     const struct object_id *new_oid, unsigned flags)
+{
+	int type;
+
+	if (!txn->env.type_of || (flags & REF_SKIP_OBJECT_CHECK))
+		return 0;
+	type = txn->env.type_of(txn->env.ctx, new_oid);
+	if (type < 0)
+		return error_set(E_NOTFOUND, "trying to write ref '%s' with "
+				 "nonexistent object %s", name,
+				 oid_to_hex(new_oid));
+	/* git's is_branch(): HEAD counts as one */
+	if (type != OBJ_COMMIT &&
+	    (!strcmp(name, "HEAD") || starts_with(name, "refs/heads/")))
+		return error_set(E_INVALID, "trying to write non-commit "
+				 "object %s to branch '%s'",
+				 oid_to_hex(new_oid), name);
+	return 0;
+}
+
+int
+refs_txn_update_target(struct ref_txn *txn, const char *name,
+		       const struct object_id *new_oid,
+		       const char *new_target,
+		       const struct object_id *old_oid,
+		       const char *old_target, unsigned flags,
+		       const char *msg)
+{
+	struct ref_update *u;
+	int ret;
+
 	if (txn->state != TXN_OPEN)
 		BUG("update queued on a transaction that is not open");
+	if ((new_oid && new_target) || (old_oid && old_target))
+		BUG("an update with both a value and a target");
 	/* a deletion or a check may name a ref git could not create */
 	if (new_oid && !oid_is_null(new_oid) ?
 	    !refname_is_valid(name, REFNAME_ALLOW_ONELEVEL) :
 	    !refname_is_safe(name))
 		return bad_name(name);
 	flags &= REF_CALLER_FLAGS;
-	if (new_oid)
+	if (new_oid || new_target)
 		flags |= REF_HAVE_NEW;
-	if (old_oid)
+	if (old_oid || old_target)
 		flags |= REF_HAVE_OLD;
-	add_update(txn, name, flags, new_oid, old_oid, msg);
+	if (new_oid && !oid_is_null(new_oid)) {
+		ret = check_object(txn, name, new_oid, flags);
+		if (ret < 0)
+			return ret;
+	}
+	u = add_update(txn, name, flags, new_oid, old_oid, msg);
+	u->new_target = new_target ? xstrdup(new_target) : NULL;
+	u->old_target = old_target ? xstrdup(old_target) : NULL;
 	return 0;
+}
+
+int
+refs_txn_update(struct ref_txn *txn, const char *name,
+		const struct object_id *new_oid,
+		const struct object_id *old_oid, unsigned flags,
+		const char *msg)
+{
+	return refs_txn_update_target(txn, name, new_oid, NULL, old_oid, NULL,
+				      flags, msg);
 }
 
 /* ---- directories ---- */
@@ -406,6 +470,33 @@ out:
 	return ret;
 }
 
+/*
+ * The symbolic ref u must point to u->old_target; it points to referent
+ * ("" for none).
+ */
+static int
+check_old_target(const struct ref_update *u, const char *referent)
+{
+	if (!strcmp(referent, u->old_target))
+		return 0;
+	if (!*referent)
+		return error_set(E_NOTFOUND, "verifying symref target: '%s': "
+				 "reference is missing but expected %s",
+				 asked_name(u), u->old_target);
+	return error_set(E_CONFLICT, "verifying symref target: '%s': is at "
+			 "%s but expected %s", asked_name(u), referent,
+			 u->old_target);
+}
+
+/* u must be a symbolic ref (it has an old target) but is a plain one. */
+static int
+not_a_symref(const struct ref_update *u)
+{
+	return error_set(E_CONFLICT, "cannot lock ref '%s': expected symref "
+			 "with target '%s': but is a regular ref",
+			 asked_name(u), u->old_target);
+}
+
 /* git's check_old_oid(), with git's three messages. */
 static int
 check_old(const struct ref_update *u)
@@ -442,6 +533,10 @@ split_head(struct ref_txn *txn, struct ref_update *u)
 						   REF_LOG_CREATE)) |
 		       REF_LOG_ONLY | REF_NO_DEREF, &u->new_oid, &u->old_oid,
 		       u->msg);
+	/*
+	 * Not the targets, as git: when the branch becomes a symbolic
+	 * ref, HEAD's line has the null id as the new value.
+	 */
 	ref_names_insert(&txn->names, h->name);
 	return 0;
 }
@@ -473,6 +568,7 @@ split_symref(struct ref_txn *txn, struct ref_update *u, const char *target)
 	if (!strcmp(u->name, "HEAD"))
 		flags |= REF_VIA_HEAD;
 	t = add_update(txn, target, flags, &u->new_oid, &u->old_oid, u->msg);
+	copy_targets(t, u);
 	t->parent = u;
 	u->flags |= REF_LOG_ONLY | REF_NO_DEREF;
 	u->flags &= ~REF_HAVE_OLD;
@@ -495,28 +591,6 @@ dangling_symref(const struct ref_update *u)
 	return 0;
 }
 
-/* The new object must exist, and a branch must point to a commit. */
-static int
-check_object(struct ref_txn *txn, const struct ref_update *u)
-{
-	int type;
-
-	if (!txn->env.type_of || (u->flags & REF_SKIP_OBJECT_CHECK))
-		return 0;
-	type = txn->env.type_of(txn->env.ctx, &u->new_oid);
-	if (type < 0)
-		return error_set(E_NOTFOUND, "cannot update ref '%s': trying "
-				 "to write ref '%s' with nonexistent object "
-				 "%s", u->name, u->name,
-				 oid_to_hex(&u->new_oid));
-	if (type != OBJ_COMMIT && starts_with(u->name, "refs/heads/"))
-		return error_set(E_INVALID, "cannot update ref '%s': trying "
-				 "to write non-commit object %s to branch "
-				 "'%s'", u->name, oid_to_hex(&u->new_oid),
-				 u->name);
-	return 0;
-}
-
 static enum sync_mode
 ref_sync(const struct ref_store *rs)
 {
@@ -532,15 +606,21 @@ ref_sync(const struct ref_store *rs)
 static int
 write_lock(struct ref_txn *txn, struct ref_update *u)
 {
-	char content[HASH_MAX_HEXSZ + 1];
+	struct strbuf content = STRBUF_INIT;
 	int code = 0;
 
-	oid_to_hex_r(content, &u->new_oid);
-	content[HASH_HEXSZ] = '\n';
-	if (write_full(u->lk.fd, content, HASH_HEXSZ + 1) < 0)
+	if (u->new_target)
+		strbuf_addf(&content, "ref: %s\n", u->new_target);
+	else
+		strbuf_addf(&content, "%s\n", oid_to_hex(&u->new_oid));
+	if (write_full(u->lk.fd, content.buf, content.len) < 0)
 		code = error_code_of_errno(errno);
 	else if (lockfile_close(&u->lk, ref_sync(txn->rs)) < 0)
 		code = error_code();
+	strbuf_release(&content);
+	if (code && u->new_target)
+		return error_set(code, "unable to write symref for %s: %s",
+				 u->name, strerror(errno));
 	if (code)
 		return error_set(code, "cannot update ref '%s': couldn't "
 				 "write '%s'", u->name, u->lk.lock_path);
@@ -548,15 +628,31 @@ write_lock(struct ref_txn *txn, struct ref_update *u)
 	return 0;
 }
 
+/* Does u need the ref to exist (an old value that is not "none")? */
+static int
+expects_existing(const struct ref_update *u)
+{
+	return (u->flags & REF_HAVE_OLD) &&
+	       (u->old_target || !oid_is_null(&u->old_oid));
+}
+
+/* Does u delete its ref? */
+static int
+is_null_new(const struct ref_update *u)
+{
+	return (u->flags & REF_HAVE_NEW) && !u->new_target &&
+	       oid_is_null(&u->new_oid);
+}
+
 /* git's lock_ref_for_update(): everything prepare does for one update. */
 static int
 prepare_one(struct ref_txn *txn, struct ref_update *u, const char *head_ref)
 {
 	struct strbuf referent = STRBUF_INIT;
-	int mustexist = (u->flags & REF_HAVE_OLD) && !oid_is_null(&u->old_oid);
+	int mustexist = expects_existing(u);
 	int ret;
 
-	if ((u->flags & REF_HAVE_NEW) && oid_is_null(&u->new_oid))
+	if (is_null_new(u))
 		u->flags |= REF_DELETING;
 	if (head_ref && !(u->flags & (REF_LOG_ONLY | REF_VIA_HEAD)) &&
 	    !strcmp(u->name, head_ref)) {
@@ -583,14 +679,16 @@ prepare_one(struct ref_txn *txn, struct ref_update *u, const char *head_ref)
 					goto out;
 				}
 				error_clear();
-			} else {
-				ret = dangling_symref(u);
-				if (!ret)
-					ret = check_old(u);
 			}
+			if (u->old_target)
+				ret = check_old_target(u, referent.buf);
+			else if (!(ret = dangling_symref(u)))
+				ret = check_old(u);
 		} else {
 			ret = split_symref(txn, u, referent.buf);
 		}
+	} else if (u->old_target) {
+		ret = not_a_symref(u);
 	} else {
 		ret = check_old(u);
 		for (struct ref_update *p = u->parent; !ret && p;
@@ -601,11 +699,9 @@ prepare_one(struct ref_txn *txn, struct ref_update *u, const char *head_ref)
 		goto out;
 	if ((u->flags & REF_HAVE_NEW) &&
 	    !(u->flags & (REF_DELETING | REF_LOG_ONLY)) &&
-	    ((u->type & REF_ISSYMREF) || !oideq(&u->cur, &u->new_oid))) {
-		ret = check_object(txn, u);
-		if (!ret)
-			ret = write_lock(txn, u);
-	}
+	    (u->new_target || (u->type & REF_ISSYMREF) ||
+	     !oideq(&u->cur, &u->new_oid)))
+		ret = write_lock(txn, u);
 	if (!ret)
 		ret = lockfile_close(&u->lk, SYNC_NONE);
 out:
@@ -691,10 +787,10 @@ prepare_one_rt(struct ref_txn *txn, struct ref_update *u,
 	       const char *head_ref)
 {
 	struct strbuf referent = STRBUF_INIT;
-	int mustexist = (u->flags & REF_HAVE_OLD) && !oid_is_null(&u->old_oid);
+	int mustexist = expects_existing(u);
 	int ret, err;
 
-	if ((u->flags & REF_HAVE_NEW) && oid_is_null(&u->new_oid))
+	if (is_null_new(u))
 		u->flags |= REF_DELETING;
 	if (head_ref && !(u->flags & (REF_LOG_ONLY | REF_VIA_HEAD)) &&
 	    !strcmp(u->name, head_ref)) {
@@ -716,10 +812,8 @@ prepare_one_rt(struct ref_txn *txn, struct ref_update *u,
 			ret = refs_check_available(txn->rs, u->name,
 						   &txn->names, 1);
 			if (!ret && (u->flags & REF_HAVE_NEW) &&
-			    !(u->flags & REF_DELETING)) {
-				ret = check_object(txn, u);
+			    !(u->flags & REF_DELETING))
 				u->flags |= REF_RT_WRITE;
-			}
 		}
 		goto out;
 	}
@@ -736,7 +830,7 @@ prepare_one_rt(struct ref_txn *txn, struct ref_update *u,
 					goto out;
 				}
 				error_clear();
-			} else {
+			} else if (!u->old_target) {
 				ret = dangling_symref(u);
 				if (ret < 0)
 					goto out;
@@ -747,18 +841,24 @@ prepare_one_rt(struct ref_txn *txn, struct ref_update *u,
 				goto out;
 		}
 	}
-	ret = (u->flags & REF_LOG_ONLY) ? 0 : check_old(u);
+	/*
+	 * git's reftable backend checks an old target even on the
+	 * symbolic ref an update went through (the files backend checks
+	 * it on the ref reached).
+	 */
+	if (u->old_target)
+		ret = (u->type & REF_ISSYMREF) ?
+			check_old_target(u, referent.buf) : not_a_symref(u);
+	else
+		ret = (u->flags & REF_LOG_ONLY) ? 0 : check_old(u);
 	for (struct ref_update *p = u->parent; !ret && p; p = p->parent)
 		p->cur = u->cur;
 	if (ret < 0)
 		goto out;
 	if ((u->type & REF_ISSYMREF) || (u->flags & REF_LOG_ONLY) ||
-	    ((u->flags & REF_HAVE_NEW) && !oideq(&u->cur, &u->new_oid))) {
-		if ((u->flags & REF_HAVE_NEW) &&
-		    !(u->flags & (REF_DELETING | REF_LOG_ONLY)))
-			ret = check_object(txn, u);
+	    ((u->flags & REF_HAVE_NEW) &&
+	     (u->new_target || !oideq(&u->cur, &u->new_oid))))
 		u->flags |= REF_RT_WRITE;
-	}
 out:
 	strbuf_release(&referent);
 	return ret;
@@ -828,6 +928,40 @@ rt_split_ident(struct reftable_log *log, const char *ident)
 }
 
 /*
+ * A symbolic ref written by u is logged with the value of its target
+ * (as it is before the transaction): sets u->new_oid.  0 if the target
+ * has no value (git then writes no reflog line), else 1.
+ */
+static int
+target_value(struct ref_txn *txn, struct ref_update *u)
+{
+	if (!u->new_target)
+		return 1;
+	/*
+	 * The files store: git writes each ref right after its reflog
+	 * line, so a target set earlier in the transaction has its new
+	 * value (this code writes every line first; one level is
+	 * followed).  The reftable store reads the stack as it was.
+	 */
+	for (size_t i = 0; !txn->rs->reftable && i < txn->nr &&
+	     txn->u[i] != u; i++) {
+		const struct ref_update *t = txn->u[i];
+
+		if ((t->flags & REF_NEEDS_COMMIT) && !t->new_target &&
+		    !strcmp(t->name, u->new_target)) {
+			u->new_oid = t->new_oid;
+			return 1;
+		}
+	}
+	if (refs_resolve_ref(txn->rs, u->new_target, REFS_RESOLVE_READING,
+			     &u->new_oid, NULL, NULL) < 0) {
+		error_clear();
+		return 0;
+	}
+	return 1;
+}
+
+/*
  * Write the transaction's table into each stack it touches, then let
  * the stack compact.  The reflog of a deleted ref goes with it (a
  * tombstone for each entry, as git's reftable backend deletes it).
@@ -857,7 +991,10 @@ rt_commit(struct ref_txn *txn)
 				ref = &r.refs[r.nref++];
 				memset(ref, 0, sizeof(*ref));
 				ref->name = xstrdup(u->name);
-				if (u->flags & REF_DELETING) {
+				if (u->new_target) {
+					ref->type = REFTABLE_REF_SYMREF;
+					ref->target = xstrdup(u->new_target);
+				} else if (u->flags & REF_DELETING) {
 					ref->type = REFTABLE_REF_DELETION;
 				} else {
 					ref->type = REFTABLE_REF_VAL1;
@@ -877,7 +1014,8 @@ rt_commit(struct ref_txn *txn)
 					refs_rt_stack(rs, u->name), u->name,
 					add_tombstone, &r);
 			} else if ((u->flags & REF_WRITES_LOG) &&
-				   txn->env.committer) {
+				   txn->env.committer &&
+				   target_value(txn, u)) {
 				struct reftable_log *log;
 				struct strbuf msg = STRBUF_INIT;
 
@@ -1290,7 +1428,7 @@ write_logs(struct ref_txn *txn)
 	for (size_t i = 0; i < txn->nr && !ret; i++) {
 		struct ref_update *u = txn->u[i];
 
-		if (!(u->flags & REF_WRITES_LOG))
+		if (!(u->flags & REF_WRITES_LOG) || !target_value(txn, u))
 			continue;
 		ret = append_log(txn, u->name, u->flags, &u->cur, &u->new_oid,
 				 u->msg, &undo[n]);
@@ -1431,6 +1569,8 @@ refs_txn_free(struct ref_txn *txn)
 		lockfile_rollback(&txn->u[i]->lk);
 		free(txn->u[i]->name);
 		free(txn->u[i]->msg);
+		free(txn->u[i]->new_target);
+		free(txn->u[i]->old_target);
 		free(txn->u[i]);
 	}
 	free(txn->u);

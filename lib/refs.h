@@ -184,9 +184,10 @@ struct ref_txn_env {
  * and logged too), adds HEAD's reflog when the branch HEAD points to
  * changes, refuses a ref named twice and every name conflict (a ref and
  * a ref below it: loose, packed or in the same transaction), checks old
- * values and new objects, and takes every lock, packed-refs.lock
- * included when something is deleted.  Nothing is written before all of
- * it passed.  Errors carry git's messages ("cannot lock ref '<ref>': ...").
+ * values (new objects are checked as they are queued), and takes every
+ * lock, packed-refs.lock included when something is deleted.  Nothing
+ * is written before all of it passed.  Errors carry git's messages
+ * ("cannot lock ref '<ref>': ...").
  */
 struct ref_txn;
 
@@ -206,6 +207,28 @@ int refs_txn_update(struct ref_txn *txn, const char *name,
 		    const struct object_id *new_oid,
 		    const struct object_id *old_oid, unsigned flags,
 		    const char *msg);
+
+/*
+ * refs_txn_update() for symbolic refs as well: at most one of new_oid
+ * and new_target (make name a symbolic ref to it, "ref: <target>"), at
+ * most one of old_oid and old_target (name must be a symbolic ref to
+ * it: "verifying symref target: ..." or "expected symref with target
+ * ..." at prepare).  Neither new value: only verify.  A target is used
+ * as given (the caller checks its name); a symbolic ref is logged with
+ * the value its target has, and not at all when that has none, as git
+ * does.  Through a symbolic ref (no REF_NO_DEREF) the targets go to the
+ * ref it points to, as git's do.  Like git 2.55, a new object is
+ * checked here, under name: -E_NOTFOUND ("trying to write ref '<name>'
+ * with nonexistent object <oid>") or -E_INVALID ("trying to write
+ * non-commit object <oid> to branch '<name>'"), nothing queued.
+ * Strings are copied.
+ */
+int refs_txn_update_target(struct ref_txn *txn, const char *name,
+			   const struct object_id *new_oid,
+			   const char *new_target,
+			   const struct object_id *old_oid,
+			   const char *old_target, unsigned flags,
+			   const char *msg);
 
 /* Lock and check everything.  0, or a negative E_* with all released. */
 int refs_txn_prepare(struct ref_txn *txn);

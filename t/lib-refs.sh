@@ -195,8 +195,11 @@ refs_commits () {
 }
 
 # update-ref's messages as git 2.55 words them, from git 2.39's: the
-# fields are "<new-oid>" and "<old-oid>" since git 2.45 (stdin filter).
+# fields are "<new-oid>" and "<old-oid>" since git 2.45 (stdin filter);
+# a new object is checked as the update is queued, and its message is
+# no longer prefixed by "cannot update ref '<ref>': ".
 update_ref_msgs_now () {
 	sed -e "s/<newvalue>/<new-oid>/g" -e "s/<oldvalue>/<old-oid>/g" \
-		-e "s/<new-val>/<new-oid>/g" -e "s/<old-val>/<old-oid>/g"
+		-e "s/<new-val>/<new-oid>/g" -e "s/<old-val>/<old-oid>/g" \
+		-e "s/cannot update ref '[^']*': \(trying to write \)/\1/"
 }

@@ -230,7 +230,7 @@ test_expect_success GIT "$ROUNDS random streams: git and dirc agree on everythin
 	gen diff "$SEED" "$ROUNDS" >kinds.diff &&
 	nul_streams "$ROUNDS" &&
 	check_kinds kinds.diff &&
-	: >ran &&
+	: >ran && : >checked-at-queue &&
 	i=1 &&
 	while test $i -le $ROUNDS
 	do
@@ -244,7 +244,21 @@ test_expect_success GIT "$ROUNDS random streams: git and dirc agree on everythin
 		eval "set -- $(cat opts.$i)" &&
 		{ git -C rg update-ref "$@" --stdin <stream.$i >g.out 2>g.err; gc=$?; } &&
 		{ dirc -C rd update-ref "$@" --stdin <stream.$i >d.out 2>d.err; dc=$?; } &&
-		if test $gc != $dc ||
+		if grep -q "^fatal: trying to write " d.err
+		then
+			# git 2.55 checks a new object as the command is
+			# read, 2.39 (here) at commit or never: dirc stops
+			# there, having printed what git printed so far;
+			# then rg takes the refs of rd
+			test $dc = 128 &&
+			head -c $(wc -c <d.out) g.out >g.out.head &&
+			cmp g.out.head d.out &&
+			rm -rf rg/.git/HEAD rg/.git/packed-refs rg/.git/refs \
+				rg/.git/logs &&
+			(cd rd/.git && tar -cf - HEAD $(ls packed-refs 2>/dev/null) \
+				refs logs) | tar -C rg/.git -xf - &&
+			echo $i >>checked-at-queue || return 1
+		elif test $gc != $dc ||
 		   ! cmp -s g.out d.out ||
 		   { test_have_prereq GIT_MSGS && ! cmp -s g.err d.err &&
 		     ! { sed "s|/rg/|/r/|g" g.err | update_ref_msgs_now >g.err.m &&
@@ -277,6 +291,7 @@ test_expect_success GIT "$ROUNDS random streams: git and dirc agree on everythin
 	done &&
 	test_line_count = $ROUNDS ran &&
 	sed "s/^/# /" kinds.diff &&
+	echo "# rounds stopped by an object check as git 2.55 does: $(cat checked-at-queue 2>/dev/null | wc -l)" &&
 	echo "# exit codes:" &&
 	sort ran | uniq -c | sed "s/^/# /" &&
 	# the rounds were not all alike: some succeeded, some failed

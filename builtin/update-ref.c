@@ -121,7 +121,23 @@ error_from_lib(void)
 struct objects {
 	struct repo *repo;
 	struct odb *odb;
+	/* the last answer: --stdin batches name the same ids again */
+	struct object_id last;
+	int last_type;			/* 0: none yet */
 };
+
+/*
+ * A value given to update-ref: a full hex id is that object without a
+ * look for a ref of the same name (git 2.55's SKIP_AMBIGUITY_CHECK).
+ */
+static int
+get_value_oid(struct object_id *out, struct repo *repo, const char *name)
+{
+	struct oname_ctx ctx = ONAME_CTX_INIT;
+
+	ctx.flags = ONAME_DIAGNOSE | ONAME_HEX_NO_REFS;
+	return oname_get(out, repo, name, &ctx);
+}
 
 static int
 type_of(void *ctx, const struct object_id *oid)
@@ -130,10 +146,14 @@ type_of(void *ctx, const struct object_id *oid)
 	enum object_type type;
 	size_t size;
 
+	if (o->last_type && oideq(&o->last, oid))
+		return o->last_type;
 	if (odb_read_info(&type, &size, NULL, 0, o->odb, oid, 0) < 0) {
 		error_clear();
 		return -1;
 	}
+	o->last = *oid;
+	o->last_type = type;
 	return type;
 }
 
@@ -322,7 +342,7 @@ parse_value(struct stdin_ctx *st, const char **next, const char *end,
 			ret = 1;
 		}
 	}
-	if (arg.len && get_oid(oid, st->repo, arg.buf) < 0)
+	if (arg.len && get_value_oid(oid, st->repo, arg.buf) < 0)
 		fatal("%s %s: invalid <%s>: %s", cmd, ref, what, arg.buf);
 	error_clear();
 	strbuf_release(&arg);
@@ -450,7 +470,7 @@ cmd_symref_update(struct stdin_ctx *st, const char *next, const char *end)
 		if (!old_target)
 			fatal("symref-update %s: expected old value", ref);
 		if (!strcmp(old_arg, "oid")) {
-			if (get_oid(&old_oid, st->repo, old_target) < 0)
+			if (get_value_oid(&old_oid, st->repo, old_target) < 0)
 				fatal("symref-update %s: invalid oid: %s", ref,
 				      old_target);
 			error_clear();
@@ -735,7 +755,7 @@ parse_old(struct object_id *out, struct repo *repo, const char *arg)
 		*out = null_oid;
 		return;
 	}
-	if (get_oid(out, repo, arg) < 0)
+	if (get_value_oid(out, repo, arg) < 0)
 		fatal("%s: not a valid old SHA1", arg);
 	error_clear();
 }
@@ -745,7 +765,7 @@ cmd_update_ref(int argc, const char **argv)
 {
 	struct repo repo;
 	struct ref_store rs;
-	struct objects objs = { NULL, NULL };
+	struct objects objs = { .repo = NULL };
 	struct ref_txn_env env;
 	struct strbuf committer = STRBUF_INIT;
 	struct object_id new_oid, old_oid;
@@ -832,7 +852,7 @@ cmd_update_ref(int argc, const char **argv)
 	}
 	if (argc < 2 || argc > 3)
 		usage_with_options(update_ref_usage, opts);
-	if (get_oid(&new_oid, &repo, argv[1]) < 0)
+	if (get_value_oid(&new_oid, &repo, argv[1]) < 0)
 		fatal("%s: not a valid SHA1", argv[1]);
 	error_clear();
 	if (argc == 3)

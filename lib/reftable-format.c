@@ -579,11 +579,17 @@ index_lookup(uint64_t *out, const struct rt_table *t, uint64_t top,
 	int ret = 0;
 
 	rt_iter_init(&idx, t, RT_BLOCK_INDEX);
-	idx.blk.next = top;
 	/* each level points to blocks before it: a bounded descent */
 	for (int level = 0; level < 64; level++) {
 		uint64_t off = 0;
 
+		/*
+		 * the restart points bound the scan to one interval; a
+		 * top level of several blocks goes on into the next
+		 */
+		ret = seek_block(&idx, top, key, len);
+		if (ret)
+			break;
 		while (!(ret = rt_iter_next(&idx)))
 			if (key_cmp(idx.key.buf, idx.key.len, key, len) >= 0)
 				break;
@@ -602,7 +608,7 @@ index_lookup(uint64_t *out, const struct rt_table *t, uint64_t top,
 		block_release(&idx.blk);
 		idx.in_block = 0;
 		idx.done = 0;
-		idx.blk.next = off;
+		top = off;
 		if (level == 63)
 			ret = corrupt(t, "index too deep");
 	}

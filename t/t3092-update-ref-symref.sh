@@ -215,6 +215,31 @@ test_expect_success 'the files store: git 2.39 reads what dirc wrote' '
 
 for store in $STORES
 do
+	test_expect_success "a full hex value is the object, no ref looked up ($store store): git 2.55" '
+		rm -rf w && cp -R base-$store w &&
+		c1=$(cat c1) &&
+		dirc -C w update-ref refs/heads/$c1 $(cat c2) &&
+		dirc -C w update-ref refs/heads/h1 $c1 2>err &&
+		test_must_be_empty err &&
+		echo "update refs/heads/h2 $c1" >in &&
+		dirc -C w update-ref --stdin <in 2>err &&
+		test_must_be_empty err &&
+		dirc -C w rev-parse refs/heads/h1 refs/heads/h2 >actual &&
+		printf "%s\n" $c1 $c1 >expect &&
+		test_cmp expect actual &&
+		if test_have_prereq GIT_NEW
+		then
+			rm -rf g && cp -R base-$store g &&
+			git_new -C g update-ref refs/heads/$c1 $(cat c2) &&
+			git_new -C g update-ref refs/heads/h1 $c1 2>gerr &&
+			git_new -C g update-ref --stdin <in 2>>gerr &&
+			test_must_be_empty gerr
+		fi
+	'
+done
+
+for store in $STORES
+do
 	test_expect_success "--batch-updates ($store store) is refused, nothing changes" '
 		whole_state base-$store >before &&
 		echo "update refs/heads/x $(cat c1)" >in &&

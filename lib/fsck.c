@@ -317,7 +317,8 @@ fsck_tree(struct fsck_options *o, const struct object_id *oid,
 		return report(o, oid, OBJ_TREE, FSCK_MSG_BAD_TREE,
 			      "cannot be parsed as a tree");
 	}
-	while (c.p < c.end) {
+	/* an empty tree has no entry decoded (and no name) */
+	while (c.name && c.p < c.end) {
 		struct object_id id;
 		const char *name = c.name, *bs;
 		unsigned mode = c.mode;
@@ -777,7 +778,7 @@ static int
 attributes_ok(struct fsck_options *o, const struct object_id *oid,
 	      const struct odb_object *obj)
 {
-	const char *p = (const char *)obj->data, *end = p + obj->size;
+	const char *p = (const char *)obj->data, *end;
 
 	if (obj->size > ATTR_FILE_MAX)
 		return report(o, oid, OBJ_BLOB, FSCK_MSG_GITATTRIBUTES_LARGE,

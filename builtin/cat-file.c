@@ -126,18 +126,14 @@ usage_plain(const char *fmt, ...)
 	exit(129);
 }
 
-/* How git names an option in its messages: "switch `p'", "option `x'". */
+/* An option as given: "-p" or "--textconv" (each has one form) */
 static void
-option_name(struct strbuf *out, const struct option *o, int as_flag)
+option_name(struct strbuf *out, const struct option *o)
 {
-	if (as_flag && o->short_name)
+	if (o->short_name)
 		strbuf_addf(out, "-%c", o->short_name);
-	else if (as_flag)
-		strbuf_addf(out, "--%s", o->long_name);
-	else if (o->short_name)
-		strbuf_addf(out, "switch `%c'", o->short_name);
 	else
-		strbuf_addf(out, "option `%s'", o->long_name);
+		strbuf_addf(out, "--%s", o->long_name);
 }
 
 static int
@@ -150,11 +146,13 @@ opt_cmdmode(const struct option *opt, const char *arg, int unset)
 	if (cm->mode && cm->mode != opt->defval) {
 		struct strbuf a = STRBUF_INIT, b = STRBUF_INIT;
 
-		option_name(&a, opt, 0);
-		option_name(&b, cm->first, 1);
+		/* git 2.55's words (2.39: "switch `p' is incompatible
+		 * with -e") */
+		option_name(&a, opt);
+		option_name(&b, cm->first);
 		fflush(stdout);
-		fprintf(stderr, "error: %s is incompatible with %s\n", a.buf,
-			b.buf);
+		fprintf(stderr, "error: options '%s' and '%s' cannot be used "
+			"together\n", a.buf, b.buf);
 		exit(129);
 	}
 	cm->mode = opt->defval;

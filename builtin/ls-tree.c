@@ -81,6 +81,16 @@ struct lt {
 /* ---- options ---- */
 
 /* git's cmdmode: the second of two layouts is refused, naming both. */
+/* An option of opt_mode's as it was given: "-l" or "--long" */
+static void
+opt_as_given(const struct option *o)
+{
+	if (o->defval & MODE_SHORT)
+		fprintf(stderr, "-%c", o->short_name);
+	else
+		fprintf(stderr, "--%s", o->long_name);
+}
+
 static int
 opt_mode(const struct option *opt, const char *arg, int unset)
 {
@@ -92,14 +102,14 @@ opt_mode(const struct option *opt, const char *arg, int unset)
 	if (lt->mode != MODE_DEFAULT && lt->mode != mode) {
 		const struct option *first = lt->mode_opt;
 
+		/* git 2.55's words, each option as it was given (2.39:
+		 * "switch `l' is incompatible with --name-only") */
 		fflush(stdout);
-		if (opt->defval & MODE_SHORT)
-			fprintf(stderr, "error: switch `%c'", opt->short_name);
-		else
-			fprintf(stderr, "error: option `%s'", opt->long_name);
-		/* git names the first by its long name: "-l" is "--long" */
-		fprintf(stderr, " is incompatible with --%s\n",
-			first->long_name ? first->long_name : "long");
+		fputs("error: options '", stderr);
+		opt_as_given(opt);
+		fputs("' and '", stderr);
+		opt_as_given(first);
+		fputs("' cannot be used together\n", stderr);
 		exit(129);
 	}
 	lt->mode = mode;

@@ -182,6 +182,29 @@ same_result () {
 	interop_same_state
 }
 
+# cmdmode_msg_now LINE: LINE in cmdmode_now, a git 2.39 "two modes"
+# message put as git 2.55 words it ("error: switch `p' is incompatible
+# with -e" is "error: options '-p' and '-e' cannot be used together");
+# other lines unchanged.  No process: callers run it in loops.  git 2.39
+# names ls-tree's first mode by its long name ("--long" for -l): a caller
+# that gave -l first says so in CMDMODE_FIRST_L.
+cmdmode_msg_now () {
+	cmdmode_now=$1
+	case $1 in
+	"error: switch \`"?"' is incompatible with "*)
+		cm_x=${1#"error: switch \`"}
+		cm_new=-${cm_x%%"'"*} ;;
+	"error: option \`"*"' is incompatible with "*)
+		cm_x=${1#"error: option \`"}
+		cm_new=--${cm_x%%"'"*} ;;
+	*)	return 0 ;;
+	esac
+	cm_first=${1#*" is incompatible with "}
+	test -n "${CMDMODE_FIRST_L-}" && test "$cm_first" = --long &&
+		cm_first=-l
+	cmdmode_now="error: options '$cm_new' and '$cm_first' cannot be used together"
+}
+
 compare_with_git () {
 	interop_run "$@" &&
 	same_result

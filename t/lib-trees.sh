@@ -32,6 +32,13 @@ trees_like_git () {
 		if test -s git.err
 		then
 			sed -e "s/^usage: git /usage: dirc /" git.err >git.err.cmp &&
+			{ IFS= read -r tlg_line_ || :; } <git.err.cmp &&
+			cmdmode_msg_now "$tlg_line_" &&
+			if test "x$cmdmode_now" != "x$tlg_line_"
+			then
+				# git 2.39's words for two modes: 2.55's
+				echo "$cmdmode_now" >git.err.cmp
+			fi &&
 			test_cmp git.err.cmp dirc.err
 		else
 			test_must_be_empty dirc.err

@@ -25,6 +25,8 @@ like_git () {
 	case $lg_git in
 	"usage: git "*) lg_git="usage: dirc ${lg_git#usage: git }" ;;
 	esac &&
+	cmdmode_msg_now "$lg_git" &&
+	lg_git=$cmdmode_now &&
 	{
 		{ IFS= read -r lg_dirc || :; } &&
 		{ IFS= read -r lg_2 && lg_has2=t || lg_has2=; } &&
@@ -72,7 +74,7 @@ test_expect_success GIT 'setup' '
 	find .git -type f | sort | xargs cat | git hash-object --stdin >repo.before
 '
 
-test_expect_success GIT 'two modes: "switch `p'"'"' is incompatible with -e", 129, not the last one winning' '
+test_expect_success GIT 'two modes: "options '"'"'-p'"'"' and '"'"'-e'"'"' cannot be used together" (git 2.55), 129, not the last one winning' '
 	for modes in "-e -p" "-p -t" "-t -s" "-s -e" "-s --textconv" \
 		"--textconv --filters" "--filters -p" "--batch-all-objects -e" \
 		"-e --batch-all-objects" "--textconv --batch-all-objects" \
@@ -80,7 +82,7 @@ test_expect_success GIT 'two modes: "switch `p'"'"' is incompatible with -e", 12
 	do
 		usage_like_git 129 $modes HEAD || return 1
 	done &&
-	echo "error: switch \`p'"'"' is incompatible with -e" >expect &&
+	echo "error: options '"'"'-p'"'"' and '"'"'-e'"'"' cannot be used together" >expect &&
 	test_expect_code 129 dirc cat-file -e -p HEAD 2>err.raw >out &&
 	test_must_be_empty out &&
 	test_cmp expect err.raw

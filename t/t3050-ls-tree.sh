@@ -108,9 +108,14 @@ test_expect_success GIT 'incompatible layouts: git'"'"'s messages, either order'
 		"--name-only -rl" "--name-status --name-only" \
 		"--name-only --name-only --object-only"
 	do
+		case $pair in
+		-l*|-rl*) CMDMODE_FIRST_L=t ;;
+		*) CMDMODE_FIRST_L= ;;
+		esac &&
 		trees_like_git ls-tree $pair HEAD &&
 		trees_code 129 || return 1
 	done &&
+	CMDMODE_FIRST_L= &&
 	for o in -l --long --name-only --name-status --object-only
 	do
 		trees_like_git ls-tree $o --format=x HEAD &&

@@ -2512,10 +2512,12 @@ oname_path_colon(const char *name)
 {
 	size_t depth = 0;
 
+	/* git 2.55: only "@{" and "^{" open a brace ("foo{bar:path") */
 	for (const char *p = name; *p; p++) {
-		if (*p == '{')
+		if ((*p == '@' || *p == '^') && p[1] == '{') {
+			p++;
 			depth++;
-		else if (*p == '}' && depth)
+		} else if (*p == '}' && depth)
 			depth--;
 		else if (*p == ':' && !depth)
 			return p;

@@ -146,8 +146,9 @@ size_t oname_upstream_mark(const char *s, size_t len);
 size_t oname_push_mark(const char *s, size_t len);
 
 /*
- * Where "<rev>:<path>" splits: the first ':' of name outside braces (so
- * "HEAD^{/a:b}:c" splits before "c"), or NULL when there is none.
+ * Where "<rev>:<path>" splits: the first ':' of name outside braces
+ * opened by "@{" or "^{" (so "HEAD^{/a:b}:c" splits before "c", and
+ * "foo{bar:c" before "c", as in git 2.55), or NULL when there is none.
  */
 const char *oname_path_colon(const char *name);
 

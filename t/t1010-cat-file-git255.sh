@@ -315,6 +315,28 @@ test_expect_success GIT '%(objectmode): the mode of the entry named, else empty'
 	test_cmp expect modes
 '
 
+test_expect_success GIT 'a brace not after @ or ^ does not hide the colon of <rev>:<path> (git 2.55)' '
+	git branch "br{ace" HEAD &&
+	test_when_finished "git branch -D br{ace" &&
+	git rev-parse HEAD:a >expect &&
+	dirc cat-file -p "br{ace:a" >actual.p &&
+	git cat-file -p HEAD:a >expect.p &&
+	test_cmp expect.p actual.p &&
+	dirc rev-parse "br{ace:a" >actual &&
+	test_cmp expect actual &&
+	echo "br{ace:a" >in &&
+	dirc cat-file --batch-check="%(objectname)" <in >actual &&
+	test_cmp expect actual &&
+	dirc rev-parse "HEAD@{0}:a" "HEAD^{tree}:a" "HEAD^{/.}:a" >actual &&
+	printf "%s\n" $(cat expect) $(cat expect) $(cat expect) >expect3 &&
+	test_cmp expect3 actual &&
+	if test_have_prereq GIT_NEW
+	then
+		git_new rev-parse "br{ace:a" >actual &&
+		test_cmp expect actual
+	fi
+'
+
 # ---- mailmaps ----
 
 test_expect_success GIT 'setup: a mailmap of every form' '

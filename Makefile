@@ -373,7 +373,8 @@ TESTS_FIRST = t3041-read-tree-3way.sh t5000-crash-kill.sh \
 	t0005-init-shared.sh t3024-rev-parse-random.sh \
 	t3036-read-tree-random.sh t5001-concurrency.sh \
 	t3051-ls-tree-pathspec.sh t2011-ls-files-pathspec-random.sh \
-	t3065-diff-random.sh t3060-diff-tree.sh t3102-ignore-random.sh
+	t3065-diff-random.sh t3060-diff-tree.sh t3102-ignore-random.sh \
+	t3092-update-ref-symref.sh t1011-hash-object-fsck.sh
 T_FILES = $(notdir $(wildcard $(addprefix t/,$(T))))
 T_ORDERED = $(filter $(T_FILES),$(TESTS_FIRST)) \
 	$(filter-out $(TESTS_FIRST),$(T_FILES))

@@ -320,14 +320,17 @@ random_streams () {
 	}'
 }
 
+# 50 streams a store in make test, 150 in make test-long
+streams=50
+test_have_prereq LONG && streams=150
 for store in $STORES
 do
 	test_expect_success "random streams ($store store): no signal, no odd exit code, no lock left" '
-		random_streams $(( ${DIRC_TEST_SEED:-1} + 3092 )) 150 &&
+		random_streams $(( ${DIRC_TEST_SEED:-1} + 3092 )) $streams &&
 		i=1 &&
 		rm -rf r && cp -R base-$store r &&
 		: >codes &&
-		while test $i -le 150
+		while test $i -le $streams
 		do
 			opts=$(cat opts.$i) &&
 			case $opts in

@@ -444,8 +444,11 @@ cmd_create(struct stdin_ctx *st, const char *next, const char *end)
 	if (oid_is_null(&new_oid))
 		fatal("create %s: zero <new-oid>", ref);
 	check_end(st, next, "create", ref);
-	queue(st, ref, &new_oid, &null_oid,
-	      st->update_flags | st->create_reflog, st->msg);
+	/* a refused object is reported without the old value, as git */
+	queued(st, refs_txn_update(st->txn, ref, &new_oid, &null_oid,
+				   st->update_flags | st->create_reflog,
+				   st->msg),
+	       ref, &new_oid, NULL, NULL, NULL);
 	free(ref);
 }
 

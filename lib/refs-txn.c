@@ -68,6 +68,8 @@ enum ref_update_state {
 	REF_LOG_CREATE = 1 << 23,	/* ... creating the log if needed */
 	REF_RT_WRITE = 1 << 24,		/* reftable: goes into the new table */
 	REF_DROPPED = 1 << 25,		/* rejected, or brought in by one */
+	REF_CHECK_NAME = 1 << 26,	/* new: its name is checked after the
+					 * others were locked (rejections) */
 };
 
 struct ref_update {
@@ -469,6 +471,10 @@ lock_and_read(struct ref_txn *txn, struct ref_update *u, int mustexist,
 			u->why = REF_REJECT_MISSING;
 			ret = error_set(E_NOTFOUND, "unable to resolve "
 					"reference '%s'", u->name);
+		} else if (txn->allow_reject) {
+			/* git 2.55 checks it when all are locked */
+			u->flags |= REF_CHECK_NAME;
+			ret = 0;
 		} else {
 			ret = refs_check_available(rs, u->name, &txn->names,
 						   0);
@@ -844,8 +850,12 @@ prepare_one_rt(struct ref_txn *txn, struct ref_update *u,
 					"unable to resolve reference '%s'",
 					asked_name(u), u->name);
 		} else {
-			ret = refs_check_available(txn->rs, u->name,
-						   &txn->names, 1);
+			ret = 0;
+			if (txn->allow_reject)
+				u->flags |= REF_CHECK_NAME;
+			else
+				ret = refs_check_available(txn->rs, u->name,
+							   &txn->names, 1);
 			if (ret == -E_CONFLICT)
 				u->why = REF_REJECT_NAME_CONFLICT;
 			if (!ret && (u->flags & REF_HAVE_NEW) &&
@@ -1402,6 +1412,26 @@ refs_txn_prepare(struct ref_txn *txn)
 			reject_update(txn, i);
 			ret = 0;
 			continue;
+		}
+		if (ret < 0)
+			goto fail;
+	}
+	/*
+	 * Rejections: the names of new refs are checked now, in the order
+	 * of the updates, against the refs and the names not rejected
+	 * (git 2.55's order: the first of two in conflict may go).
+	 */
+	for (size_t i = 0; i < txn->nr; i++) {
+		struct ref_update *u = txn->u[i];
+
+		if (!(u->flags & REF_CHECK_NAME) || (u->flags & REF_DROPPED))
+			continue;
+		ret = refs_check_available(txn->rs, u->name, &txn->names,
+					   txn->rs->reftable);
+		if (ret == -E_CONFLICT) {
+			u->why = REF_REJECT_NAME_CONFLICT;
+			reject_update(txn, i);
+			ret = 0;
 		}
 		if (ret < 0)
 			goto fail;

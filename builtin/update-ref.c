@@ -28,9 +28,10 @@
  *
  * As in git 2.55, the new object of "update" and "create" is checked
  * (it exists; a branch gets a commit) when the command is read, so a
- * bad one stops the input there.  --batch-updates (git 2.51: failed
- * updates reported as "rejected ..." and the rest committed) is refused
- * rather than run as one all-or-nothing transaction.
+ * bad one stops the input there (under --batch-updates: it is rejected).
+ * --batch-updates (git 2.51) lets the transaction reject an update that
+ * fails for a reason of its own, reported at commit as
+ * "rejected <ref> <new> <old> <reason>" on stdout; the rest commit.
  */
 #include "builtin.h"
 #include "commit.h"

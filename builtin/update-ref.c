@@ -28,9 +28,10 @@
  *
  * As in git 2.55, the new object of "update" and "create" is checked
  * (it exists; a branch gets a commit) when the command is read, so a
- * bad one stops the input there.  --batch-updates (git 2.51: failed
- * updates reported as "rejected ..." and the rest committed) is refused
- * rather than run as one all-or-nothing transaction.
+ * bad one stops the input there (under --batch-updates: it is rejected).
+ * --batch-updates (git 2.51) lets the transaction reject an update that
+ * fails for a reason of its own, reported at commit as
+ * "rejected <ref> <new> <old> <reason>" on stdout; the rest commit.
  */
 #include "builtin.h"
 #include "commit.h"
@@ -101,19 +102,23 @@ fatal_lib(void)
 }
 
 static void
+error_print(const char *msg)
+{
+	char buf[REPORT_MAX];
+
+	fflush(stdout);
+	snprintf(buf, sizeof(buf), "%s", msg);
+	for (char *p = buf; *p; p++)
+		if (((unsigned char)*p < 0x20 && *p != '\t' && *p != '\n') ||
+		    *p == 0x7f)
+			*p = '?';
+	fprintf(stderr, "error: %s\n", buf);
+}
+
+static void
 error_from_lib(void)
 {
-	fflush(stdout);
-	{
-		char buf[REPORT_MAX];
-
-		snprintf(buf, sizeof(buf), "%s", error_msg());
-		for (char *p = buf; *p; p++)
-			if (((unsigned char)*p < 0x20 && *p != '\t' &&
-			     *p != '\n') || *p == 0x7f)
-				*p = '?';
-		fprintf(stderr, "error: %s\n", buf);
-	}
+	error_print(error_msg());
 }
 
 /* ---- what refs need from the object store ---- */
@@ -187,6 +192,7 @@ struct stdin_ctx {
 	unsigned update_flags;	/* for the next command ("option") */
 	unsigned create_reflog;	/* --create-reflog: update and create */
 	const char *msg;	/* -m */
+	int batch;		/* --batch-updates */
 };
 
 /* git's isspace(): space, \t, \n, \r */
@@ -357,14 +363,53 @@ check_end(struct stdin_ctx *st, const char *next, const char *cmd,
 		fatal("%s %s: extra input: %s", cmd, ref, next);
 }
 
+/*
+ * --batch-updates: an update rejected, as git 2.55 reports it: its
+ * message as an error, then "rejected <ref> <new> <old> <reason>" on
+ * stdout, a value not given printed as a target, else as glibc prints a
+ * null string.
+ */
+static void
+print_rejected(void *ctx, const char *name, const struct object_id *new_oid,
+	       const char *new_target, const struct object_id *old_oid,
+	       const char *old_target, enum ref_reject why, const char *msg)
+{
+	(void)ctx;
+	if (msg && *msg)
+		error_print(msg);
+	printf("rejected %s %s %s %s\n", name,
+	       new_oid ? oid_to_hex(new_oid) :
+	       new_target ? new_target : "(null)",
+	       old_oid ? oid_to_hex(old_oid) :
+	       old_target ? old_target : "(null)",
+	       refs_reject_reason(why));
+}
+
+/*
+ * The result of queueing one update: 1 is a new object refused under
+ * --batch-updates, reported at once; the update is not queued.
+ */
+static void
+queued(struct stdin_ctx *st, int ret, const char *ref,
+       const struct object_id *new_oid, const char *new_target,
+       const struct object_id *old_oid, const char *old_target)
+{
+	if (ret < 0)
+		fatal_lib();
+	if (ret > 0)
+		print_rejected(NULL, ref, new_oid, new_target, old_oid,
+			       old_target, REF_REJECT_NEW_VALUE, error_msg());
+	error_clear();
+	st->update_flags = st->default_flags;
+}
+
 /* Queue one update; the option applies to this command only. */
 static void
 queue(struct stdin_ctx *st, const char *ref, const struct object_id *new_oid,
       const struct object_id *old_oid, unsigned flags, const char *msg)
 {
-	if (refs_txn_update(st->txn, ref, new_oid, old_oid, flags, msg) < 0)
-		fatal_lib();
-	st->update_flags = st->default_flags;
+	queued(st, refs_txn_update(st->txn, ref, new_oid, old_oid, flags, msg),
+	       ref, new_oid, NULL, old_oid, NULL);
 }
 
 static void
@@ -400,8 +445,11 @@ cmd_create(struct stdin_ctx *st, const char *next, const char *end)
 	if (oid_is_null(&new_oid))
 		fatal("create %s: zero <new-oid>", ref);
 	check_end(st, next, "create", ref);
-	queue(st, ref, &new_oid, &null_oid,
-	      st->update_flags | st->create_reflog, st->msg);
+	/* a refused object is reported without the old value, as git */
+	queued(st, refs_txn_update(st->txn, ref, &new_oid, &null_oid,
+				   st->update_flags | st->create_reflog,
+				   st->msg),
+	       ref, &new_oid, NULL, NULL, NULL);
 	free(ref);
 }
 
@@ -445,10 +493,9 @@ queue_target(struct stdin_ctx *st, const char *ref,
 	     const struct object_id *old_oid, const char *old_target,
 	     unsigned flags, const char *msg)
 {
-	if (refs_txn_update_target(st->txn, ref, new_oid, new_target, old_oid,
-				   old_target, flags, msg) < 0)
-		fatal_lib();
-	st->update_flags = st->default_flags;
+	queued(st, refs_txn_update_target(st->txn, ref, new_oid, new_target,
+					  old_oid, old_target, flags, msg),
+	       ref, new_oid, new_target, old_oid, old_target);
 }
 
 static void
@@ -569,6 +616,17 @@ report_ok(const char *cmd)
 	fflush(stdout);
 }
 
+/* A transaction, allowing rejections under --batch-updates. */
+static struct ref_txn *
+txn_begin(struct stdin_ctx *st)
+{
+	struct ref_txn *txn = refs_txn_begin(st->rs, st->env);
+
+	if (st->batch)
+		refs_txn_allow_rejections(txn);
+	return txn;
+}
+
 static void
 cmd_start(struct stdin_ctx *st, const char *next, const char *end)
 {
@@ -608,6 +666,7 @@ cmd_commit(struct stdin_ctx *st, const char *next, const char *end)
 		fatal("commit: extra input: %s", next);
 	if (refs_txn_commit(st->txn) < 0)
 		fatal("commit: %s", error_msg());
+	refs_txn_for_each_rejected(st->txn, print_rejected, NULL);
 	report_ok("commit");
 	refs_txn_free(st->txn);
 	st->txn = NULL;
@@ -684,7 +743,7 @@ advance_state(struct stdin_ctx *st, const struct stdin_cmd *cmd)
 		if (cmd->state != ST_STARTED)
 			fatal("transaction is closed");
 		st->state = cmd->state;
-		st->txn = refs_txn_begin(st->rs, st->env);
+		st->txn = txn_begin(st);
 		break;
 	}
 }
@@ -694,7 +753,7 @@ update_refs_stdin(struct stdin_ctx *st)
 {
 	struct strbuf input = STRBUF_INIT;
 
-	st->txn = refs_txn_begin(st->rs, st->env);
+	st->txn = txn_begin(st);
 	for (;;) {
 		const struct stdin_cmd *cmd = NULL;
 
@@ -733,6 +792,7 @@ update_refs_stdin(struct stdin_ctx *st)
 		/* no transaction asked for: commit what was read */
 		if (refs_txn_commit(st->txn) < 0)
 			fatal_lib();
+		refs_txn_for_each_rejected(st->txn, print_rejected, NULL);
 		break;
 	case ST_STARTED:
 	case ST_PREPARED:
@@ -812,13 +872,6 @@ cmd_update_ref(int argc, const char **argv)
 
 		if (delete || argc)
 			usage_with_options(update_ref_usage, opts);
-		/*
-		 * NEEDSWORK: git 2.51's batches reject single updates and
-		 * commit the rest; refused until the transaction can drop
-		 * one update and go on, rather than run all-or-nothing.
-		 */
-		if (batch)
-			fatal("--batch-updates is not supported by dirc");
 		memset(&st, 0, sizeof(st));
 		st.repo = &repo;
 		st.rs = &rs;
@@ -827,6 +880,7 @@ cmd_update_ref(int argc, const char **argv)
 		st.default_flags = st.update_flags = flags;
 		st.create_reflog = create_reflog ? REF_CREATE_REFLOG : 0;
 		st.msg = msg;
+		st.batch = batch;
 		update_refs_stdin(&st);
 		ret = 0;
 		goto out;

@@ -67,6 +67,9 @@ enum ref_update_state {
 	REF_WRITES_LOG = 1 << 22,	/* a reflog line will be written */
 	REF_LOG_CREATE = 1 << 23,	/* ... creating the log if needed */
 	REF_RT_WRITE = 1 << 24,		/* reftable: goes into the new table */
+	REF_DROPPED = 1 << 25,		/* rejected, or brought in by one */
+	REF_CHECK_NAME = 1 << 26,	/* new: its name is checked after the
+					 * others were locked (rejections) */
 };
 
 struct ref_update {
@@ -81,6 +84,11 @@ struct ref_update {
 	struct lockfile lk;	/* "<ref>.lock" while prepared */
 	struct object_id cur;	/* the value under the lock (null: none) */
 	unsigned type;		/* REF_IS* of what was read under the lock */
+	size_t group;		/* index of the update queued by the caller
+				 * that this one was split off */
+	enum ref_reject why;	/* set where a failure of its own is found */
+	char *reject_msg;	/* rejected: the message; owned */
+	unsigned reject_flags;	/* rejected: flags as they were */
 };
 
 enum txn_state { TXN_OPEN, TXN_PREPARED, TXN_CLOSED };
@@ -105,6 +113,9 @@ struct ref_txn {
 	size_t dirs_nr, dirs_alloc;
 	/* reftable: the additions holding tables.list.lock (common, own) */
 	struct reftable_addition *rt_add[2];
+	int allow_reject;		/* refs_txn_allow_rejections() */
+	size_t *rejected;		/* indexes into u[], in order */
+	size_t rejected_nr, rejected_alloc;
 };
 
 struct ref_txn *
@@ -136,6 +147,7 @@ add_update(struct ref_txn *txn, const char *name, unsigned flags,
 	u->msg = msg ? xstrdup(msg) : NULL;
 	u->new_target = u->old_target = NULL;
 	u->lk = (struct lockfile)LOCKFILE_INIT;
+	u->group = txn->nr;
 	ALLOC_GROW(txn->u, txn->nr + 1, txn->alloc);
 	txn->u[txn->nr++] = u;
 	return u;
@@ -217,7 +229,7 @@ refs_txn_update_target(struct ref_txn *txn, const char *name,
 	if (new_oid && !oid_is_null(new_oid)) {
 		ret = check_object(txn, name, new_oid, flags);
 		if (ret < 0)
-			return ret;
+			return txn->allow_reject ? 1 : ret;
 	}
 	u = add_update(txn, name, flags, new_oid, old_oid, msg);
 	u->new_target = new_target ? xstrdup(new_target) : NULL;
@@ -397,6 +409,9 @@ lock_and_read(struct ref_txn *txn, struct ref_update *u, int mustexist,
 			/* a ref (or other file) where a directory goes */
 			ret = refs_check_available(rs, u->name, &txn->names,
 						   1);
+			if (ret == -E_CONFLICT)
+				u->why = mustexist ? REF_REJECT_MISSING :
+					 REF_REJECT_NAME_CONFLICT;
 			if (ret == -E_CONFLICT && mustexist)
 				ret = error_set(E_NOTFOUND, "unable to resolve "
 						"reference '%s'", u->name);
@@ -419,6 +434,9 @@ lock_and_read(struct ref_txn *txn, struct ref_update *u, int mustexist,
 			error_clear();
 			continue;
 		}
+		/* git: someone's lock is a ref being created */
+		if (ret == -E_LOCKED)
+			u->why = REF_REJECT_EXISTS;
 		if (ret < 0)
 			goto out;
 		break;
@@ -443,17 +461,26 @@ lock_and_read(struct ref_txn *txn, struct ref_update *u, int mustexist,
 						"non-empty directory '%s' "
 						"blocking reference '%s'",
 						shown.buf, u->name);
+			u->why = REF_REJECT_NAME_CONFLICT;
 			break;
 		}
 		/* empty directories: commit removes them */
 		/* fall through */
 	case ENOENT:
-		if (mustexist)
+		if (mustexist) {
+			u->why = REF_REJECT_MISSING;
 			ret = error_set(E_NOTFOUND, "unable to resolve "
 					"reference '%s'", u->name);
-		else
+		} else if (txn->allow_reject) {
+			/* git 2.55 checks it when all are locked */
+			u->flags |= REF_CHECK_NAME;
+			ret = 0;
+		} else {
 			ret = refs_check_available(rs, u->name, &txn->names,
 						   0);
+			if (ret == -E_CONFLICT)
+				u->why = REF_REJECT_NAME_CONFLICT;
+		}
 		break;
 	case EINVAL:
 		ret = error_set(E_CORRUPT, "unable to resolve reference '%s': "
@@ -475,10 +502,11 @@ out:
  * ("" for none).
  */
 static int
-check_old_target(const struct ref_update *u, const char *referent)
+check_old_target(struct ref_update *u, const char *referent)
 {
 	if (!strcmp(referent, u->old_target))
 		return 0;
+	u->why = *referent ? REF_REJECT_OLD_VALUE : REF_REJECT_MISSING;
 	if (!*referent)
 		return error_set(E_NOTFOUND, "verifying symref target: '%s': "
 				 "reference is missing but expected %s",
@@ -490,8 +518,9 @@ check_old_target(const struct ref_update *u, const char *referent)
 
 /* u must be a symbolic ref (it has an old target) but is a plain one. */
 static int
-not_a_symref(const struct ref_update *u)
+not_a_symref(struct ref_update *u)
 {
+	u->why = REF_REJECT_NOT_SYMREF;
 	return error_set(E_CONFLICT, "cannot lock ref '%s': expected symref "
 			 "with target '%s': but is a regular ref",
 			 asked_name(u), u->old_target);
@@ -499,13 +528,16 @@ not_a_symref(const struct ref_update *u)
 
 /* git's check_old_oid(), with git's three messages. */
 static int
-check_old(const struct ref_update *u)
+check_old(struct ref_update *u)
 {
 	char want[HASH_MAX_HEXSZ + 1];
 
 	if (!(u->flags & REF_HAVE_OLD) || oideq(&u->cur, &u->old_oid))
 		return 0;
 	oid_to_hex_r(want, &u->old_oid);
+	u->why = oid_is_null(&u->old_oid) ? REF_REJECT_EXISTS :
+		 oid_is_null(&u->cur) ? REF_REJECT_MISSING :
+		 REF_REJECT_OLD_VALUE;
 	if (oid_is_null(&u->old_oid))
 		return error_set(E_CONFLICT, "cannot lock ref '%s': reference "
 				 "already exists", asked_name(u));
@@ -524,15 +556,18 @@ split_head(struct ref_txn *txn, struct ref_update *u)
 {
 	struct ref_update *h;
 
-	if (ref_names_has(&txn->names, "HEAD"))
+	if (ref_names_has(&txn->names, "HEAD")) {
+		u->why = REF_REJECT_NAME_CONFLICT;
 		return error_set(E_CONFLICT, "multiple updates for 'HEAD' "
 				 "(including one via its referent '%s') are "
 				 "not allowed", u->name);
+	}
 	h = add_update(txn, "HEAD", (u->flags & ~(REF_NEEDS_COMMIT |
 						   REF_WRITES_LOG |
 						   REF_LOG_CREATE)) |
 		       REF_LOG_ONLY | REF_NO_DEREF, &u->new_oid, &u->old_oid,
 		       u->msg);
+	h->group = u->group;
 	/*
 	 * Not the targets, as git: when the branch becomes a symbolic
 	 * ref, HEAD's line has the null id as the new value.
@@ -559,10 +594,12 @@ split_symref(struct ref_txn *txn, struct ref_update *u, const char *target)
 		strbuf_release(&pr);
 		return ret;
 	}
-	if (ref_names_has(&txn->names, target))
+	if (ref_names_has(&txn->names, target)) {
+		u->why = REF_REJECT_NAME_CONFLICT;
 		return error_set(E_CONFLICT, "multiple updates for '%s' "
 				 "(including one via symref '%s') are not "
 				 "allowed", target, u->name);
+	}
 	flags = u->flags & (REF_CALLER_FLAGS | REF_HAVE_NEW | REF_HAVE_OLD |
 			    REF_VIA_HEAD);
 	if (!strcmp(u->name, "HEAD"))
@@ -570,6 +607,7 @@ split_symref(struct ref_txn *txn, struct ref_update *u, const char *target)
 	t = add_update(txn, target, flags, &u->new_oid, &u->old_oid, u->msg);
 	copy_targets(t, u);
 	t->parent = u;
+	t->group = u->group;
 	u->flags |= REF_LOG_ONLY | REF_NO_DEREF;
 	u->flags &= ~REF_HAVE_OLD;
 	ref_names_insert(&txn->names, t->name);
@@ -582,12 +620,14 @@ split_symref(struct ref_txn *txn, struct ref_update *u, const char *target)
  * refuses ("dangling symref already exists"; git 2.39 replaced it).
  */
 static int
-dangling_symref(const struct ref_update *u)
+dangling_symref(struct ref_update *u)
 {
 	if ((u->flags & REF_HAVE_OLD) && oid_is_null(&u->old_oid) &&
-	    oid_is_null(&u->cur))
+	    oid_is_null(&u->cur)) {
+		u->why = REF_REJECT_EXISTS;
 		return error_set(E_EXISTS, "cannot lock ref '%s': dangling "
 				 "symref already exists", asked_name(u));
+	}
 	return 0;
 }
 
@@ -805,12 +845,19 @@ prepare_one_rt(struct ref_txn *txn, struct ref_update *u,
 			ret = wrap_error("cannot lock ref '%s'",
 					 asked_name(u));
 		} else if (mustexist) {
+			u->why = REF_REJECT_MISSING;
 			ret = error_set(E_NOTFOUND, "cannot lock ref '%s': "
 					"unable to resolve reference '%s'",
 					asked_name(u), u->name);
 		} else {
-			ret = refs_check_available(txn->rs, u->name,
-						   &txn->names, 1);
+			ret = 0;
+			if (txn->allow_reject)
+				u->flags |= REF_CHECK_NAME;
+			else
+				ret = refs_check_available(txn->rs, u->name,
+							   &txn->names, 1);
+			if (ret == -E_CONFLICT)
+				u->why = REF_REJECT_NAME_CONFLICT;
 			if (!ret && (u->flags & REF_HAVE_NEW) &&
 			    !(u->flags & REF_DELETING))
 				u->flags |= REF_RT_WRITE;
@@ -877,6 +924,7 @@ rt_check_log(struct ref_store *rs, struct ref_update *u)
 }
 
 static void add_log_msg(struct strbuf *line, const char *msg);
+static int is_deletion(const struct ref_update *u);
 
 struct rt_records {
 	struct reftable_ref *refs;
@@ -1243,6 +1291,84 @@ collect_names(struct ref_txn *txn)
 	return 0;
 }
 
+void
+refs_txn_allow_rejections(struct ref_txn *txn)
+{
+	txn->allow_reject = 1;
+}
+
+const char *
+refs_reject_reason(enum ref_reject why)
+{
+	switch (why) {
+	case REF_REJECT_NAME_CONFLICT:
+		return "refname conflict";
+	case REF_REJECT_EXISTS:
+		return "reference already exists";
+	case REF_REJECT_MISSING:
+		return "reference does not exist";
+	case REF_REJECT_OLD_VALUE:
+		return "incorrect old value provided";
+	case REF_REJECT_NEW_VALUE:
+		return "invalid new value provided";
+	case REF_REJECT_NOT_SYMREF:
+		return "expected symref but found regular ref";
+	case REF_REJECT_NONE:
+		break;
+	}
+	return "unknown failure";
+}
+
+/*
+ * txn->u[i] failed for a reason of its own: record it with the error
+ * message, and drop it with every update of its group (the symbolic
+ * refs it went through, HEAD's log line; git 2.55 still writes HEAD's,
+ * for a branch that did not move), releasing their locks.  Its name no
+ * longer counts in the checks of the others' names.
+ */
+static void
+reject_update(struct ref_txn *txn, size_t i)
+{
+	struct ref_update *u = txn->u[i];
+	struct ref_names *set = &txn->names;
+
+	u->reject_msg = xstrdup(error_msg());
+	u->reject_flags = u->flags;
+	error_clear();
+	for (size_t j = 0; j < txn->nr; j++) {
+		struct ref_update *o = txn->u[j];
+
+		if (o->group != u->group)
+			continue;
+		lockfile_rollback(&o->lk);
+		o->flags &= ~(REF_HAVE_NEW | REF_DELETING | REF_NEEDS_COMMIT |
+			      REF_WRITES_LOG | REF_LOG_CREATE | REF_RT_WRITE);
+		o->flags |= REF_DROPPED;
+	}
+	ALLOC_GROW(txn->rejected, txn->rejected_nr + 1, txn->rejected_alloc);
+	txn->rejected[txn->rejected_nr++] = i;
+
+	ALLOC_GROW(set->name, txn->nr, set->alloc);
+	set->nr = 0;
+	for (size_t j = 0; j < txn->nr; j++)
+		if (!(txn->u[j]->flags & REF_DROPPED))
+			set->name[set->nr++] = txn->u[j]->name;
+	sort_array(set->name, set->nr, sizeof(*set->name), cmp_str);
+}
+
+void
+refs_txn_for_each_rejected(struct ref_txn *txn, ref_reject_fn fn, void *ctx)
+{
+	for (size_t k = 0; k < txn->rejected_nr; k++) {
+		const struct ref_update *u = txn->u[txn->rejected[k]];
+		unsigned flags = u->reject_flags;
+
+		fn(ctx, u->name, flags & REF_HAVE_NEW ? &u->new_oid : NULL,
+		   u->new_target, flags & REF_HAVE_OLD ? &u->old_oid : NULL,
+		   u->old_target, u->why, u->reject_msg);
+	}
+}
+
 int
 refs_txn_prepare(struct ref_txn *txn)
 {
@@ -1276,14 +1402,43 @@ refs_txn_prepare(struct ref_txn *txn)
 	for (size_t i = 0; i < txn->nr; i++) {
 		struct ref_update *u = txn->u[i];
 
+		if (u->flags & REF_DROPPED)
+			continue;
+		u->why = REF_REJECT_NONE;
 		ret = txn->rs->reftable ?
 			prepare_one_rt(txn, u, head.len ? head.buf : NULL) :
 			prepare_one(txn, u, head.len ? head.buf : NULL);
+		if (ret < 0 && txn->allow_reject && u->why) {
+			reject_update(txn, i);
+			ret = 0;
+			continue;
+		}
 		if (ret < 0)
 			goto fail;
-		if ((u->flags & REF_DELETING) && !(u->flags & REF_LOG_ONLY))
-			deletes = 1;
 	}
+	/*
+	 * Rejections: the names of new refs are checked now, in the order
+	 * of the updates, against the refs and the names not rejected
+	 * (git 2.55's order: the first of two in conflict may go).
+	 */
+	for (size_t i = 0; i < txn->nr; i++) {
+		struct ref_update *u = txn->u[i];
+
+		if (!(u->flags & REF_CHECK_NAME) || (u->flags & REF_DROPPED))
+			continue;
+		ret = refs_check_available(txn->rs, u->name, &txn->names,
+					   txn->rs->reftable);
+		if (ret == -E_CONFLICT) {
+			u->why = REF_REJECT_NAME_CONFLICT;
+			reject_update(txn, i);
+			ret = 0;
+		}
+		if (ret < 0)
+			goto fail;
+	}
+	for (size_t i = 0; i < txn->nr; i++)
+		if (is_deletion(txn->u[i]))
+			deletes = 1;
 	if (deletes && !txn->rs->reftable) {
 		ret = prepare_packed(txn);
 		if (ret < 0)
@@ -1571,9 +1726,11 @@ refs_txn_free(struct ref_txn *txn)
 		free(txn->u[i]->msg);
 		free(txn->u[i]->new_target);
 		free(txn->u[i]->old_target);
+		free(txn->u[i]->reject_msg);
 		free(txn->u[i]);
 	}
 	free(txn->u);
+	free(txn->rejected);
 	ref_names_release(&txn->names);
 	for (size_t i = 0; i < txn->dirs_nr; i++)
 		free(txn->dirs[i]);

@@ -230,6 +230,51 @@ int refs_txn_update_target(struct ref_txn *txn, const char *name,
 			   const char *old_target, unsigned flags,
 			   const char *msg);
 
+/*
+ * Why an update of a transaction that allows rejections was rejected
+ * (git 2.51's "--batch-updates"): failures that are the ref's own, as
+ * opposed to failures of the store.
+ */
+enum ref_reject {
+	REF_REJECT_NONE = 0,
+	REF_REJECT_NAME_CONFLICT,	/* a ref above or below it */
+	REF_REJECT_EXISTS,		/* it was to be created */
+	REF_REJECT_MISSING,		/* it was expected to exist */
+	REF_REJECT_OLD_VALUE,		/* it has another value */
+	REF_REJECT_NEW_VALUE,		/* a missing object, a non-commit
+					 * for a branch */
+	REF_REJECT_NOT_SYMREF,		/* an old target, a regular ref */
+};
+
+/* git's words for why ("incorrect old value provided"). */
+const char *refs_reject_reason(enum ref_reject why);
+
+/*
+ * From now on, an update that fails for a reason of its own is rejected
+ * rather than failing the transaction: refs_txn_update*() return 1 for
+ * a new object they refuse (the message in the error slot, nothing
+ * queued, the reason REF_REJECT_NEW_VALUE); prepare drops an update that
+ * fails for a ref_reject reason (with whatever it brought in: the
+ * updates of the symbolic refs it went through, HEAD's log line) and
+ * goes on with the others.  Other failures still fail it all.
+ */
+void refs_txn_allow_rejections(struct ref_txn *txn);
+
+/*
+ * One rejected update, as queued (or split off a symbolic ref): a value
+ * or target that was not given is NULL.  msg is git's message for it.
+ */
+typedef void (*ref_reject_fn)(void *ctx, const char *name,
+			      const struct object_id *new_oid,
+			      const char *new_target,
+			      const struct object_id *old_oid,
+			      const char *old_target, enum ref_reject why,
+			      const char *msg);
+
+/* Call fn for every update prepare rejected, in the order it did. */
+void refs_txn_for_each_rejected(struct ref_txn *txn, ref_reject_fn fn,
+				void *ctx);
+
 /* Lock and check everything.  0, or a negative E_* with all released. */
 int refs_txn_prepare(struct ref_txn *txn);
 

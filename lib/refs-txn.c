@@ -1410,7 +1410,6 @@ refs_txn_prepare(struct ref_txn *txn)
 			prepare_one(txn, u, head.len ? head.buf : NULL);
 		if (ret < 0 && txn->allow_reject && u->why) {
 			reject_update(txn, i);
-			ret = 0;
 			continue;
 		}
 		if (ret < 0)

@@ -658,7 +658,8 @@ gone_word(const char **name, char *hex, const struct object_id *oid,
 
 /*
  * The usual case of --batch: one read gives the type, the size and the
- * contents.  0 if that read failed (get_info() then says why).
+ * contents.  0 if that read failed (get_info() then says why, unless
+ * the object was corrupt: that is said here).
  */
 static int
 read_at_once(struct obj_info *info, struct odb_object *obj, struct odb *odb,
@@ -668,8 +669,14 @@ read_at_once(struct obj_info *info, struct odb_object *obj, struct odb *odb,
 
 	if (ret < 0)
 		die_lib(ret);
-	if (odb_read(obj, odb, &info->oid, ODB_READ_NO_REPLACE) < 0) {
-		error_clear();
+	ret = odb_read(obj, odb, &info->oid, ODB_READ_NO_REPLACE);
+	if (ret < 0) {
+		/* a corrupt copy is now skipped (as git, marked bad): say
+		 * why here, as get_info() will not find it again */
+		if (ret == -E_CORRUPT && !odb_has(odb, &info->oid))
+			error_lib(ret);
+		else
+			error_clear();
 		return 0;
 	}
 	info->t = obj->type;
@@ -1077,6 +1084,14 @@ answer_read(struct batch *b, const char *name, const struct object_id *oid,
 {
 	struct obj_info info = OBJ_INFO_INIT;
 
+	if (it->ret == -E_CORRUPT) {
+		/* a damaged packed copy is skipped now: say why here, and
+		 * the serial path answers "missing" (it reports a damaged
+		 * loose copy itself) */
+		if (!odb_has(b->odb, &it->oid))
+			error_lib(error_restore(&it->err));
+		error_saved_release(&it->err);
+	}
 	if (it->ret < 0 || it->obj.type == OBJ_BAD) {
 		/* again, with the messages */
 		batch_object(b, name, oid, rest, contents, flags, mode);

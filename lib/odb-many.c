@@ -46,6 +46,8 @@ read_one(void *ctx, size_t i, int thread)
 			atomic_fetch_add_explicit(&r->held, it->obj.size,
 						  memory_order_relaxed);
 	}
+	if (it->ret == -E_CORRUPT)
+		error_save(&it->err);
 	if (it->ret < 0)
 		error_clear();
 	it->done = 1;

@@ -23,8 +23,11 @@ struct odb_many_item {
 				 * another way) */
 	int done;		/* out: read (or skipped) */
 	int ret;		/* out: 0 or a negative E_*; the error itself
-				 * is not kept: read the object again to
-				 * report it */
+				 * is not kept (read the object again to
+				 * report it) except for -E_CORRUPT: a
+				 * corrupt copy is skipped from then on */
+	struct error_saved err;	/* out: why, with -E_CORRUPT (the caller
+				 * releases it) */
 	struct odb_object obj;	/* out: the object; with info only, its
 				 * type, type_name and size (data NULL) */
 };

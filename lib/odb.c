@@ -283,7 +283,7 @@ source_find(struct odb_source *src, const struct object_id *oid,
 		if (!pack_find(src->packs[k], oid, &n))
 			continue;
 		off = pack_nth_offset(src->packs[k], n);
-		if (!off)
+		if (!off || pack_is_bad(src->packs[k], off))
 			continue;
 		if (k != first)
 			__atomic_store_n(&src->hit, k, __ATOMIC_RELAXED);
@@ -1827,22 +1827,74 @@ read_packed(struct odb_object *out, struct odb *odb, struct pack *p,
 }
 
 /*
- * A packed copy of oid is corrupt (the error is set): as git, a loose
- * copy still serves.  0 with it read, else the pack's error again.
+ * The copy of oid at (p, off) is corrupt (the error is set).  As git,
+ * mark it bad and read another: from another pack, else loose.  0 with
+ * it read (the first error printed, as git does), else the first error
+ * again.
  */
 static int
-loose_instead(struct odb_object *out, struct odb *odb,
-	      const struct object_id *oid, unsigned flags)
+read_elsewhere(struct odb_object *out, struct odb *odb, struct pack *p,
+	       uint64_t off, const struct object_id *oid, unsigned flags)
 {
 	struct error_saved err = ERROR_SAVED_INIT;
 	int ret;
 
 	error_save(&err);
-	ret = odb_read_loose(out, odb, oid, flags);
-	if (ret < 0)
+	do {
+		pack_mark_bad(p, off);
+		if (!odb_find_packed(odb, oid, &p, &off)) {
+			ret = odb_read_loose(out, odb, oid, flags);
+			break;
+		}
+		ret = read_packed(out, odb, p, off, oid, flags);
+	} while (ret == -E_CORRUPT);
+	if (ret < 0) {
 		ret = error_restore(&err);
-	else
+	} else {
+		diag_emit(DIAG_ERROR, "%s", err.msg);
 		error_clear();
+	}
+	error_saved_release(&err);
+	return ret;
+}
+
+/* read_elsewhere() for odb_read_info() */
+static int
+info_elsewhere(enum object_type *type, size_t *size, char *type_buf,
+	       size_t type_bufsize, struct odb *odb, struct pack *p,
+	       uint64_t off, const struct object_id *oid, unsigned flags)
+{
+	struct error_saved err = ERROR_SAVED_INIT;
+	int ret, t;
+
+	error_save(&err);
+	for (;;) {
+		pack_mark_bad(p, off);
+		if (!odb_find_packed(odb, oid, &p, &off)) {
+			ret = -E_NOTFOUND;
+			for (size_t i = 0; ret == -E_NOTFOUND &&
+			     i < odb->nr_sources; i++)
+				ret = loose_read_info(type, size, type_buf,
+						      type_bufsize,
+						      odb->sources[i].objdir,
+						      oid, flags);
+			break;
+		}
+		ret = pack_object_info(&odb->env, p, off, &t, size, NULL);
+		if (ret >= 0) {
+			*type = t;
+			if (type_buf)
+				snprintf(type_buf, type_bufsize, "%s",
+					 type_name(t));
+			break;
+		}
+	}
+	if (ret < 0) {
+		ret = error_restore(&err);
+	} else {
+		diag_emit(DIAG_ERROR, "%s", err.msg);
+		error_clear();
+	}
 	error_saved_release(&err);
 	return ret;
 }
@@ -1869,7 +1921,8 @@ odb_read(struct odb_object *out, struct odb *odb,
 			    odb_reprepare(odb))
 				continue;
 			if (ret == -E_CORRUPT)
-				ret = loose_instead(out, odb, oid, flags);
+				ret = read_elsewhere(out, odb, p, off, oid,
+						     flags);
 			return ret;
 		}
 		if (!attempt) {
@@ -1916,11 +1969,15 @@ odb_read_info(enum object_type *type, size_t *size, char *type_buf,
 			if (ret < 0 && !attempt && access(p->pack_path, F_OK) &&
 			    odb_reprepare(odb))
 				continue;
-			if (ret < 0)
-				return error_set(E_CORRUPT, "packed object %s "
-						 "(stored in %s) is corrupt: %s",
-						 oid_to_hex(oid), p->pack_path,
-						 error_msg());
+			if (ret < 0) {
+				error_set(E_CORRUPT, "packed object %s (stored "
+					  "in %s) is corrupt: %s",
+					  oid_to_hex(oid), p->pack_path,
+					  error_msg());
+				return info_elsewhere(type, size, type_buf,
+						      type_bufsize, odb, p,
+						      off, oid, flags);
+			}
 			*type = t;
 			if (type_buf)
 				snprintf(type_buf, type_bufsize, "%s",

@@ -220,6 +220,7 @@ pack_close(struct pack *p)
 	free(p->rev);
 	free(p->rev_pos);
 	free(p->types);
+	free(p->bad);
 	error_saved_release(&p->open_err);
 	pthread_mutex_destroy(&p->lock);
 	free(p->idx_path);
@@ -410,6 +411,32 @@ pack_find(const struct pack *p, const struct object_id *oid, uint32_t *n)
 }
 
 /* Compare the first len hex digits of id with prefix bytes. */
+void
+pack_mark_bad(struct pack *p, uint64_t offset)
+{
+	if (pack_is_bad(p, offset))
+		return;
+	pthread_mutex_lock(&p->lock);
+	ALLOC_GROW(p->bad, p->nr_bad + 1, p->alloc_bad);
+	p->bad[p->nr_bad] = offset;
+	__atomic_store_n(&p->nr_bad, p->nr_bad + 1, __ATOMIC_RELEASE);
+	pthread_mutex_unlock(&p->lock);
+}
+
+int
+pack_is_bad(struct pack *p, uint64_t offset)
+{
+	int found = 0;
+
+	if (!__atomic_load_n(&p->nr_bad, __ATOMIC_ACQUIRE))
+		return 0;
+	pthread_mutex_lock(&p->lock);
+	for (uint32_t i = 0; i < p->nr_bad && !found; i++)
+		found = p->bad[i] == offset;
+	pthread_mutex_unlock(&p->lock);
+	return found;
+}
+
 static int
 prefix_cmp(const unsigned char *id, const unsigned char *prefix, size_t len)
 {
@@ -939,6 +966,72 @@ struct link {
 	uint64_t off;
 };
 
+static ssize_t rev_find(struct pack *p, uint64_t offset);
+
+int
+pack_id_at(struct pack *p, uint64_t offset, struct object_id *oid)
+{
+	ssize_t r = rev_find(p, offset);
+
+	if (r < 0 || p->rev[r] != offset)
+		return -1;
+	oid_from_raw(oid, pack_nth_id(p, p->rev_pos[r]));
+	return 0;
+}
+
+/*
+ * Reading the object at (p, off), the base of a delta, failed (the
+ * error is set): as git, say so, mark this copy bad and look for
+ * another.  1 with *bp and *boff set (another pack), 0 with *type and,
+ * unless data is NULL, *data and *size set (loose), or the first error
+ * again when there is no other copy.
+ */
+static int
+base_elsewhere(const struct pack_env *env, struct pack *p, uint64_t off,
+	       struct pack **bp, uint64_t *boff, int *type,
+	       unsigned char **data, size_t *size)
+{
+	struct error_saved err = ERROR_SAVED_INIT;
+	struct object_id oid;
+	int ret;
+
+	if (error_code() != E_CORRUPT || pack_id_at(p, off, &oid) < 0)
+		return -error_code();
+	error_save(&err);
+	if (!pack_is_bad(p, off)) {	/* said once */
+		diag_emit(DIAG_ERROR, "%s", err.msg);
+		diag_emit(DIAG_ERROR, "failed to read delta base object %s "
+			  "at offset %llu from %s", oid_to_hex(&oid),
+			  (unsigned long long)off, p->pack_path);
+		pack_mark_bad(p, off);
+	}
+	ret = env->find(env->ctx, &oid, bp, boff, type, data, size);
+	if (ret < 0)
+		ret = error_restore(&err);
+	else
+		error_clear();
+	error_saved_release(&err);
+	return ret;
+}
+
+/*
+ * The whole object at (p, off), a delta's base, from another copy when
+ * this one is corrupt.
+ */
+static int
+read_base_elsewhere(const struct pack_env *env, struct pack *p,
+		    uint64_t off, int *type, unsigned char **data,
+		    size_t *size)
+{
+	struct pack *bp;
+	uint64_t boff;
+	int ret = base_elsewhere(env, p, off, &bp, &boff, type, data, size);
+
+	if (ret == 1)
+		ret = pack_read_object(env, bp, boff, type, data, size);
+	return ret;
+}
+
 /*
  * Where is the base of the delta at (p, off)?  Another packed object
  * (*bp, *boff), or a loose one (*loose set, read into base/base_len).
@@ -1010,69 +1103,91 @@ pack_read_object(const struct pack_env *env, struct pack *p,
 			break;
 		}
 		ret = read_header(cp, coff, &h);
-		if (ret < 0)
-			goto out;
-		if (h.type != OBJ_OFS_DELTA && h.type != OBJ_REF_DELTA) {
+		if (ret >= 0 &&
+		    h.type != OBJ_OFS_DELTA && h.type != OBJ_REF_DELTA) {
 			ret = inflate_at(cp, coff, &h, &cur);
-			if (ret < 0)
-				goto out;
 			cur_len = h.size;
 			cur_type = h.type;
-			break;
+			if (ret >= 0)
+				break;
 		}
-		if (nr >= MAX_CHAIN) {
+		if (ret >= 0 && nr >= MAX_CHAIN)
 			ret = at_offset(p, offset, "delta chain too long (a "
 					"cycle?)");
-			goto out;
-		}
-		ALLOC_GROW(chain, nr + 1, alloc);
-		chain[nr].p = cp;
-		chain[nr].off = coff;
-		nr++;
-		{
+		if (ret >= 0) {
 			struct pack *bp;
 			uint64_t boff;
 
 			ret = find_base(env, cp, coff, &h, &bp, &boff, &loose,
 					&cur_type, &cur, &cur_len);
-			if (ret < 0)
-				goto out;
-			if (loose) {
-				cur_packed = 0;	/* not at (cp, coff) */
-				break;
-			}
 			/* reference deltas could loop: look for a repeat */
-			if (h.type == OBJ_REF_DELTA)
-				for (size_t i = 0; i < nr; i++)
-					if (chain[i].p == bp &&
-					    chain[i].off == boff) {
-						ret = at_offset(cp, coff,
-							"delta chain loops back "
-							"on itself");
-						goto out;
-					}
-			cp = bp;
-			coff = boff;
+			for (size_t i = 0; ret >= 0 && !loose &&
+			     h.type == OBJ_REF_DELTA && i < nr; i++)
+				if ((chain[i].p == bp && chain[i].off == boff) ||
+				    (bp == cp && boff == coff))
+					ret = at_offset(cp, coff, "delta chain "
+							"loops back on "
+							"itself");
+			if (ret >= 0) {
+				ALLOC_GROW(chain, nr + 1, alloc);
+				chain[nr].p = cp;
+				chain[nr].off = coff;
+				nr++;
+				if (loose) {
+					cur_packed = 0;	/* not at (cp, coff) */
+					break;
+				}
+				cp = bp;
+				coff = boff;
+				continue;
+			}
 		}
+		if (nr) {
+			/* a corrupt base: another copy of it may serve */
+			struct pack *bp;
+			uint64_t boff;
+
+			ret = base_elsewhere(env, cp, coff, &bp, &boff,
+					     &cur_type, &cur, &cur_len);
+			if (ret == 1) {
+				cp = bp;
+				coff = boff;
+				continue;
+			}
+			cur_packed = 0;	/* not at (cp, coff) */
+		}
+		if (ret < 0)
+			goto out;
+		break;
 	}
 	/* apply the deltas from the bottom up */
 	while (nr--) {
-		unsigned char *delta, *next;
-		size_t next_len;
+		unsigned char *delta, *next = NULL;
+		size_t next_len = 0;
+		int next_type = cur_type, next_packed = 1;
 
 		ret = read_header(chain[nr].p, chain[nr].off, &h);
-		if (ret < 0)
-			goto out;
-		ret = inflate_at(chain[nr].p, chain[nr].off, &h, &delta);
-		if (ret < 0)
-			goto out;
-		ret = pack_apply_delta(cur, cur_len, delta, h.size, &next,
-				       &next_len);
-		free(delta);
-		if (ret < 0) {
-			ret = at_offset(chain[nr].p, chain[nr].off, error_msg());
-			goto out;
+		if (ret >= 0)
+			ret = inflate_at(chain[nr].p, chain[nr].off, &h,
+					 &delta);
+		if (ret >= 0) {
+			ret = pack_apply_delta(cur, cur_len, delta, h.size,
+					       &next, &next_len);
+			free(delta);
+			if (ret < 0)
+				ret = at_offset(chain[nr].p, chain[nr].off,
+						error_msg());
 		}
+		if (ret < 0 && nr) {
+			/* this delta is the next one's base: read it from
+			 * another copy if there is one */
+			ret = read_base_elsewhere(env, chain[nr].p,
+						  chain[nr].off, &next_type,
+						  &next, &next_len);
+			next_packed = 0;
+		}
+		if (ret < 0)
+			goto out;
 		/* every base on the way up may serve another delta: the
 		 * cache takes it over rather than a copy (a borrowed one
 		 * is in it already) */
@@ -1083,9 +1198,10 @@ pack_read_object(const struct pack_env *env, struct pack *p,
 						     cur, cur_len)) {
 			free(cur);
 		}
-		cur_packed = 1;
+		cur_packed = next_packed;
 		cur = next;
 		cur_len = next_len;
+		cur_type = next_type;
 		cp = chain[nr].p;
 		coff = chain[nr].off;
 	}
@@ -1281,6 +1397,9 @@ pack_object_info(const struct pack_env *env, struct pack *p,
 	uint64_t seen[TYPES_CHAIN];	/* deltas of p walked through */
 	size_t nseen = 0;
 	int ret, t = 0, found = 0;
+	struct pack *rbp = NULL;	/* where a reference delta's base is */
+	uint64_t rboff = 0;
+	int rbt = 0, where = 0;
 
 	if (delta_base)
 		*delta_base = null_oid;
@@ -1293,6 +1412,32 @@ pack_object_info(const struct pack_env *env, struct pack *p,
 			break;
 		}
 		ret = read_header(cp, coff, &h);
+		if (ret >= 0 && h.type == OBJ_REF_DELTA) {
+			where = env->find(env->ctx, &h.base_id, &rbp, &rboff,
+					  &rbt, NULL, NULL);
+			if (where < 0)
+				ret = at_offset(cp, coff, "delta base object "
+						"is missing");
+		}
+		if (ret < 0 && depth) {
+			/* a corrupt base: another copy of it may serve */
+			struct pack *bp;
+			uint64_t boff;
+			int bt;
+
+			ret = base_elsewhere(env, cp, coff, &bp, &boff, &bt,
+					     NULL, NULL);
+			if (ret == 1) {
+				cp = bp;
+				coff = boff;
+				continue;
+			}
+			if (!ret) {
+				t = bt;
+				found = 1;
+				break;
+			}
+		}
 		if (ret < 0)
 			return ret;
 		if (!depth) {
@@ -1320,24 +1465,15 @@ pack_object_info(const struct pack_env *env, struct pack *p,
 				seen[nseen++] = coff;
 			coff = h.base_off;
 		} else if (h.type == OBJ_REF_DELTA) {
-			struct pack *bp;
-			uint64_t boff;
-			int bt;
-
 			if (cp == p && nseen < TYPES_CHAIN)
 				seen[nseen++] = coff;
-			ret = env->find(env->ctx, &h.base_id, &bp, &boff, &bt,
-					NULL, NULL);
-			if (ret < 0)
-				return at_offset(cp, coff, "delta base object "
-						 "is missing");
-			if (!ret) {
-				t = bt;
+			if (!where) {
+				t = rbt;
 				found = 1;
 				break;
 			}
-			cp = bp;
-			coff = boff;
+			cp = rbp;
+			coff = rboff;
 		} else {
 			t = h.type;
 			found = 1;

@@ -88,6 +88,14 @@ struct pack {
 					 * process: keys the delta base cache,
 					 * as a closed pack's address is
 					 * reused */
+	/*
+	 * Offsets of the objects found corrupt here, so that lookups go on
+	 * to another copy (another pack, a loose object) as git's do.
+	 * Appended under lock; nr_bad is read atomically, so a sound pack
+	 * costs one load per lookup.
+	 */
+	uint64_t *bad;
+	uint32_t nr_bad, alloc_bad;
 };
 
 /*
@@ -125,6 +133,17 @@ pack_nth_id(const struct pack *p, uint32_t n)
 
 /* Offset of the n-th object; 0 if the index entry is out of range. */
 uint64_t pack_nth_offset(const struct pack *p, uint32_t n);
+
+/* The id of the object at offset: 0, or -1 if none starts there. */
+int pack_id_at(struct pack *p, uint64_t offset, struct object_id *oid);
+
+/*
+ * The object at offset is corrupt: odb lookups skip this copy from now
+ * on (pack_is_bad), and a delta whose base it is reads the base from
+ * wherever else it is stored.
+ */
+void pack_mark_bad(struct pack *p, uint64_t offset);
+int pack_is_bad(struct pack *p, uint64_t offset);
 
 /* Look oid up: 1 with *n set (index position), or 0. */
 int pack_find(const struct pack *p, const struct object_id *oid, uint32_t *n);

@@ -725,4 +725,125 @@ test_expect_success PYTHON 'the good objects of a damaged pack still read' '
 	test_cmp expect actual
 '
 
+# A copy found corrupt is marked bad and the object read from another
+# copy, as git does (t5303): a loose one, or one in another pack.  That
+# holds for a delta's base too, at any depth of the chain.
+test_expect_success GIT 'setup: a delta chain of depth 2 in one pack' '
+	git init -q chain &&
+	test_seq 1 1000 >chain/f1 &&
+	{ test_seq 1 900 && echo two; } >chain/f2 &&
+	{ test_seq 1 900 && echo two && echo three; } >chain/f3 &&
+	for f in f1 f2 f3
+	do
+		git -C chain hash-object -w $f >>chain.ids || return 1
+	done &&
+	git -C chain pack-objects -q .git/objects/pack/pack <chain.ids &&
+	git -C chain prune-packed &&
+	git verify-pack -v chain/.git/objects/pack/pack-*.idx >chain.vp &&
+	base=$(awk "NF == 5 && \$2 == \"blob\" { print \$1 }" chain.vp) &&
+	mid=$(awk "NF == 7 && \$6 == 1 { print \$1 }" chain.vp) &&
+	top=$(awk "NF == 7 && \$6 == 2 { print \$1 }" chain.vp) &&
+	test_grep "^$top .* 2 $mid\$" chain.vp &&
+	test_grep "^$mid .* 1 $base\$" chain.vp &&
+	for id in $base $mid $top
+	do
+		git -C chain cat-file blob $id >chain.$id || return 1
+	done
+'
+
+# chain_damaged NAME ID AT BYTES...: a copy of chain whose pack has the
+# octal BYTES written AT bytes into the object ID (0: its header).
+chain_damaged () {
+	cp -R chain "$1" &&
+	idx=$(ls "$1"/.git/objects/pack/pack-*.idx) &&
+	pack=${idx%.idx}.pack &&
+	chmod u+w "$idx" "$pack" &&
+	cd_off=$(awk -v id=$2 "\$1 == id { print \$5 }" chain.vp) &&
+	cd_at=$3 &&
+	shift 3 &&
+	poke "$pack" $((cd_off + cd_at)) "$@"
+}
+
+# loose_copy NAME ID: write ID as a loose object in NAME, with its pack
+# out of the way meanwhile (or git would not write it).
+loose_copy () {
+	mv "$idx" idx.aside &&
+	git -C "$1" hash-object -w --stdin <chain.$2 >id &&
+	mv idx.aside "$idx" &&
+	echo $2 >expect &&
+	test_cmp expect id
+}
+
+# reads_as_git NAME ID...: dirc and git read each ID in NAME alike,
+# by cat-file blob, -t, -s and --batch, with exit 0.
+reads_as_git () {
+	rg_repo=$1 &&
+	shift &&
+	for id in "$@"
+	do
+		dirc -C $rg_repo cat-file blob $id >actual 2>err &&
+		test_cmp chain.$id actual &&
+		echo blob >expect &&
+		dirc -C $rg_repo cat-file -t $id >actual 2>err &&
+		test_cmp expect actual &&
+		wc -c <chain.$id | tr -d " " >expect &&
+		dirc -C $rg_repo cat-file -s $id >actual 2>err &&
+		test_cmp expect actual || return 1
+	done &&
+	printf "%s\n" "$@" >in &&
+	git -C $rg_repo cat-file --batch <in >expect 2>/dev/null &&
+	dirc -C $rg_repo cat-file --batch <in >actual 2>err &&
+	test_cmp expect actual
+}
+
+test_expect_success GIT 'the base'\''s header corrupt: every object of the chain fails, as with git' '
+	chain_damaged chdr $base 0 000 &&
+	for id in $base $mid $top
+	do
+		test_expect_code 128 git -C chdr cat-file blob $id \
+			>/dev/null 2>&1 &&
+		test_expect_code 128 bounded dirc -C chdr cat-file blob $id \
+			>out 2>err &&
+		test_must_be_empty out &&
+		test_grep -F "${pack##*/}" err &&
+		test_expect_code 128 bounded dirc -C chdr cat-file -t $id \
+			>out 2>err || return 1
+	done
+'
+
+test_expect_success GIT '... a loose copy of the base: the whole chain reads again' '
+	loose_copy chdr $base &&
+	reads_as_git chdr $base $mid $top &&
+	dirc -C chdr cat-file blob $top >actual 2>err &&
+	test_grep "^error: failed to read delta base object $base at offset" err &&
+	test_grep "^error: .*${pack##*/}.*unknown object type" err
+'
+
+test_expect_success GIT 'the middle delta'\''s data corrupt: base reads, the rest fails' '
+	chain_damaged cmiddle $mid 4 377 377 377 377 &&
+	reads_as_git cmiddle $base &&
+	for id in $mid $top
+	do
+		test_expect_code 128 git -C cmiddle cat-file blob $id \
+			>/dev/null 2>&1 &&
+		test_expect_code 128 bounded dirc -C cmiddle cat-file blob $id \
+			>out 2>err &&
+		test_must_be_empty out || return 1
+	done
+'
+
+test_expect_success GIT '... a loose copy of the middle delta: the top one reads again' '
+	loose_copy cmiddle $mid &&
+	reads_as_git cmiddle $base $mid $top &&
+	dirc -C cmiddle cat-file blob $top >actual 2>err &&
+	test_grep "failed to read delta base object $mid" err
+'
+
+test_expect_success GIT 'a corrupt copy in one pack, a sound one in another: the sound one serves' '
+	chain_damaged ctwopacks $base 0 000 &&
+	echo $base | git -C chain pack-objects -q ../ctwopacks/.git/objects/pack/pack &&
+	test $(ls ctwopacks/.git/objects/pack/*.idx | wc -l) = 2 &&
+	reads_as_git ctwopacks $base $mid $top
+'
+
 test_done

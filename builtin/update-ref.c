@@ -561,18 +561,33 @@ cmd_symref_create(struct stdin_ctx *st, const char *next, const char *end)
 	free(new_target);
 }
 
+/*
+ * "symref-delete" and "symref-verify": <ref> [SP <old-target>], no-deref
+ * mode only.  *old_target NULL when none was given.
+ */
+static char *
+parse_symref_old(struct stdin_ctx *st, const char *next, const char *end,
+		 const char *cmd, char **old_target)
+{
+	char *ref;
+
+	if (!(st->update_flags & REF_NO_DEREF))
+		fatal("%s: cannot operate with deref mode", cmd);
+	ref = parse_refname(st, &next);
+	if (!ref)
+		fatal("%s: missing <ref>", cmd);
+	*old_target = parse_next_refname(st, &next, end);
+	check_end(st, next, cmd, ref);
+	return ref;
+}
+
 static void
 cmd_symref_delete(struct stdin_ctx *st, const char *next, const char *end)
 {
-	char *ref, *old_target;
+	char *old_target;
+	char *ref = parse_symref_old(st, next, end, "symref-delete",
+				     &old_target);
 
-	if (!(st->update_flags & REF_NO_DEREF))
-		fatal("symref-delete: cannot operate with deref mode");
-	ref = parse_refname(st, &next);
-	if (!ref)
-		fatal("symref-delete: missing <ref>");
-	old_target = parse_next_refname(st, &next, end);
-	check_end(st, next, "symref-delete", ref);
 	queue_target(st, ref, &null_oid, NULL, NULL, old_target,
 		     st->update_flags, st->msg);
 	free(ref);
@@ -582,16 +597,11 @@ cmd_symref_delete(struct stdin_ctx *st, const char *next, const char *end)
 static void
 cmd_symref_verify(struct stdin_ctx *st, const char *next, const char *end)
 {
-	char *ref, *old_target;
+	char *old_target;
+	char *ref = parse_symref_old(st, next, end, "symref-verify",
+				     &old_target);
 
-	if (!(st->update_flags & REF_NO_DEREF))
-		fatal("symref-verify: cannot operate with deref mode");
-	ref = parse_refname(st, &next);
-	if (!ref)
-		fatal("symref-verify: missing <ref>");
 	/* no old target: the ref must not exist */
-	old_target = parse_next_refname(st, &next, end);
-	check_end(st, next, "symref-verify", ref);
 	queue_target(st, ref, NULL, NULL, old_target ? NULL : &null_oid,
 		     old_target, st->update_flags, NULL);
 	free(ref);

@@ -1154,11 +1154,13 @@ pack_read_object(const struct pack_env *env, struct pack *p,
 				coff = boff;
 				continue;
 			}
+			/* none: the deltas above may have copies (below) */
 			cur_packed = 0;	/* not at (cp, coff) */
+			if (ret < 0)
+				cur = NULL;
+			break;
 		}
-		if (ret < 0)
-			goto out;
-		break;
+		goto out;
 	}
 	/* apply the deltas from the bottom up */
 	while (nr--) {
@@ -1166,7 +1168,9 @@ pack_read_object(const struct pack_env *env, struct pack *p,
 		size_t next_len = 0;
 		int next_type = cur_type, next_packed = 1;
 
-		ret = read_header(chain[nr].p, chain[nr].off, &h);
+		/* no base (its error set): this delta cannot be made here */
+		ret = cur ? read_header(chain[nr].p, chain[nr].off, &h) :
+		      error_code() ? -error_code() : -E_CORRUPT;
 		if (ret >= 0)
 			ret = inflate_at(chain[nr].p, chain[nr].off, &h,
 					 &delta);
@@ -1180,11 +1184,16 @@ pack_read_object(const struct pack_env *env, struct pack *p,
 		}
 		if (ret < 0 && nr) {
 			/* this delta is the next one's base: read it from
-			 * another copy if there is one */
+			 * another copy if there is one; if not, go on up
+			 * without a base, as git, in case one above has */
 			ret = read_base_elsewhere(env, chain[nr].p,
 						  chain[nr].off, &next_type,
 						  &next, &next_len);
 			next_packed = 0;
+			if (ret < 0) {
+				next = NULL;
+				ret = 0;
+			}
 		}
 		if (ret < 0)
 			goto out;
@@ -1386,6 +1395,67 @@ types_put(struct pack *p, uint64_t off, int type)
 
 #define TYPES_CHAIN 64		/* offsets of a chain remembered at most */
 
+/*
+ * pack_object_info() found no copy of the base at depth of the chain
+ * from (p, offset) (the error is set).  As git, try the deltas above it,
+ * nearest first: another copy of one gives the type.  0 with *type set,
+ * or the error again.
+ */
+static int
+info_unwind(const struct pack_env *env, struct pack *p, uint64_t offset,
+	    size_t depth, int *type)
+{
+	struct link *chain;
+	struct pack *cp = p;
+	uint64_t coff = offset;
+	struct error_saved err = ERROR_SAVED_INIT;
+	size_t nr = 0;
+	int ret;
+
+	error_save(&err);
+	chain = xmalloc(st_mult(depth, sizeof(*chain)));
+	/* the same walk again, to where it failed */
+	while (nr < depth) {
+		struct obj_header h;
+		int bt;
+
+		chain[nr].p = cp;
+		chain[nr].off = coff;
+		nr++;
+		if (read_header(cp, coff, &h) < 0)
+			break;
+		if (h.type == OBJ_OFS_DELTA)
+			coff = h.base_off;
+		else if (h.type != OBJ_REF_DELTA ||
+			 env->find(env->ctx, &h.base_id, &cp, &coff, &bt,
+				   NULL, NULL) != 1)
+			break;
+	}
+	ret = error_restore(&err);
+	while (nr-- > 1) {
+		struct pack *bp;
+		uint64_t boff;
+		size_t size;
+		int bt, r;
+
+		r = base_elsewhere(env, chain[nr].p, chain[nr].off, &bp, &boff,
+				   &bt, NULL, NULL);
+		if (r == 1)
+			r = pack_object_info(env, bp, boff, &bt, &size, NULL);
+		if (r >= 0) {
+			*type = bt;
+			ret = 0;
+			break;
+		}
+		error_restore(&err);
+	}
+	if (!ret)
+		error_clear();
+	error_saved_release(&err);
+	free(chain);
+	return ret;
+}
+
 int
 pack_object_info(const struct pack_env *env, struct pack *p,
 		 uint64_t offset, int *type, size_t *size,
@@ -1434,6 +1504,11 @@ pack_object_info(const struct pack_env *env, struct pack *p,
 			}
 			if (!ret) {
 				t = bt;
+				found = 1;
+				break;
+			}
+			ret = info_unwind(env, p, offset, depth, &t);
+			if (!ret) {
 				found = 1;
 				break;
 			}

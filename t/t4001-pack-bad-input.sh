@@ -839,6 +839,19 @@ test_expect_success GIT '... a loose copy of the middle delta: the top one reads
 	test_grep "failed to read delta base object $mid" err
 '
 
+test_expect_success GIT 'the base corrupt with no copy, a loose copy of the middle delta: the top one reads, as git' '
+	chain_damaged cpartial $base 0 000 &&
+	loose_copy cpartial $mid &&
+	reads_as_git cpartial $mid $top &&
+	dirc -C cpartial cat-file blob $top >actual 2>err &&
+	test_cmp chain.$top actual &&
+	test_grep "failed to read delta base object $mid" err &&
+	test_expect_code 128 git -C cpartial cat-file blob $base >/dev/null 2>&1 &&
+	test_expect_code 128 bounded dirc -C cpartial cat-file blob $base \
+		>out 2>err &&
+	test_must_be_empty out
+'
+
 test_expect_success GIT 'a corrupt copy in one pack, a sound one in another: the sound one serves' '
 	chain_damaged ctwopacks $base 0 000 &&
 	echo $base | git -C chain pack-objects -q ../ctwopacks/.git/objects/pack/pack &&

@@ -164,10 +164,7 @@ lockfile_error_held(const char *lock_path)
 	return error_set(E_LOCKED,
 		"Unable to create '%s': File exists.\n\n"
 		"Another git process seems to be running in this repository, "
-		"e.g.\nan editor opened by 'git commit'. Please make sure all "
-		"processes\nare terminated then try again. If it still fails, "
-		"a git process\nmay have crashed in this repository earlier:\n"
-		"remove the file manually to continue.", lock_path);
+		"or the lock file may be stale", lock_path);
 }
 
 /* Absolute form of path into out. */

@@ -196,7 +196,7 @@ crash_locks () {
 			esac &&
 			test_grep "Unable to create '.*$lk': File exists" \
 				../crash.err &&
-			test_grep "remove the file manually" ../crash.err &&
+			test_grep "or the lock file may be stale" ../crash.err &&
 			if test "$lk" = .git/index.lock
 			then
 				if test -f .git/index

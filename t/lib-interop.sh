@@ -160,8 +160,24 @@ interop_run () {
 	interop_one_ dirc "${INTEROP_DIRC_CMD:-$ir_cmd}" "$@"
 }
 
+# git_msgs_now <ERR: git 2.39's messages as git 2.55, which dirc follows,
+# words them: a held lock's advice (2.39 tells of an editor opened by git
+# commit over five lines, 2.55 says "..., or the lock file may be stale"
+# in one).
+git_msgs_now () {
+	sed -e '/^Another git process seems to be running in this repository, e\.g\.$/{
+N
+N
+N
+N
+s/.*/Another git process seems to be running in this repository, or the lock file may be stale/
+}'
+}
+
 same_result () {
 	test_cmp_codes git.code dirc.code &&
+	git_msgs_now <git.err >git.err.now &&
+	mv git.err.now git.err &&
 	if test -n "${INTEROP_FILTER-}"
 	then
 		$INTEROP_FILTER <git.out >git.out.cmp &&

@@ -328,7 +328,7 @@ test_expect_success 'index.lock held: git'"'"'s message, 128, index and lock unt
 	echo "someone else" >.git/index.lock &&
 	test_expect_code 128 dirc update-cache --add new 2>err &&
 	test_grep "^fatal: Unable to create '\''.*/\.git/index\.lock'\'': File exists\.$" err &&
-	test_grep "^remove the file manually to continue\.$" err &&
+	test_grep "^Another git process seems to be running in this repository, or the lock file may be stale$" err &&
 	test_cmp good .git/index &&
 	echo "someone else" >expect &&
 	test_cmp expect .git/index.lock

@@ -238,7 +238,8 @@ test_expect_success GIT 'held index.lock: git'"'"'s message, 128, index untouche
 	test_when_finished "rm -f .git/index.lock" &&
 	test_expect_code 128 git write-tree >git.out 2>git.err &&
 	test_expect_code 128 dirc write-tree >dirc.out 2>dirc.err &&
-	test_cmp git.err dirc.err &&
+	git_msgs_now <git.err >git.err.now &&
+	test_cmp git.err.now dirc.err &&
 	test_cmp git.out dirc.out &&
 	test_grep "^fatal: Unable to create '\''.*/\.git/index\.lock'\'': File exists\.$" dirc.err &&
 	index_unchanged &&

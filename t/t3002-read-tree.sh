@@ -324,7 +324,8 @@ test_expect_success GIT 'held index.lock: git'"'"'s message, 128, index untouche
 	test_when_finished "rm -f .git/index.lock" &&
 	test_expect_code 128 git read-tree "$tree2" 2>git.err &&
 	test_expect_code 128 dirc read-tree "$tree2" 2>dirc.err &&
-	test_cmp git.err dirc.err &&
+	git_msgs_now <git.err >git.err.now &&
+	test_cmp git.err.now dirc.err &&
 	test_grep "^fatal: Unable to create '\''.*/\.git/index\.lock'\'': File exists\.$" dirc.err &&
 	test_cmp .git/index.start .git/index &&
 	test_must_be_empty .git/index.lock

@@ -367,7 +367,7 @@ test_expect_success GIT 'a leftover HEAD.lock stops updates through HEAD, as in 
 	same_result &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code &&
-	test_grep "remove the file manually" dirc.err
+	test_grep "or the lock file may be stale" dirc.err
 '
 
 test_expect_success GIT 'empty directories where a ref goes are removed; others block it' '

@@ -387,7 +387,7 @@ test_expect_success GIT '-u with a held index.lock: git'"'"'s message, 128, noth
 	test_cmp_codes git.code dirc.code &&
 	echo 128 >expect &&
 	test_cmp expect dirc.code &&
-	sed -e "s|/rg/|/R/|" git.err >expect &&
+	git_msgs_now <git.err | sed -e "s|/rg/|/R/|" >expect &&
 	sed -e "s|/rd/|/R/|" dirc.err >actual &&
 	test_cmp expect actual &&
 	test_cmp index.before rd/.git/index &&

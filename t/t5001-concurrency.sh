@@ -19,7 +19,7 @@ outcome () {
 		echo ok ;;
 	128)
 		if grep -q "index.lock': File exists" "$1.err" &&
-		   grep -q "remove the file manually" "$1.err"
+		   grep -q -e "remove the file manually" -e "or the lock file may be stale" "$1.err"
 		then
 			echo locked
 		else

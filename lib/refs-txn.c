@@ -69,7 +69,7 @@ enum ref_update_state {
 	REF_RT_WRITE = 1 << 24,		/* reftable: goes into the new table */
 	REF_DROPPED = 1 << 25,		/* rejected, or brought in by one */
 	REF_CHECK_NAME = 1 << 26,	/* new: its name is checked after the
-					 * others were locked (rejections) */
+					 * others were locked (git 2.55) */
 };
 
 struct ref_update {
@@ -471,15 +471,11 @@ lock_and_read(struct ref_txn *txn, struct ref_update *u, int mustexist,
 			u->why = REF_REJECT_MISSING;
 			ret = error_set(E_NOTFOUND, "unable to resolve "
 					"reference '%s'", u->name);
-		} else if (txn->allow_reject) {
-			/* git 2.55 checks it when all are locked */
+		} else {
+			/* git 2.55 checks it when all are locked, and says
+			 * a conflict then without "cannot lock ref" */
 			u->flags |= REF_CHECK_NAME;
 			ret = 0;
-		} else {
-			ret = refs_check_available(rs, u->name, &txn->names,
-						   0);
-			if (ret == -E_CONFLICT)
-				u->why = REF_REJECT_NAME_CONFLICT;
 		}
 		break;
 	case EINVAL:
@@ -1416,9 +1412,9 @@ refs_txn_prepare(struct ref_txn *txn)
 			goto fail;
 	}
 	/*
-	 * Rejections: the names of new refs are checked now, in the order
-	 * of the updates, against the refs and the names not rejected
-	 * (git 2.55's order: the first of two in conflict may go).
+	 * The names of new refs are checked now that all are locked, in
+	 * the order of the updates, against the refs and the names not
+	 * rejected (git 2.55's order: the first of two in conflict may go).
 	 */
 	for (size_t i = 0; i < txn->nr; i++) {
 		struct ref_update *u = txn->u[i];
@@ -1427,7 +1423,7 @@ refs_txn_prepare(struct ref_txn *txn)
 			continue;
 		ret = refs_check_available(txn->rs, u->name, &txn->names,
 					   txn->rs->reftable);
-		if (ret == -E_CONFLICT) {
+		if (ret == -E_CONFLICT && txn->allow_reject) {
 			u->why = REF_REJECT_NAME_CONFLICT;
 			reject_update(txn, i);
 			ret = 0;

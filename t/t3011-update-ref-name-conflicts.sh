@@ -20,6 +20,38 @@ conflict_msg () {
 	echo "$SQ$1$SQ exists; cannot create $SQ$2$SQ"
 }
 
+# lock_pfx PACKED NAME: what git 2.55 puts before the reason: "cannot
+# lock ref 'NAME': " when the conflict is found while locking (a loose
+# ref or a directory in the way), nothing when the existing ref is only
+# packed (2.55 checks those names once every ref is locked).
+lock_pfx () {
+	$1 || echo "cannot lock ref $SQ$2$SQ: "
+}
+
+# conflict_now <ERR: git 2.39's messages as git 2.55 words them (dirc
+# follows 2.55): "cannot lock ref 'X': 'Y' exists; cannot create 'X'"
+# loses its "cannot lock ref 'X': " where Y is not a loose ref, unless
+# KEEP_PFX is true (an earlier lock of the same transaction made a
+# directory where X goes).
+conflict_now () {
+	while IFS= read -r cn_line
+	do
+		case $cn_line in
+		*"cannot lock ref '"*"': '"*"' exists; cannot create '"*)
+			cn_y=${cn_line#*"': '"} &&
+			cn_y=${cn_y%%"'"*} &&
+			if ! test -f ".git/$cn_y" && ! ${KEEP_PFX:-false}
+			then
+				cn_pre=${cn_line%%"cannot lock ref '"*} &&
+				cn_rest=${cn_line#*"cannot lock ref '"} &&
+				cn_line=$cn_pre${cn_rest#*"': "}
+			fi ;;
+		esac &&
+		printf "%s\n" "$cn_line" || return 1
+	done
+}
+INTEROP_GIT_ERR_FILTER=conflict_now
+
 test_expect_success GIT 'setup: commits; reflogs for every ref' '
 	refs_commits &&
 	git update-ref refs/heads/master "$c1" &&
@@ -35,12 +67,12 @@ test_expect_success GIT 'an existing ref is a prefix of the new one: loose and p
 		then
 			git pack-refs --all || return 1
 		fi &&
-		fails_like_git 128 "fatal: update_ref failed for ref $SQ$p/c/x$SQ: cannot lock ref $SQ$p/c/x$SQ: $(conflict_msg $p/c $p/c/x)" \
+		fails_like_git 128 "fatal: update_ref failed for ref $SQ$p/c/x$SQ: $(lock_pfx $pack $p/c/x)$(conflict_msg $p/c $p/c/x)" \
 			update-ref $p/c/x "$c2" &&
-		fails_like_git 128 "fatal: update_ref failed for ref $SQ$p/c/x/y$SQ: cannot lock ref $SQ$p/c/x/y$SQ: $(conflict_msg $p/c $p/c/x/y)" \
+		fails_like_git 128 "fatal: update_ref failed for ref $SQ$p/c/x/y$SQ: $(lock_pfx $pack $p/c/x/y)$(conflict_msg $p/c $p/c/x/y)" \
 			update-ref $p/c/x/y "$c2" &&
 		printf "create %s %s\n" $p/a "$c1" $p/c/x "$c2" $p/z "$c1" >input &&
-		fails_like_git 128 "fatal: cannot lock ref $SQ$p/c/x$SQ: $(conflict_msg $p/c $p/c/x)" \
+		fails_like_git 128 "fatal: $(lock_pfx $pack $p/c/x)$(conflict_msg $p/c $p/c/x)" \
 			-i input update-ref --stdin || return 1
 	done
 '
@@ -50,7 +82,7 @@ test_expect_success GIT 'a branch in packed-refs, its reflog on: refs/heads/side
 	git pack-refs --all &&
 	test_path_is_file .git/logs/refs/heads/side &&
 	test_path_is_missing .git/refs/heads/side &&
-	fails_like_git 128 "fatal: update_ref failed for ref $SQ""refs/heads/side/x$SQ: cannot lock ref $SQ""refs/heads/side/x$SQ: $(conflict_msg refs/heads/side refs/heads/side/x)" \
+	fails_like_git 128 "fatal: update_ref failed for ref $SQ""refs/heads/side/x$SQ: $(conflict_msg refs/heads/side refs/heads/side/x)" \
 		update-ref refs/heads/side/x "$c2" &&
 	test_path_is_missing .git/refs/heads/side &&
 	test_path_is_missing .git/logs/refs/heads/side/x
@@ -67,9 +99,9 @@ test_expect_success GIT 'the new ref is a prefix of existing ones: loose and pac
 			git pack-refs --all || return 1
 		fi &&
 		# git names the first of them in sorted order
-		fails_like_git 128 "fatal: update_ref failed for ref $SQ$p/c$SQ: cannot lock ref $SQ$p/c$SQ: $(conflict_msg $p/c/w $p/c)" \
+		fails_like_git 128 "fatal: update_ref failed for ref $SQ$p/c$SQ: $(lock_pfx $pack $p/c)$(conflict_msg $p/c/w $p/c)" \
 			update-ref $p/c "$c2" &&
-		fails_like_git 128 "fatal: update_ref failed for ref $SQ$p/c/x$SQ: cannot lock ref $SQ$p/c/x$SQ: $(conflict_msg $p/c/x/y $p/c/x)" \
+		fails_like_git 128 "fatal: update_ref failed for ref $SQ$p/c/x$SQ: $(lock_pfx $pack $p/c/x)$(conflict_msg $p/c/x/y $p/c/x)" \
 			update-ref $p/c/x "$c2" || return 1
 	done
 '
@@ -79,22 +111,32 @@ test_expect_success GIT 'deleting a ref that does not exist where it could not: 
 	same_result &&
 	echo 1 >expect &&
 	test_cmp expect dirc.code &&
-	echo "error: cannot lock ref $SQ""refs/pfx-true/c/gone$SQ: $(conflict_msg refs/pfx-true/c refs/pfx-true/c/gone)" >expect &&
+	echo "error: $(conflict_msg refs/pfx-true/c refs/pfx-true/c/gone)" >expect &&
 	test_cmp expect dirc.err &&
 	state_unchanged
 '
 
+# git 2.55 checks the names of new refs against each other once all are
+# locked, and says a conflict then bare; a ref whose path is already a
+# directory (made for the lock of a ref below it) conflicts while being
+# locked, "cannot lock ref" first.  git 2.39 checked each while locking
+# it: its messages are replaced by 2.55's here.
+msg_now () {
+	echo "$now_msg"
+}
+
 test_expect_success GIT 'two new names of one transaction: either order' '
+	test_when_finished "INTEROP_GIT_ERR_FILTER=conflict_now" &&
+	INTEROP_GIT_ERR_FILTER=msg_now &&
 	p=refs/txn &&
 	printf "create %s %s\n" $p/b "$c1" $p/c "$c1" $p/c/x "$c1" $p/d "$c1" >input &&
-	fails_like_git 128 "fatal: cannot lock ref $SQ$p/c$SQ: cannot process $SQ$p/c$SQ and $SQ$p/c/x$SQ at the same time" \
-		-i input update-ref --stdin &&
+	now_msg="fatal: cannot process $SQ$p/c$SQ and $SQ$p/c/x$SQ at the same time" &&
+	fails_like_git 128 "$now_msg" -i input update-ref --stdin &&
 	printf "create %s %s\n" $p/c/x "$c1" $p/c "$c1" >input &&
-	fails_like_git 128 "fatal: cannot lock ref $SQ$p/c/x$SQ: cannot process $SQ$p/c/x$SQ and $SQ$p/c$SQ at the same time" \
-		-i input update-ref --stdin &&
+	now_msg="fatal: cannot lock ref $SQ$p/c$SQ: cannot process $SQ$p/c$SQ and $SQ$p/c/x$SQ at the same time" &&
+	fails_like_git 128 "$now_msg" -i input update-ref --stdin &&
 	printf "verify %s\ncreate %s %s\n" $p/c/x $p/c "$c1" >input &&
-	fails_like_git 128 "fatal: cannot lock ref $SQ$p/c/x$SQ: cannot process $SQ$p/c/x$SQ and $SQ$p/c$SQ at the same time" \
-		-i input update-ref --stdin
+	fails_like_git 128 "$now_msg" -i input update-ref --stdin
 '
 
 # df_case NAME [--pack] [--sym-add] [--sym-del] (--add-del A D | --del-add D A):
@@ -135,8 +177,20 @@ df_case () {
 	else
 		printf "%s\n" "delete $delname" "create $addname $c2"
 	fi >input &&
-	fails_like_git 128 "fatal: cannot lock ref $SQ$addname$SQ: $(conflict_msg $del $add)" \
+	# bare only where the existing ref is packed and no lock of this
+	# transaction made a directory where the new one goes (the lock of
+	# a deleted longer name, taken first)
+	packed=false KEEP_PFX=false &&
+	if test -n "$pack"
+	then
+		packed=true &&
+		case $order,$del in
+		da,$add/*) packed=false KEEP_PFX=true ;;
+		esac
+	fi &&
+	fails_like_git 128 "fatal: $(lock_pfx $packed $addname)$(conflict_msg $del $add)" \
 		-i input update-ref --stdin &&
+	KEEP_PFX=false &&
 	if test -n "$symadd"
 	then
 		git symbolic-ref -d $addname	# dangling: fsck objects

@@ -121,16 +121,6 @@ run_cases () {
 		} &&
 		sed -e "s/^usage: git /usage: dirc /" -e "s/^   or: git /   or: dirc /" \
 			err >err.named &&
-		if test $rc_tool = dirc
-		then
-			# NEEDSWORK: two names of one transaction in conflict:
-			# git 2.55 checks them after taking the locks, and its
-			# message lost the "cannot lock ref" prefix git 2.39
-			# has (and t3011 checks); dirc still words it as 2.39
-			sed -e "/^fatal: /s/cannot lock ref '[^']*': \(cannot process \)/\1/" \
-				err.named >err.tmp &&
-			mv err.tmp err.named
-		fi &&
 		{
 			echo "## $n $rc_store: $opts | $input" &&
 			echo "code $(cat code)" &&

@@ -500,4 +500,58 @@ do
 	'
 done
 
+# A lock someone else holds: the files store rejects that update alone
+# (git 2.55 gives the reason "reference already exists") and commits the
+# others; the reftable store cannot take tables.list.lock, so nothing
+# happens at all.  The words are git 2.55's.
+test_expect_success '--batch-updates with a ref lock held: that update rejected, the others done' '
+	rm -rf w && cp -R base-files w &&
+	c1=$(cat c1) c2=$(cat c2) &&
+	echo held >w/.git/refs/heads/other.lock &&
+	printf "update refs/heads/other %s\ncreate refs/heads/new %s\n" $c2 $c2 >in &&
+	dirc -C w update-ref --stdin --batch-updates <in >out 2>err &&
+	echo "rejected refs/heads/other $c2 (null) reference already exists" >expect &&
+	test_cmp expect out &&
+	head -n 1 err >actual &&
+	echo "error: cannot lock ref '\''refs/heads/other'\'': Unable to create '\''$PWD/w/.git/refs/heads/other.lock'\'': File exists." >expect &&
+	test_cmp expect actual &&
+	test_grep "^Another git process seems to be running in this repository, or the lock file may be stale$" err &&
+	echo $c2 >expect &&
+	test_cmp expect w/.git/refs/heads/new &&
+	echo $c1 >expect &&
+	test_cmp expect w/.git/refs/heads/other &&
+	echo held >expect &&
+	test_cmp expect w/.git/refs/heads/other.lock &&
+	if test_have_prereq GIT_NEW
+	then
+		rm -rf g && cp -R base-files g &&
+		echo held >g/.git/refs/heads/other.lock &&
+		git_new -C g update-ref --stdin --batch-updates <in >gout 2>gerr &&
+		test_cmp gout out &&
+		sed -e "s|/g/|/w/|" gerr >gerr.w &&
+		test_cmp gerr.w err
+	fi
+'
+
+test_expect_success '--batch-updates with tables.list.lock held: 128, nothing changed (reftable)' '
+	rm -rf w && cp -R base-reftable w &&
+	c2=$(cat c2) &&
+	: >w/.git/reftable/tables.list.lock &&
+	whole_state w >before &&
+	printf "update refs/heads/other %s\ncreate refs/heads/new %s\n" $c2 $c2 >in &&
+	test_expect_code 128 dirc -C w update-ref --stdin --batch-updates <in >out 2>err &&
+	test_must_be_empty out &&
+	echo "fatal: cannot lock references" >expect &&
+	test_cmp expect err &&
+	whole_state w >after &&
+	test_cmp before after &&
+	if test_have_prereq GIT_NEW
+	then
+		rm -rf g && cp -R base-reftable g &&
+		: >g/.git/reftable/tables.list.lock &&
+		test_expect_code 128 git_new -C g update-ref --stdin --batch-updates <in >gout 2>gerr &&
+		test_cmp err gerr
+	fi
+'
+
 test_done

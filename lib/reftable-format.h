@@ -139,6 +139,8 @@ struct rt_iter {
 	unsigned char type;		/* RT_BLOCK_REF, _LOG or _INDEX */
 	struct rt_block blk;
 	size_t pos;			/* next record within blk */
+	size_t val;			/* the current record's value */
+	unsigned vtype;			/* and its value type */
 	int in_block, done;
 	struct strbuf key;		/* the current record's key */
 	struct reftable_ref ref;	/* owned strings */

@@ -687,7 +687,7 @@ seek_block(struct rt_iter *it, uint64_t off, const void *key, size_t len)
  */
 static int
 index_lookup(uint64_t *out, const struct rt_table *t, uint64_t top,
-	     const void *key, size_t len)
+	     const void *key, size_t len, struct rt_table *hint)
 {
 	struct rt_iter idx;
 	int ret = 0;
@@ -743,6 +743,13 @@ index_lookup(uint64_t *out, const struct rt_table *t, uint64_t top,
 		}
 		if (t->data[off ? off : t->hdr_len] != RT_BLOCK_INDEX) {
 			*out = off;
+			/* the index record's key is the block's last */
+			if (hint && idx.key.len <= sizeof(hint->hint_key)) {
+				hint->hint_off = off;
+				hint->hint_len = idx.key.len;
+				memcpy(hint->hint_key, idx.key.buf,
+				       idx.key.len);
+			}
 			break;
 		}
 		/* down one level */
@@ -757,6 +764,25 @@ index_lookup(uint64_t *out, const struct rt_table *t, uint64_t top,
 	return ret;
 }
 
+/* Is key within the keys of the ref block of t's hint? */
+static int
+hint_holds(const struct rt_table *t, const void *key, size_t len)
+{
+	struct rt_block b;
+	const unsigned char *first;
+	size_t flen;
+
+	if (key_cmp((const char *)t->hint_key, t->hint_len, key, len) < 0)
+		return 0;
+	memset(&b, 0, sizeof(b));
+	if (block_read(&b, t, t->hint_off, RT_BLOCK_REF) ||
+	    restart_key(&first, &flen, t, &b, b.rec_start) < 0) {
+		error_clear();
+		return 0;
+	}
+	return key_cmp((const char *)first, flen, key, len) <= 0;
+}
+
 int
 rt_iter_seek(struct rt_iter *it, const void *key, size_t len)
 {
@@ -767,8 +793,15 @@ rt_iter_seek(struct rt_iter *it, const void *key, size_t len)
 
 	if (it->done)
 		return 1;
-	if (top) {
-		ret = index_lookup(&off, it->t, top, key, len);
+	if (top && it->type == RT_BLOCK_REF && it->t->hint_len &&
+	    hint_holds(it->t, key, len)) {
+		off = it->t->hint_off;
+	} else if (top) {
+		/* the hint is a cache, not part of the table's contents */
+		struct rt_table *hint = it->type == RT_BLOCK_REF ?
+					(struct rt_table *)it->t : NULL;
+
+		ret = index_lookup(&off, it->t, top, key, len, hint);
 		if (ret) {
 			it->done = 1;
 			return ret;
@@ -863,6 +896,8 @@ struct writer {
 	unsigned obj_id_len;
 	struct section_stats ref, obj, log, index;
 	struct strbuf scratch;
+	z_stream z;			/* for log blocks, once z_live */
+	int z_live;
 };
 
 static uint64_t
@@ -1001,26 +1036,30 @@ block_flush(struct writer *w)
 	raw = w->blk_next;
 	if (w->blk_type == RT_BLOCK_LOG) {
 		size_t skip = w->blk_hdr + 4;
-		z_stream z;
+		z_stream *z = &w->z;
 		uLong bound;
 
-		memset(&z, 0, sizeof(z));
-		if (deflateInit(&z, 9) != Z_OK)
-			return error_set(E_IO, "zlib: deflateInit failed");
-		bound = deflateBound(&z, raw - skip);
+		/* one stream for every block, reset: the same bytes */
+		if (!w->z_live) {
+			memset(z, 0, sizeof(*z));
+			if (deflateInit(z, 9) != Z_OK)
+				return error_set(E_IO, "zlib: deflateInit "
+						 "failed");
+			w->z_live = 1;
+		} else if (deflateReset(z) != Z_OK) {
+			return error_set(E_IO, "zlib: deflateReset failed");
+		}
+		bound = deflateBound(z, raw - skip);
 		strbuf_reset(&w->scratch);
 		strbuf_grow(&w->scratch, bound);
-		z.next_in = w->blk + skip;
-		z.avail_in = raw - skip;
-		z.next_out = (unsigned char *)w->scratch.buf;
-		z.avail_out = bound;
-		if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
-			deflateEnd(&z);
+		z->next_in = w->blk + skip;
+		z->avail_in = raw - skip;
+		z->next_out = (unsigned char *)w->scratch.buf;
+		z->avail_out = bound;
+		if (deflate(z, Z_FINISH) != Z_STREAM_END)
 			return error_set(E_IO, "zlib: deflate failed");
-		}
-		raw = skip + z.total_out;
-		memcpy(w->blk + skip, w->scratch.buf, z.total_out);
-		deflateEnd(&z);
+		raw = skip + z->total_out;
+		memcpy(w->blk + skip, w->scratch.buf, z->total_out);
 	} else {
 		pad = w->block_size - raw;
 	}
@@ -1375,6 +1414,11 @@ rt_write_table(struct strbuf *out, const struct hash_algo *algo,
 	strbuf_init(&w.last_key, 0);
 	strbuf_init(&w.scratch, 0);
 
+	if (w.index_objects && nref) {
+		/* one id a ref, mostly: allocated once */
+		w.obj_alloc = nref;
+		w.objs = xmalloc(st_mult(nref, sizeof(*w.objs)));
+	}
 	block_start(&w, RT_BLOCK_REF);
 	for (size_t i = 0; i < nref && ret >= 0; i++)
 		ret = add_ref(&w, &refs[i]);
@@ -1404,6 +1448,8 @@ rt_write_table(struct strbuf *out, const struct hash_algo *algo,
 	put_be32(footer + flen, crc32(0, footer, flen));
 	strbuf_add(out, footer, flen + 4);
 out:
+	if (w.z_live)
+		deflateEnd(&w.z);
 	free(w.blk);
 	free(w.restarts);
 	idx_clear(&w);

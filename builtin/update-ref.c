@@ -193,6 +193,8 @@ struct stdin_ctx {
 	unsigned create_reflog;	/* --create-reflog: update and create */
 	const char *msg;	/* -m */
 	int batch;		/* --batch-updates */
+	int hex_ok;		/* a full hex id resolved: take the next
+				 * ones as they are */
 };
 
 /* git's isspace(): space, \t, \n, \r */
@@ -219,8 +221,13 @@ parse_arg(const char *p, struct strbuf *arg)
 			      "%s", orig);
 		return p;
 	}
-	while (*p && !is_space((unsigned char)*p))
-		strbuf_addch(arg, *p++);
+	{
+		const char *start = p;
+
+		while (*p && !is_space((unsigned char)*p))
+			p++;
+		strbuf_add(arg, start, p - start);
+	}
 	return p;
 }
 
@@ -348,8 +355,17 @@ parse_value(struct stdin_ctx *st, const char **next, const char *end,
 			ret = 1;
 		}
 	}
-	if (arg.len && get_value_oid(oid, st->repo, arg.buf) < 0)
+	if (!arg.len) {
+		;
+	} else if (st->hex_ok && arg.len == (size_t)HASH_HEXSZ &&
+		   !hex_to_oid(oid, arg.buf)) {
+		;	/* what get_value_oid() gives, without its set-up */
+	} else if (get_value_oid(oid, st->repo, arg.buf) < 0) {
 		fatal("%s %s: invalid <%s>: %s", cmd, ref, what, arg.buf);
+	} else if (arg.len == (size_t)HASH_HEXSZ) {
+		/* its configuration read and good: full ids need no more */
+		st->hex_ok = 1;
+	}
 	error_clear();
 	strbuf_release(&arg);
 	return ret;

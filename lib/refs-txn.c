@@ -922,12 +922,19 @@ rt_check_log(struct ref_store *rs, struct ref_update *u)
 static void add_log_msg(struct strbuf *line, const char *msg);
 static int is_deletion(const struct ref_update *u);
 
+/*
+ * The records of one table.  Their strings are borrowed (from the
+ * updates, or the committer split once) except the messages, which
+ * msgs owns.
+ */
 struct rt_records {
 	struct reftable_ref *refs;
 	size_t nref, ref_alloc;
 	struct reftable_log *logs;
 	size_t nlog, log_alloc;
 	const char *name;	/* while collecting tombstones */
+	char **msgs;		/* owned, each owned */
+	size_t nmsg, msg_alloc;
 };
 
 static int
@@ -939,7 +946,7 @@ add_tombstone(const struct reftable_log *log, void *data)
 	ALLOC_GROW(r->logs, r->nlog + 1, r->log_alloc);
 	t = &r->logs[r->nlog++];
 	memset(t, 0, sizeof(*t));
-	t->name = xstrdup(r->name);
+	t->name = (char *)r->name;
 	t->update_index = log->update_index;
 	t->deletion = 1;
 	return 0;
@@ -1015,12 +1022,26 @@ rt_commit(struct ref_txn *txn)
 {
 	struct ref_store *rs = txn->rs;
 	int linked = strcmp(rs->gitdir, rs->commondir) != 0;
+	struct reftable_log ident;	/* who, email, time, tz: once */
+	const char *last_msg = NULL;	/* the message of ... */
+	char *last_stored = NULL;	/* ... what it was stored as */
 	int ret = 0;
 
+	memset(&ident, 0, sizeof(ident));
+	if (txn->env.committer &&
+	    rt_split_ident(&ident, txn->env.committer))
+		BUG("a committer that does not parse");
 	for (int k = 0; k <= linked && !ret; k++) {
 		struct rt_records r;
 
 		memset(&r, 0, sizeof(r));
+		/* at most one ref and one log an update: no regrowth */
+		r.ref_alloc = r.log_alloc = txn->nr;
+		r.refs = xmalloc(st_mult(txn->nr ? txn->nr : 1,
+					 sizeof(*r.refs)));
+		r.logs = xmalloc(st_mult(txn->nr ? txn->nr : 1,
+					 sizeof(*r.logs)));
+		last_msg = NULL;
 		for (size_t i = 0; i < txn->nr && !ret; i++) {
 			struct ref_update *u = txn->u[i];
 			int own = linked && refs_is_per_worktree(u->name);
@@ -1034,10 +1055,10 @@ rt_commit(struct ref_txn *txn)
 				ALLOC_GROW(r.refs, r.nref + 1, r.ref_alloc);
 				ref = &r.refs[r.nref++];
 				memset(ref, 0, sizeof(*ref));
-				ref->name = xstrdup(u->name);
+				ref->name = u->name;
 				if (u->new_target) {
 					ref->type = REFTABLE_REF_SYMREF;
-					ref->target = xstrdup(u->new_target);
+					ref->target = u->new_target;
 				} else if (u->flags & REF_DELETING) {
 					ref->type = REFTABLE_REF_DELETION;
 				} else {
@@ -1061,25 +1082,34 @@ rt_commit(struct ref_txn *txn)
 				   txn->env.committer &&
 				   target_value(txn, u)) {
 				struct reftable_log *log;
-				struct strbuf msg = STRBUF_INIT;
+				const char *m = u->msg ? u->msg : "";
 
 				ALLOC_GROW(r.logs, r.nlog + 1, r.log_alloc);
 				log = &r.logs[r.nlog++];
-				memset(log, 0, sizeof(*log));
-				log->name = xstrdup(u->name);
+				*log = ident;
+				log->name = u->name;
 				log->old_oid = u->cur;
 				log->new_oid = u->new_oid;
-				if (rt_split_ident(log, txn->env.committer))
-					BUG("a committer that does not parse");
-				if (u->msg && *u->msg) {
-					add_log_msg(&msg, u->msg);
-					/* git keeps half a block of it */
-					if (msg.len > 1 + 2048)
-						strbuf_setlen(&msg, 1 + 2048);
+				/* a batch has one message: stored once */
+				if (!last_msg || strcmp(last_msg, m)) {
+					struct strbuf msg = STRBUF_INIT;
+
+					if (*m) {
+						add_log_msg(&msg, m);
+						/* git keeps half a block of it */
+						if (msg.len > 1 + 2048)
+							strbuf_setlen(&msg,
+								      1 + 2048);
+					}
+					last_stored = xstrdup(msg.len ?
+							      msg.buf + 1 : "");
+					strbuf_release(&msg);
+					ALLOC_GROW(r.msgs, r.nmsg + 1,
+						   r.msg_alloc);
+					r.msgs[r.nmsg++] = last_stored;
+					last_msg = m;
 				}
-				log->message = xstrdup(msg.len ? msg.buf + 1 :
-						       "");
-				strbuf_release(&msg);
+				log->message = last_stored;
 			}
 		}
 		if (!ret && (r.nref || r.nlog)) {
@@ -1090,16 +1120,16 @@ rt_commit(struct ref_txn *txn)
 			if (!ret)
 				trace_step("ref updated");
 		}
-		for (size_t i = 0; i < r.nref; i++)
-			reftable_ref_release(&r.refs[i]);
-		for (size_t i = 0; i < r.nlog; i++)
-			reftable_log_release(&r.logs[i]);
+		for (size_t i = 0; i < r.nmsg; i++)
+			free(r.msgs[i]);
+		free(r.msgs);
 		free(r.refs);
 		free(r.logs);
 	}
+	free(ident.who);
+	free(ident.email);
 	return ret;
 }
-
 
 /*
  * Will a reflog line for name be written, and can it be?  Sets

@@ -450,12 +450,97 @@ rt_iter_release(struct rt_iter *it)
 	reftable_log_release(&it->log);
 }
 
-int
-rt_iter_next(struct rt_iter *it)
+/* A varint, the one-byte case inline (most lengths and prefixes). */
+static inline int
+varint_get(const unsigned char **p, const unsigned char *end, uint64_t *out)
+{
+	if (*p < end && !(**p & 128)) {
+		*out = *(*p)++;
+		return 0;
+	}
+	return rt_varint_decode(p, end, out);
+}
+
+/* Skip a varint-prefixed string in [*p, end): 0, or -1. */
+static int
+skip_string(const unsigned char **p, const unsigned char *end)
+{
+	uint64_t n;
+
+	if (varint_get(p, end, &n) < 0 || n > (uint64_t)(end - *p))
+		return -1;
+	*p += n;
+	return 0;
+}
+
+/*
+ * The length of the value (of type it->vtype) at p: what a cursor
+ * passes over when it only compares keys.  0, or -E_CORRUPT.
+ */
+static int
+value_len(struct rt_iter *it, const unsigned char *p, const unsigned char *end,
+	  size_t *used)
+{
+	const unsigned char *start = p;
+	size_t raw = it->t->algo->rawsz;
+	uint64_t v;
+
+	switch (it->type) {
+	case RT_BLOCK_REF:
+		if (varint_get(&p, end, &v) < 0)
+			return corrupt(it->t, "bad ref record");
+		switch (it->vtype) {
+		case REFTABLE_REF_DELETION:
+			break;
+		case REFTABLE_REF_VAL1:
+		case REFTABLE_REF_VAL2:
+			if ((size_t)(end - p) < raw * it->vtype)
+				return corrupt(it->t, "truncated ref record");
+			p += raw * it->vtype;
+			break;
+		case REFTABLE_REF_SYMREF:
+			if (skip_string(&p, end) < 0)
+				return corrupt(it->t, "bad symref record");
+			break;
+		default:
+			return corrupt(it->t, "unknown ref value type");
+		}
+		break;
+	case RT_BLOCK_LOG:
+		if (!it->vtype)
+			break;
+		if (it->vtype != 1)
+			return corrupt(it->t, "unknown log value type");
+		if ((size_t)(end - p) < 2 * raw)
+			return corrupt(it->t, "truncated log record");
+		p += 2 * raw;
+		if (skip_string(&p, end) < 0 || skip_string(&p, end) < 0 ||
+		    varint_get(&p, end, &v) < 0 || end - p < 2)
+			return corrupt(it->t, "bad log record");
+		p += 2;
+		if (skip_string(&p, end) < 0)
+			return corrupt(it->t, "bad log record");
+		break;
+	default:
+		if (varint_get(&p, end, &v) < 0)
+			return corrupt(it->t, "bad index record");
+		break;
+	}
+	*used = p - start;
+	return 0;
+}
+
+/*
+ * Step to the next record and decode its key only (into it->key); its
+ * value is left at it->val for decode_value().  0, 1 at the end, or
+ * -E_CORRUPT.
+ */
+static int
+iter_step(struct rt_iter *it)
 {
 	const unsigned char *p, *end;
 	uint64_t prefix, suffix;
-	size_t used = 0;
+	size_t used = 0, n;
 	int ret;
 
 	if (it->done)
@@ -476,31 +561,59 @@ rt_iter_next(struct rt_iter *it)
 	}
 	p = it->blk.data + it->pos;
 	end = it->blk.data + it->blk.rec_end;
-	if (rt_varint_decode(&p, end, &prefix) < 0 ||
-	    rt_varint_decode(&p, end, &suffix) < 0 || prefix > it->key.len ||
-	    (suffix >> 3) > (uint64_t)(end - p) || (!prefix && !(suffix >> 3)))
+	if (varint_get(&p, end, &prefix) < 0 ||
+	    varint_get(&p, end, &suffix) < 0 || prefix > it->key.len ||
+	    (suffix >> 3) > (uint64_t)(end - p) || (!prefix && !(suffix >> 3))) {
+		it->done = 1;
 		return corrupt(it->t, "bad record key");
-	strbuf_setlen(&it->key, prefix);
-	strbuf_add(&it->key, p, suffix >> 3);
-	p += suffix >> 3;
-	if (it->type == RT_BLOCK_REF) {
-		ret = decode_ref(it, suffix & 7, p, end, &used);
-	} else if (it->type == RT_BLOCK_LOG) {
-		ret = decode_log(it, suffix & 7, p, end, &used);
-	} else {
-		const unsigned char *q = p;
-
-		ret = rt_varint_decode(&q, end, &it->index_off) < 0 ||
-		      it->index_off >= it->t->end
-		      ? corrupt(it->t, "bad index record") : 0;
-		used = q - p;
 	}
+	n = suffix >> 3;
+	if (prefix + n >= it->key.alloc)
+		strbuf_grow(&it->key, prefix + n - it->key.len);
+	memcpy(it->key.buf + prefix, p, n);
+	it->key.len = prefix + n;
+	it->key.buf[it->key.len] = '\0';
+	p += n;
+	it->vtype = suffix & 7;
+	it->val = p - it->blk.data;
+	ret = value_len(it, p, end, &used);
 	if (ret < 0) {
 		it->done = 1;
 		return ret;
 	}
-	it->pos = p + used - it->blk.data;
+	it->pos = it->val + used;
 	return 0;
+}
+
+/* Decode the value of the record iter_step() stepped to. */
+static int
+decode_value(struct rt_iter *it)
+{
+	const unsigned char *p = it->blk.data + it->val;
+	const unsigned char *end = it->blk.data + it->pos;
+	size_t used;
+	int ret;
+
+	if (it->type == RT_BLOCK_REF) {
+		ret = decode_ref(it, it->vtype, p, end, &used);
+	} else if (it->type == RT_BLOCK_LOG) {
+		ret = decode_log(it, it->vtype, p, end, &used);
+	} else {
+		ret = rt_varint_decode(&p, end, &it->index_off) < 0 ||
+		      it->index_off >= it->t->end
+		      ? corrupt(it->t, "bad index record") : 0;
+	}
+	if (ret < 0)
+		it->done = 1;
+	return ret;
+}
+
+int
+rt_iter_next(struct rt_iter *it)
+{
+	int ret = iter_step(it);
+
+	return ret ? ret : decode_value(it);
 }
 
 static int
@@ -513,21 +626,21 @@ key_cmp(const char *a, size_t alen, const void *b, size_t blen)
 	return alen < blen ? -1 : alen > blen;
 }
 
-/* The key of the record at a restart point (off), into key. */
+/* The key of the record at a restart point (off): *key, *len, in b. */
 static int
-restart_key(struct strbuf *key, const struct rt_table *t,
+restart_key(const unsigned char **key, size_t *len, const struct rt_table *t,
 	    const struct rt_block *b, size_t off)
 {
 	const unsigned char *p = b->data + off, *end = b->data + b->rec_end;
 	uint64_t prefix, suffix;
 
 	if (off < b->rec_start || off >= b->rec_end ||
-	    rt_varint_decode(&p, end, &prefix) < 0 ||
-	    rt_varint_decode(&p, end, &suffix) < 0 || prefix ||
+	    varint_get(&p, end, &prefix) < 0 ||
+	    varint_get(&p, end, &suffix) < 0 || prefix ||
 	    (suffix >> 3) > (uint64_t)(end - p) || !(suffix >> 3))
 		return corrupt(t, "bad restart point");
-	strbuf_reset(key);
-	strbuf_add(key, p, suffix >> 3);
+	*key = p;
+	*len = suffix >> 3;
 	return 0;
 }
 
@@ -548,13 +661,14 @@ seek_block(struct rt_iter *it, uint64_t off, const void *key, size_t len)
 	count = (b->len - 2 - b->rec_end) / 3;
 	hi = count;
 	while (lo < hi) {
-		size_t mid = lo + (hi - lo) / 2;
+		size_t mid = lo + (hi - lo) / 2, klen;
+		const unsigned char *k;
 
-		ret = restart_key(&it->key, it->t, b,
+		ret = restart_key(&k, &klen, it->t, b,
 				  get_be24(b->data + b->rec_end + 3 * mid));
 		if (ret < 0)
 			return ret;
-		if (key_cmp(it->key.buf, it->key.len, key, len) > 0)
+		if (key_cmp((const char *)k, klen, key, len) > 0)
 			hi = mid;
 		else
 			lo = mid + 1;
@@ -573,12 +687,37 @@ seek_block(struct rt_iter *it, uint64_t off, const void *key, size_t len)
  */
 static int
 index_lookup(uint64_t *out, const struct rt_table *t, uint64_t top,
-	     const void *key, size_t len)
+	     const void *key, size_t len, struct rt_table *hint)
 {
 	struct rt_iter idx;
 	int ret = 0;
 
 	rt_iter_init(&idx, t, RT_BLOCK_INDEX);
+	/*
+	 * The top level may span several blocks (git writes up to three);
+	 * start from the last one whose first key is <= key rather than
+	 * scan the ones before it record by record.
+	 */
+	for (;;) {
+		const unsigned char *k;
+		size_t klen;
+
+		ret = block_read(&idx.blk, t, top, RT_BLOCK_INDEX);
+		if (ret)
+			break;
+		ret = block_read(&idx.blk, t, idx.blk.next, RT_BLOCK_INDEX);
+		if (ret)
+			break;
+		ret = restart_key(&k, &klen, t, &idx.blk, idx.blk.rec_start);
+		if (ret < 0 || key_cmp((const char *)k, klen, key, len) > 0)
+			break;
+		top = idx.blk.off;
+	}
+	block_release(&idx.blk);
+	if (ret < 0) {
+		rt_iter_release(&idx);
+		return ret;
+	}
 	/* each level points to blocks before it: a bounded descent */
 	for (int level = 0; level < 64; level++) {
 		uint64_t off = 0;
@@ -590,9 +729,11 @@ index_lookup(uint64_t *out, const struct rt_table *t, uint64_t top,
 		ret = seek_block(&idx, top, key, len);
 		if (ret)
 			break;
-		while (!(ret = rt_iter_next(&idx)))
+		while (!(ret = iter_step(&idx)))
 			if (key_cmp(idx.key.buf, idx.key.len, key, len) >= 0)
 				break;
+		if (!ret)
+			ret = decode_value(&idx);
 		if (ret)
 			break;
 		off = idx.index_off;
@@ -602,6 +743,13 @@ index_lookup(uint64_t *out, const struct rt_table *t, uint64_t top,
 		}
 		if (t->data[off ? off : t->hdr_len] != RT_BLOCK_INDEX) {
 			*out = off;
+			/* the index record's key is the block's last */
+			if (hint && idx.key.len <= sizeof(hint->hint_key)) {
+				hint->hint_off = off;
+				hint->hint_len = idx.key.len;
+				memcpy(hint->hint_key, idx.key.buf,
+				       idx.key.len);
+			}
 			break;
 		}
 		/* down one level */
@@ -616,6 +764,25 @@ index_lookup(uint64_t *out, const struct rt_table *t, uint64_t top,
 	return ret;
 }
 
+/* Is key within the keys of the ref block of t's hint? */
+static int
+hint_holds(const struct rt_table *t, const void *key, size_t len)
+{
+	struct rt_block b;
+	const unsigned char *first;
+	size_t flen;
+
+	if (key_cmp((const char *)t->hint_key, t->hint_len, key, len) < 0)
+		return 0;
+	memset(&b, 0, sizeof(b));
+	if (block_read(&b, t, t->hint_off, RT_BLOCK_REF) ||
+	    restart_key(&first, &flen, t, &b, b.rec_start) < 0) {
+		error_clear();
+		return 0;
+	}
+	return key_cmp((const char *)first, flen, key, len) <= 0;
+}
+
 int
 rt_iter_seek(struct rt_iter *it, const void *key, size_t len)
 {
@@ -626,8 +793,15 @@ rt_iter_seek(struct rt_iter *it, const void *key, size_t len)
 
 	if (it->done)
 		return 1;
-	if (top) {
-		ret = index_lookup(&off, it->t, top, key, len);
+	if (top && it->type == RT_BLOCK_REF && it->t->hint_len &&
+	    hint_holds(it->t, key, len)) {
+		off = it->t->hint_off;
+	} else if (top) {
+		/* the hint is a cache, not part of the table's contents */
+		struct rt_table *hint = it->type == RT_BLOCK_REF ?
+					(struct rt_table *)it->t : NULL;
+
+		ret = index_lookup(&off, it->t, top, key, len, hint);
 		if (ret) {
 			it->done = 1;
 			return ret;
@@ -635,16 +809,19 @@ rt_iter_seek(struct rt_iter *it, const void *key, size_t len)
 	} else {
 		/* the last block whose first key is <= key */
 		for (;;) {
+			const unsigned char *k;
+			size_t klen;
+
 			ret = block_read(&it->blk, it->t, off, it->type);
 			if (ret < 0)
 				return ret;
 			if (ret)
 				break;
-			ret = restart_key(&it->key, it->t, &it->blk,
+			ret = restart_key(&k, &klen, it->t, &it->blk,
 					  it->blk.rec_start);
 			if (ret < 0)
 				return ret;
-			if (key_cmp(it->key.buf, it->key.len, key, len) > 0)
+			if (key_cmp((const char *)k, klen, key, len) > 0)
 				break;
 			prev = off;
 			off = it->blk.next;
@@ -658,9 +835,9 @@ rt_iter_seek(struct rt_iter *it, const void *key, size_t len)
 		it->done = 1;
 		return ret;
 	}
-	while ((ret = rt_iter_next(it)) == 0)
+	while ((ret = iter_step(it)) == 0)
 		if (key_cmp(it->key.buf, it->key.len, key, len) >= 0)
-			return 0;
+			return decode_value(it);
 	return ret;
 }
 
@@ -719,6 +896,8 @@ struct writer {
 	unsigned obj_id_len;
 	struct section_stats ref, obj, log, index;
 	struct strbuf scratch;
+	z_stream z;			/* for log blocks, once z_live */
+	int z_live;
 };
 
 static uint64_t
@@ -857,26 +1036,30 @@ block_flush(struct writer *w)
 	raw = w->blk_next;
 	if (w->blk_type == RT_BLOCK_LOG) {
 		size_t skip = w->blk_hdr + 4;
-		z_stream z;
+		z_stream *z = &w->z;
 		uLong bound;
 
-		memset(&z, 0, sizeof(z));
-		if (deflateInit(&z, 9) != Z_OK)
-			return error_set(E_IO, "zlib: deflateInit failed");
-		bound = deflateBound(&z, raw - skip);
+		/* one stream for every block, reset: the same bytes */
+		if (!w->z_live) {
+			memset(z, 0, sizeof(*z));
+			if (deflateInit(z, 9) != Z_OK)
+				return error_set(E_IO, "zlib: deflateInit "
+						 "failed");
+			w->z_live = 1;
+		} else if (deflateReset(z) != Z_OK) {
+			return error_set(E_IO, "zlib: deflateReset failed");
+		}
+		bound = deflateBound(z, raw - skip);
 		strbuf_reset(&w->scratch);
 		strbuf_grow(&w->scratch, bound);
-		z.next_in = w->blk + skip;
-		z.avail_in = raw - skip;
-		z.next_out = (unsigned char *)w->scratch.buf;
-		z.avail_out = bound;
-		if (deflate(&z, Z_FINISH) != Z_STREAM_END) {
-			deflateEnd(&z);
+		z->next_in = w->blk + skip;
+		z->avail_in = raw - skip;
+		z->next_out = (unsigned char *)w->scratch.buf;
+		z->avail_out = bound;
+		if (deflate(z, Z_FINISH) != Z_STREAM_END)
 			return error_set(E_IO, "zlib: deflate failed");
-		}
-		raw = skip + z.total_out;
-		memcpy(w->blk + skip, w->scratch.buf, z.total_out);
-		deflateEnd(&z);
+		raw = skip + z->total_out;
+		memcpy(w->blk + skip, w->scratch.buf, z->total_out);
 	} else {
 		pad = w->block_size - raw;
 	}
@@ -1231,6 +1414,11 @@ rt_write_table(struct strbuf *out, const struct hash_algo *algo,
 	strbuf_init(&w.last_key, 0);
 	strbuf_init(&w.scratch, 0);
 
+	if (w.index_objects && nref) {
+		/* one id a ref, mostly: allocated once */
+		w.obj_alloc = nref;
+		w.objs = xmalloc(st_mult(nref, sizeof(*w.objs)));
+	}
 	block_start(&w, RT_BLOCK_REF);
 	for (size_t i = 0; i < nref && ret >= 0; i++)
 		ret = add_ref(&w, &refs[i]);
@@ -1260,6 +1448,8 @@ rt_write_table(struct strbuf *out, const struct hash_algo *algo,
 	put_be32(footer + flen, crc32(0, footer, flen));
 	strbuf_add(out, footer, flen + 4);
 out:
+	if (w.z_live)
+		deflateEnd(&w.z);
 	free(w.blk);
 	free(w.restarts);
 	idx_clear(&w);

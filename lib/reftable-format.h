@@ -91,6 +91,15 @@ struct rt_table {
 	uint64_t ref_index_off;		/* top level of the ref index, or 0 */
 	uint64_t log_index_off;		/* top level of the log index, or 0 */
 	int has_refs, has_logs;
+	/*
+	 * A cache of seeks through the ref index: the ref block the last
+	 * one found (at hint_off), and its last key (hint_len bytes, 0 for
+	 * none).  A seek for a key from that block's first key to its last
+	 * goes straight to it: a sorted batch of lookups mostly does.
+	 */
+	uint64_t hint_off;
+	size_t hint_len;
+	unsigned char hint_key[256];
 };
 
 /*
@@ -139,6 +148,8 @@ struct rt_iter {
 	unsigned char type;		/* RT_BLOCK_REF, _LOG or _INDEX */
 	struct rt_block blk;
 	size_t pos;			/* next record within blk */
+	size_t val;			/* the current record's value */
+	unsigned vtype;			/* and its value type */
 	int in_block, done;
 	struct strbuf key;		/* the current record's key */
 	struct reftable_ref ref;	/* owned strings */

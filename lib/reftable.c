@@ -749,10 +749,21 @@ reftable_addition_add(struct reftable_addition *add,
 	for (size_t i = 0; i < nlog; i++)
 		if (!logs[i].deletion)
 			logs[i].update_index = ui;
-	if (nref)
-		qsort(refs, nref, sizeof(*refs), ref_name_cmp);
-	if (nlog)
-		qsort(logs, nlog, sizeof(*logs), log_cmp);
+	/* sorted, and no name twice (a batch often comes sorted) */
+	for (size_t i = 1; i < nref; i++) {
+		int c = strcmp(refs[i - 1].name, refs[i].name);
+
+		if (c > 0) {
+			qsort(refs, nref, sizeof(*refs), ref_name_cmp);
+			break;
+		}
+	}
+	for (size_t i = 1; i < nlog; i++) {
+		if (log_cmp(&logs[i - 1], &logs[i]) > 0) {
+			qsort(logs, nlog, sizeof(*logs), log_cmp);
+			break;
+		}
+	}
 	for (size_t i = 1; i < nref; i++)
 		if (!strcmp(refs[i - 1].name, refs[i].name))
 			return error_set(E_INVALID, "reftable: ref '%s' given "

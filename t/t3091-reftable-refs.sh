@@ -174,6 +174,45 @@ test_expect_success 'many refs: every one read back, listed in order, logs kept'
 	test_must_fail dirc -C r-many rev-parse --verify -q br0000@{0}
 '
 
+test_expect_success 'a big table: lookups in key order and out of it find every ref' '
+	ops_init dirc r-big sha1 &&
+	(
+		cd r-big &&
+		echo x >f && dirc update-index --add f &&
+		t=$(dirc write-tree) &&
+		c1=$(echo one | dirc commit-tree $t) &&
+		c2=$(echo two | dirc commit-tree -p $c1 $t) &&
+		awk -v c=$c1 "BEGIN { for (i = 0; i < 4000; i++)
+			printf \"create refs/heads/b%05d %s\\n\", i, c }" >in &&
+		dirc update-ref --stdin <in &&
+		# one table, with an index over its ref blocks
+		test_line_count = 1 .git/reftable/tables.list &&
+		# updates that check the old value: each read must hit
+		awk -v n=4000 -v c=$c2 -v o=$c1 "BEGIN { for (i = 0; i < 800; i++)
+			printf \"update refs/heads/b%05d %s %s\\n\", (i * 7919) % n, c, o }" >scattered &&
+		sort scattered >sorted &&
+		head -n 400 sorted >first &&
+		sed -n "401,800p" sorted >second &&
+		grep -F -x -f second scattered >second.shuffled &&
+		test_line_count = 400 second.shuffled &&
+		dirc update-ref --stdin <first &&
+		dirc update-ref --stdin <second.shuffled &&
+		sed "s/^update \([^ ]*\) .*/\1/" scattered | sort -u >moved &&
+		dirc rev-parse --symbolic-full-name --branches >names &&
+		dirc rev-parse --branches >ids &&
+		paste -d " " names ids >actual &&
+		awk -v c1=$c1 -v c2=$c2 "NR == FNR { m[\$1] = 1; next }
+			{ print \$2, (\$2 in m) ? c2 : c1 }" moved in >expect &&
+		test_cmp expect actual &&
+		# a ref between two blocks, and past the last one
+		test_must_fail dirc rev-parse --verify -q refs/heads/b00000x &&
+		test_must_fail dirc rev-parse --verify -q refs/heads/b99999 &&
+		test_must_fail dirc rev-parse --verify -q refs/heads/a &&
+		echo "update refs/heads/b03999 $c1 $c2" >wrong &&
+		test_must_fail dirc update-ref --stdin <wrong
+	)
+'
+
 test_expect_success 'init: --ref-format, GIT_DEFAULT_REF_FORMAT, init.defaultRefFormat, feature.experimental' '
 	test_expect_code 128 dirc init --ref-format=bogus bad1 2>err &&
 	echo "fatal: unknown ref storage format '\''bogus'\''" >expect &&

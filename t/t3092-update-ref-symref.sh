@@ -234,6 +234,33 @@ do
 	'
 done
 
+for store in $STORES
+do
+	test_expect_success "a batch of full hex values: each the object, whatever its case ($store store)" '
+		rm -rf w && cp -R base-$store w &&
+		c1=$(cat c1) && c2=$(cat c2) &&
+		C2=$(echo $c2 | tr a-f A-F) &&
+		dirc -C w update-ref refs/heads/$c1 $c2 &&
+		dirc -C w update-ref refs/heads/$c2 $c1 &&
+		cat >in <<-EOF &&
+		update refs/heads/h1 $c1
+		update refs/heads/h2 $C2
+		create refs/heads/h3 $c2
+		update refs/heads/h4 $c1 0000000000000000000000000000000000000000
+		update refs/heads/h5 $c2 $C2
+		EOF
+		test_must_fail dirc -C w update-ref --stdin <in 2>err &&
+		grep "refs/heads/h5" err &&
+		sed "\$d" in >in2 &&
+		dirc -C w update-ref --stdin <in2 2>err &&
+		test_must_be_empty err &&
+		dirc -C w rev-parse refs/heads/h1 refs/heads/h2 refs/heads/h3 \
+			refs/heads/h4 >actual &&
+		printf "%s\n" $c1 $c2 $c2 $c1 >expect &&
+		test_cmp expect actual
+	'
+done
+
 # no_logs STORE: ref_state without the reflogs.
 no_logs () {
 	if test "$1" = reftable

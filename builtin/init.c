@@ -686,18 +686,27 @@ check_config_keys(const char *config_path, int shared)
 }
 
 /*
- * The version to write: 1 for SHA-256 (with extensions.objectformat);
- * git 2.39 writes 0 even where another extension needs 1, which leaves
- * a repository it cannot open; dirc keeps 1 then.
+ * The version to write: 1 for SHA-256 (with extensions.objectformat),
+ * and on re-init 1 where the config has an extension git knows only in
+ * version 1 (git 2.55; git 2.39 writes 0 there, which leaves a
+ * repository it cannot open).
  */
 static const char *
 format_version(const char *config_path, const struct hash_algo *algo)
 {
-	if (algo->id != HASH_ALGO_SHA1 ||
-	    config_write_count(config_path, "extensions.refstorage") > 0 ||
-	    config_write_count(config_path, "extensions.noop-v1") > 0 ||
-	    config_write_count(config_path, "extensions.objectformat") > 0)
+	/* the extensions git knows as version 1 only (git 2.55) */
+	static const char *const v1_only[] = {
+		"extensions.noop-v1", "extensions.objectformat",
+		"extensions.compatobjectformat", "extensions.refstorage",
+		"extensions.relativeworktrees",
+		"extensions.submodulepathconfig",
+	};
+
+	if (algo->id != HASH_ALGO_SHA1)
 		return "1";
+	for (size_t i = 0; i < ARRAY_SIZE(v1_only); i++)
+		if (config_write_count(config_path, v1_only[i]) > 0)
+			return "1";
 	error_clear();
 	return "0";
 }
@@ -736,7 +745,7 @@ separate_git_dir(const char *git_dir, const char *git_link)
 		if (rename(src.buf, git_dir) < 0)
 			die("unable to move %s to %s: %s", src.buf, git_dir,
 			    strerror(errno));
-		if (worktree_repair(git_dir) < 0)
+		if (worktree_repair(git_dir, src.buf) < 0)
 			die_lib(-1);
 	}
 	fp = fopen(git_link, "w");

@@ -845,7 +845,9 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	struct config cfg = CONFIG_INIT;
 	struct ref_store rs;
 	const char *original_git_dir;
-	char *template_dir, *branch_copy = NULL;
+	/* volatile: in memory, so still reachable after a die() */
+	char *volatile template_dir;
+	char *volatile branch_copy = NULL;
 	const char *branch = o->branch, *v;
 	int reinit, exists, linked, bare, shared, defaulted = 0;
 	int reftable = 0, requested_refs, formatted, advice, b;

@@ -206,35 +206,6 @@ real_or_die(const char *path)
 	return strbuf_detach(&sb, NULL);
 }
 
-/*
- * The hash a new repository gets: --object-format, else GIT_DEFAULT_HASH,
- * else init.defaultObjectFormat (git 2.49; cfg: the user's configuration
- * and -c, never the repository's; NULL: not looked at).  NULL where none
- * is given.  Unknown names die, as git; an unknown default warns.
- */
-static const struct hash_algo *
-requested_object_format(const char *format, const struct config *cfg)
-{
-	const char *name = format ? format : getenv("GIT_DEFAULT_HASH");
-	const struct hash_algo *algo;
-
-	if (!name) {
-		if (!cfg || config_get_string(cfg, "init.defaultobjectformat",
-					      &name) < 0 || !name) {
-			error_clear();
-			return NULL;
-		}
-		algo = hash_algo_by_name(name);
-		if (!algo)
-			warning("unknown hash algorithm '%s'", name);
-		return algo;
-	}
-	algo = hash_algo_by_name(name);
-	if (!algo)
-		die("unknown hash algorithm '%s'", name);
-	return algo;
-}
-
 /* "files" 0, "reftable" 1, else -1. */
 static int
 ref_format_by_name(const char *name)
@@ -246,18 +217,95 @@ ref_format_by_name(const char *name)
 	return -1;
 }
 
+/* What the user's configuration asks of a new repository. */
+struct format_defaults {
+	const struct hash_algo *algo;	/* init.defaultObjectFormat; NULL */
+	int ref_format;			/* init.defaultRefFormat or
+					 * feature.experimental; -1 none */
+};
+
+/*
+ * Read init.defaultObjectFormat, init.defaultRefFormat and
+ * feature.experimental from cfg (the user's configuration and -c, never
+ * the repository's) in order, as git 2.55 does on every run, new
+ * repository or not: each unknown name warns and drops what came before
+ * it; feature.experimental turns reftable on only while no ref format
+ * is known yet.
+ */
+static void
+read_format_defaults(struct format_defaults *out, const struct config *cfg)
+{
+	out->algo = NULL;
+	out->ref_format = -1;
+	for (size_t i = 0; i < cfg->nr; i++) {
+		const char *key = cfg->entries[i].key;
+		const char *v = cfg->entries[i].value;
+		int b;
+
+		if (strcmp(key, "init.defaultobjectformat") &&
+		    strcmp(key, "init.defaultrefformat") &&
+		    strcmp(key, "feature.experimental"))
+			continue;
+		if (!strcmp(key, "feature.experimental")) {
+			if (out->ref_format >= 0)
+				continue;
+			b = config_parse_bool(v);
+			if (b < 0)
+				die("bad boolean config value '%s' for '%s'",
+				    v ? v : "", key);
+			if (b)
+				out->ref_format = 1;
+			continue;
+		}
+		if (!v) {
+			error("missing value for '%s'", key);
+			die("bad config variable '%s'", key);
+		}
+		if (!strcmp(key, "init.defaultobjectformat")) {
+			out->algo = hash_algo_by_name(v);
+			if (!out->algo)
+				warning("unknown hash algorithm '%s'", v);
+		} else {
+			out->ref_format = ref_format_by_name(v);
+			if (out->ref_format < 0)
+				warning("unknown ref storage format '%s'", v);
+		}
+	}
+}
+
+/*
+ * The hash a new repository gets: --object-format, else GIT_DEFAULT_HASH,
+ * else init.defaultObjectFormat (git 2.49; NULL defaults: not looked at).
+ * NULL where none is given.  Unknown names die, as git.
+ */
+static const struct hash_algo *
+requested_object_format(const char *format,
+			const struct format_defaults *defaults)
+{
+	const char *name = format ? format : getenv("GIT_DEFAULT_HASH");
+	const struct hash_algo *algo;
+
+	if (!name)
+		return defaults ? defaults->algo : NULL;
+	algo = hash_algo_by_name(name);
+	if (!algo)
+		die("unknown hash algorithm '%s'", name);
+	return algo;
+}
+
 /*
  * The ref storage a new repository gets, as git 2.55 chooses it:
  * --ref-format, else GIT_DEFAULT_REF_FORMAT, else init.defaultRefFormat,
  * else reftable under feature.experimental, else files.  -1 where none
- * is given (cfg NULL: the configuration is not looked at).  An unknown
- * name dies; an unknown default warns.
+ * is given (defaults NULL: the configuration is not looked at).  An
+ * unknown name dies.
  */
 static int
-requested_ref_format(const char *format, const struct config *cfg)
+requested_ref_format(const char *format,
+		     const struct format_defaults *defaults)
 {
 	const char *name = format ? format : getenv("GIT_DEFAULT_REF_FORMAT");
-	int f, b;
+	int f;
 
 	if (name) {
 		f = ref_format_by_name(name);
@@ -265,31 +313,23 @@ requested_ref_format(const char *format, const struct config *cfg)
 			die("unknown ref storage format '%s'", name);
 		return f;
 	}
-	if (!cfg)
-		return -1;
-	if (config_get_string(cfg, "init.defaultrefformat", &name) > 0 &&
-	    name) {
-		f = ref_format_by_name(name);
-		if (f >= 0)
-			return f;
-		warning("unknown ref storage format '%s'", name);
-		return -1;
-	}
-	f = config_get_bool(cfg, "feature.experimental", &b);
-	if (f < 0)
-		die_lib(f);
-	return f > 0 && b ? 1 : -1;
+	return defaults ? defaults->ref_format : -1;
 }
 
-/* The configuration init sees: the user's, the repository's, -c. */
+/*
+ * The configuration init sees: the user's, the repository's, -c; with
+ * includeIf.onbranch: conditions tested against branch (NULL: none
+ * holds).
+ */
 static void
-load_config(struct config *cfg, const char *commondir)
+load_config(struct config *cfg, const char *commondir, const char *branch)
 {
 	struct config cmdline = CONFIG_INIT;
 	struct strbuf path = STRBUF_INIT;
 	int ret;
 
 	config_release(cfg);
+	cfg->onbranch = cmdline.onbranch = branch;
 	ret = config_load_user(cfg);
 	if (!ret && commondir) {
 		strbuf_addf(&path, "%s/config", commondir);
@@ -298,6 +338,14 @@ load_config(struct config *cfg, const char *commondir)
 	if (!ret) {
 		ret = config_load_env(&cmdline);
 		config_append(cfg, &cmdline);
+		/* a file an include names that does not parse: that alone */
+		if (ret < 0 && ret != -E_CORRUPT) {
+			char *why = xstrdup(error_msg());
+
+			ret = error_set_pre(E_INVALID, why, "unable to parse "
+					    "command-line config");
+			free(why);
+		}
 	}
 	if (ret < 0)
 		die_lib(ret);
@@ -305,12 +353,39 @@ load_config(struct config *cfg, const char *commondir)
 	strbuf_release(&path);
 }
 
+/*
+ * The branch HEAD of the repository at gitdir is on, into out: NULL
+ * where HEAD is not a symbolic ref to a branch (or cannot be read).
+ */
+static const char *
+current_branch(struct strbuf *out, const char *gitdir, const char *commondir,
+	       int reftable)
+{
+	struct ref_store rs;
+	struct object_id oid;
+	unsigned type = 0;
+	const char *name = NULL;
+
+	ref_store_init(&rs, gitdir, commondir);
+	rs.reftable = reftable;
+	strbuf_reset(out);
+	if (refs_resolve_ref(&rs, "HEAD", 0, &oid, out, &type) < 0)
+		error_clear();
+	else if (type & REF_ISSYMREF)
+		skip_prefix(out->buf, "refs/heads/", &name);
+	ref_store_release(&rs);
+	return name;
+}
+
+/* git 2.55's hint, line for line: the peer tests compare it */
 #define DEFAULT_BRANCH_ADVICE \
 	"Using '%s' as the name for the initial branch. This default " \
 	"branch name\n" \
-	"is subject to change. To configure the initial branch name to use " \
-	"in all\n" \
-	"of your new repositories, which will suppress this warning, call:\n" \
+	"will change to \"main\" in Git 3.0. To configure the initial " \
+	"branch name\n" \
+	"to use in all of your new repositories, which will suppress this " \
+	"warning,\n" \
+	"call:\n" \
 	"\n" \
 	"\tgit config --global init.defaultBranch <name>\n" \
 	"\n" \
@@ -319,6 +394,9 @@ load_config(struct config *cfg, const char *commondir)
 	"command:\n" \
 	"\n" \
 	"\tgit branch -m <name>"
+#define DEFAULT_BRANCH_ADVICE_OFF \
+	"\n\nDisable this message with \"git config set " \
+	"advice.defaultBranchName false\""
 
 /*
  * The initial branch when none is given: GIT_TEST_DEFAULT_INITIAL_
@@ -381,8 +459,9 @@ advise(const struct config *cfg, const char *fmt, ...)
 
 		if (!nl)
 			nl = p + strlen(p);
-		fprintf(stderr, "%shint: %.*s%s\n", color, (int)(nl - p), p,
-			reset);
+		/* an empty line is "hint:", no blank after it */
+		fprintf(stderr, "%shint:%s%.*s%s\n", color,
+			nl == p ? "" : " ", (int)(nl - p), p, reset);
 		p = *nl ? nl + 1 : nl;
 	}
 	strbuf_release(&text);
@@ -686,18 +765,27 @@ check_config_keys(const char *config_path, int shared)
 }
 
 /*
- * The version to write: 1 for SHA-256 (with extensions.objectformat);
- * git 2.39 writes 0 even where another extension needs 1, which leaves
- * a repository it cannot open; dirc keeps 1 then.
+ * The version to write: 1 for SHA-256 (with extensions.objectformat),
+ * and on re-init 1 where the config has an extension git knows only in
+ * version 1 (git 2.55; git 2.39 writes 0 there, which leaves a
+ * repository it cannot open).
  */
 static const char *
 format_version(const char *config_path, const struct hash_algo *algo)
 {
-	if (algo->id != HASH_ALGO_SHA1 ||
-	    config_write_count(config_path, "extensions.refstorage") > 0 ||
-	    config_write_count(config_path, "extensions.noop-v1") > 0 ||
-	    config_write_count(config_path, "extensions.objectformat") > 0)
+	/* the extensions git knows as version 1 only (git 2.55) */
+	static const char *const v1_only[] = {
+		"extensions.noop-v1", "extensions.objectformat",
+		"extensions.compatobjectformat", "extensions.refstorage",
+		"extensions.relativeworktrees",
+		"extensions.submodulepathconfig",
+	};
+
+	if (algo->id != HASH_ALGO_SHA1)
 		return "1";
+	for (size_t i = 0; i < ARRAY_SIZE(v1_only); i++)
+		if (config_write_count(config_path, v1_only[i]) > 0)
+			return "1";
 	error_clear();
 	return "0";
 }
@@ -736,7 +824,7 @@ separate_git_dir(const char *git_dir, const char *git_link)
 		if (rename(src.buf, git_dir) < 0)
 			die("unable to move %s to %s: %s", src.buf, git_dir,
 			    strerror(errno));
-		if (worktree_repair(git_dir) < 0)
+		if (worktree_repair(git_dir, src.buf) < 0)
 			die_lib(-1);
 	}
 	fp = fopen(git_link, "w");
@@ -757,11 +845,16 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	struct config cfg = CONFIG_INIT;
 	struct ref_store rs;
 	const char *original_git_dir;
-	char *template_dir, *branch_copy = NULL;
+	/* volatile: in memory, so still reachable after a die() */
+	char *volatile template_dir;
+	char *volatile branch_copy = NULL;
 	const char *branch = o->branch, *v;
 	int reinit, exists, linked, bare, shared, defaulted = 0;
-	int reftable = 0, requested_refs, formatted;
+	int reftable = 0, requested_refs, formatted, advice, b;
 	const struct hash_algo *algo = NULL, *requested;
+	struct format_defaults defaults;
+	struct strbuf head_ref = STRBUF_INIT;
+	const char *head_branch = NULL;
 
 	if (repo_realpath(&original, git_dir_arg) < 0)
 		die_lib(-1);
@@ -808,22 +901,27 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	 * name it, and GIT_DEFAULT_HASH is for new ones (git 2.39 would
 	 * rewrite the format of a repository full of the other hash's ids).
 	 */
-	load_config(&cfg, NULL);	/* the defaults: not the repository's */
+	load_config(&cfg, NULL, NULL);	/* the defaults: not the repository's */
+	read_format_defaults(&defaults, &cfg);	/* warns, reinit or not */
 	requested = requested_object_format(o->object_format,
-					    algo ? NULL : &cfg);
+					    algo ? NULL : &defaults);
 	if (algo && o->object_format && requested != algo)
 		die("attempt to reinitialize repository with different hash");
 	if (!algo)
 		algo = requested ? requested : &hash_algos[HASH_ALGO_SHA1];
 	hash_algo_set(algo);
 	requested_refs = requested_ref_format(o->ref_format,
-					      formatted ? NULL : &cfg);
+					      formatted ? NULL : &defaults);
 	if (formatted && o->ref_format && requested_refs != reftable)
 		die("attempt to reinitialize repository with different "
 		    "reference storage format");
 	if (!formatted && requested_refs > 0)
 		reftable = 1;
-	load_config(&cfg, exists ? cur_common.buf : NULL);
+	/* an existing repository's branch, for includeIf.onbranch: */
+	if (reinit)
+		head_branch = current_branch(&head_ref, cur.buf, cur_common.buf,
+					     reftable);
+	load_config(&cfg, exists ? cur_common.buf : NULL, head_branch);
 
 	/* what git would refuse on the way: before anything is written */
 	if (!reinit) {
@@ -850,6 +948,15 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 		shared = 0;
 	}
 	perm_set_shared(shared);
+	/*
+	 * advice.defaultBranchName: false silences the hint, unset adds
+	 * how to; a value that is not a boolean is fatal even where no
+	 * hint is due (git 2.55, which dies later, half done)
+	 */
+	advice = config_get_bool(&cfg, "advice.defaultbranchname", &b);
+	if (advice < 0)
+		die_lib(advice);
+	advice = advice ? b : -1;
 	template_dir = template_source(o->template_dir, &cfg);
 	if (exists)
 		check_config_keys(config_path.buf, shared);
@@ -863,7 +970,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	/* a template may have brought a config */
 	strbuf_reset(&config_path);
 	strbuf_addf(&config_path, "%s/config", common.buf);
-	load_config(&cfg, common.buf);
+	load_config(&cfg, common.buf, head_branch);
 	if (shared && perm_adjust(gitdir.buf) < 0)
 		die_lib(-1);
 	strbuf_reset(&path);
@@ -897,8 +1004,10 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	}
 
 	if (!reinit) {
-		if (defaulted && !o->quiet)
-			advise(&cfg, DEFAULT_BRANCH_ADVICE, branch);
+		if (defaulted && !o->quiet && advice != 0)
+			advise(&cfg, advice < 0 ? DEFAULT_BRANCH_ADVICE
+				     DEFAULT_BRANCH_ADVICE_OFF :
+				     DEFAULT_BRANCH_ADVICE, branch);
 		ref_store_init(&rs, gitdir.buf, common.buf);
 		if (reftable) {
 			strbuf_reset(&path);
@@ -988,6 +1097,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 		       reinit ? "Reinitialized existing" : "Initialized empty",
 		       shared ? " shared" : "", gitdir.buf);
 	strbuf_release(&original);
+	strbuf_release(&head_ref);
 	free(template_dir);
 	free(branch_copy);
 	config_release(&cfg);

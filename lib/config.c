@@ -13,7 +13,8 @@
  * whitespace character outside quotes becomes one space, leading and
  * trailing ones dropped), escapes \n \t \b \\ \" , backslash-newline
  * continues the line.  include.path is followed (relative to the
- * including file), ten levels deep at most.
+ * including file), ten levels deep at most, and so is
+ * includeIf.onbranch:<pattern>.path when the caller's branch matches.
  */
 #include "config.h"
 
@@ -23,6 +24,7 @@
 
 #include "error.h"
 #include "strbuf.h"
+#include "wildmatch.h"
 
 void
 config_init(struct config *cfg)
@@ -287,6 +289,34 @@ parse_value(struct parser *ps)
 static int include_path(struct config *cfg, struct parser *ps,
 			const char *path, int depth);
 
+/*
+ * Is key (canonical) an include to follow: include.path, or
+ * includeIf.onbranch:<pattern>.path with a pattern cfg->onbranch
+ * matches (a pattern ending in '/' as if "**" followed, git's rule)?
+ * Other includeIf conditions are not evaluated: never followed.
+ */
+static int
+is_include(const struct config *cfg, const char *key)
+{
+	struct strbuf pattern = STRBUF_INIT;
+	const char *cond;
+	int match;
+
+	if (!strcmp(key, "include.path"))
+		return 1;
+	if (!cfg || !cfg->onbranch ||
+	    !skip_prefix(key, "includeif.onbranch:", &cond) ||
+	    !ends_with(cond, ".path"))
+		return 0;
+	strbuf_add(&pattern, cond, strlen(cond) - 5);
+	if (pattern.len && pattern.buf[pattern.len - 1] == '/')
+		strbuf_addstr(&pattern, "**");
+	match = wildmatch(pattern.buf, cfg->onbranch, WM_PATHNAME) ==
+		WM_MATCH;
+	strbuf_release(&pattern);
+	return match;
+}
+
 /* Parse "name [= value]" whose first character c was already read. */
 static int
 parse_variable(struct config *cfg, struct parser *ps, int c, int depth)
@@ -351,7 +381,7 @@ parse_variable(struct config *cfg, struct parser *ps, int c, int depth)
 	}
 	if (has_value)
 		value = xstrdup(ps->value.buf);
-	if (!strcmp(key.buf, "include.path") && value && depth >= 0) {
+	if (value && depth >= 0 && is_include(cfg, key.buf)) {
 		ret = include_path(cfg, ps, value, depth);
 		free(value);
 		goto out;
@@ -527,6 +557,13 @@ add_pair(struct config *cfg, const char *key, size_t keylen,
 
 	if (ret < 0)
 		return ret;
+	if (value && is_include(cfg, canon)) {
+		struct parser ps = { .origin = NULL };
+
+		free(canon);
+		/* no file anchors a relative one: include_path() refuses */
+		return include_path(cfg, &ps, value, 0);
+	}
 	push(cfg, canon, value ? xstrdup(value) : NULL);
 	return 0;
 }

@@ -18,8 +18,16 @@ struct config_entry {
 struct config {
 	struct config_entry *entries;	/* owned */
 	size_t nr, alloc;
+	/*
+	 * The branch HEAD is on ("main", not "refs/heads/main"), set by
+	 * the caller before loading: an includeIf.onbranch:<pattern>.path
+	 * whose pattern matches it is followed like include.path (from
+	 * files and from the environment).  NULL: no such condition holds.
+	 * Not owned; config_release() forgets it.
+	 */
+	const char *onbranch;
 };
-#define CONFIG_INIT { NULL, 0, 0 }
+#define CONFIG_INIT { NULL, 0, 0, NULL }
 
 void config_init(struct config *cfg);
 void config_release(struct config *cfg);
@@ -28,7 +36,7 @@ void config_release(struct config *cfg);
 
 /*
  * Parse config text (origin names it in messages and anchors relative
- * include.path values; NULL for text with no file).  0, or -E_CORRUPT
+ * include.path values (and the includeIf ones cfg->onbranch matches); NULL for text with no file).  0, or -E_CORRUPT
  * ("bad config line N in file F").  depth counts include nesting: at
  * CONFIG_MAX_INCLUDE_DEPTH an include.path is an error (-E_INVALID)
  * and no file is read; CONFIG_NO_INCLUDES (what git does when it checks
@@ -69,7 +77,10 @@ int config_load_file(struct config *cfg, const char *path, int depth);
 /*
  * Add what the environment sets for this process: GIT_CONFIG_PARAMETERS
  * (what "-c key=value" passes down) and GIT_CONFIG_COUNT with
- * GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n>.  0 or -E_INVALID.
+ * GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n>.  An include.path there (or an
+ * includeIf.onbranch: one that matches) is followed when absolute (or
+ * "~/"), as git: a relative one is an error.  0, -E_INVALID, or what
+ * reading an included file gives.
  */
 int config_load_env(struct config *cfg);
 

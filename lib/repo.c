@@ -1493,7 +1493,8 @@ load_cmdline(struct config *cmdline)
 {
 	int ret = config_load_env(cmdline);
 
-	if (ret < 0) {
+	/* a file it included that does not parse: that alone, as git */
+	if (ret < 0 && ret != -E_CORRUPT) {
 		char *why = xstrdup(error_msg());
 
 		ret = error_set_pre(E_INVALID, why, "unable to parse "

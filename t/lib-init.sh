@@ -10,7 +10,8 @@
 #   both NAME SCRIPT
 #	In a fresh directory NAME, run BOTH_SETUP (if set; it always runs
 #	git) and then SCRIPT, once with $cmd=git and once with $cmd=dirc
-#	(SCRIPT says "$cmd init ..." and so on).  "$ask <question>" asks
+#	(SCRIPT says "$cmd init ..." and so on); BOTH_GIT names the git
+#	command instead of "git" (git_new: what git 2.55 does).  "$ask <question>" asks
 #	where the repository is: git rev-parse, or for dirc "test-tool
 #	repo-setup" (what repo_open() found, in rev-parse's words), and
 #	"$ask_common" for the absolute common directory.  Exit code, stdout and
@@ -66,6 +67,10 @@ both () {
 				eval "$BOTH_SETUP" </dev/null >/dev/null 2>&1
 			fi &&
 			cmd=$b_who &&
+			if test $b_who = git
+			then
+				cmd=${BOTH_GIT:-git}
+			fi &&
 			if test $b_who = git
 			then
 				ask="git rev-parse" &&

@@ -255,6 +255,37 @@ test_expect_success 'include.path from ~/.gitconfig, relative to it' '
 	check_level 78da
 '
 
+test_expect_success 'include.path from -c and GIT_CONFIG_COUNT: absolute and ~/ followed, relative refused' '
+	printf "[core]\n\tcompression = 9\n" >"$TRASH_DIRECTORY/inc-c9" &&
+	check_level 78da -c include.path="$TRASH_DIRECTORY/inc-c9" &&
+	check_level 78da -c include.path=~/inc-home &&
+	(
+		GIT_CONFIG_COUNT=1 GIT_CONFIG_KEY_0=include.path \
+			GIT_CONFIG_VALUE_0="$TRASH_DIRECTORY/inc-c9" &&
+		export GIT_CONFIG_COUNT GIT_CONFIG_KEY_0 GIT_CONFIG_VALUE_0 &&
+		check_level 78da
+	) &&
+	cat >expect <<-\EOF &&
+	error: relative config includes must come from files
+	fatal: unable to parse command-line config
+	EOF
+	test_expect_code 128 dirc -c include.path=inc-c9 hash-object file 2>err &&
+	test_cmp expect err &&
+	printf "[\n" >"$TRASH_DIRECTORY/inc-bad" &&
+	echo "fatal: bad config line 1 in file $TRASH_DIRECTORY/inc-bad" >expect &&
+	test_expect_code 128 dirc -c include.path="$TRASH_DIRECTORY/inc-bad" hash-object file 2>err &&
+	test_cmp expect err
+'
+
+test_expect_success GIT 'include.path from -c: the messages of git' '
+	test_expect_code 128 git -c include.path=inc-c9 hash-object file 2>expect &&
+	test_expect_code 128 dirc -c include.path=inc-c9 hash-object file 2>err &&
+	test_cmp expect err &&
+	test_expect_code 128 git -c include.path="$TRASH_DIRECTORY/inc-bad" hash-object file 2>expect &&
+	test_expect_code 128 dirc -c include.path="$TRASH_DIRECTORY/inc-bad" hash-object file 2>err &&
+	test_cmp expect err
+'
+
 test_expect_success GIT 'bad values: the messages of git, 128, nothing written' '
 	for v in abc 12 -2 1k 9x ""
 	do

@@ -214,30 +214,87 @@ test_expect_success GIT '-b and init.defaultBranch: git'\''s validation and mess
 	test_cmp expect db-env-ok.dirc/x/.git/HEAD &&
 	both db-empty "GIT_TEST_DEFAULT_INITIAL_BRANCH_NAME= \$cmd -c init.defaultBranch=cfgb init x" &&
 	same_as_git &&
-	both db-noval "printf \"[init]\\n\\tdefaultBranch\\n\" >cfg && GIT_CONFIG_GLOBAL=cfg \$cmd init x" &&
+	both db-noval "printf \"[init]\\n\\tdefaultBranch\\n\" >cfg && GIT_CONFIG_GLOBAL=cfg \$cmd init -q x" &&
 	same_as_git --no-tree
 '
 
-test_expect_success GIT 'the hint on the initial branch: git'\''s text, colour with color.advice, none with -q' '
+test_expect_success GIT_NEW 'the hint on the initial branch: git 2.55'\''s text, colour with color.advice, none with -q' '
 	mkdir nohome &&
 	(
 		HOME=$TRASH_DIRECTORY/nohome &&
 		export HOME &&
-		both hint "\$cmd init x" && same_as_git &&
+		BOTH_GIT=git_new &&
+		# (--template: the wrapper of a build sets its own)
+		both hint "\$cmd init --template=\"\$GIT_TEMPLATE_DIR\" x" && same_as_git &&
 		test_grep "^hint: Using .master. as the name for the initial branch" dirc.err &&
-		test_line_count = 10 dirc.err &&
-		both hint-color "\$cmd -c color.advice=always init x" && same_as_git &&
+		test_line_count = 13 dirc.err &&
+		both hint-color "\$cmd -c color.advice=always init --template=\"\$GIT_TEMPLATE_DIR\" x" && same_as_git &&
 		test_grep "$(printf "^\\033\\[33mhint: ")" dirc.err &&
-		both hint-nocolor "\$cmd -c color.ui=always -c color.advice=never init x" &&
+		test_grep "$(printf "^\\033\\[33mhint:\\033\\[m\$")" dirc.err &&
+		both hint-nocolor "\$cmd -c color.ui=always -c color.advice=never init --template=\"\$GIT_TEMPLATE_DIR\" x" &&
 		same_as_git &&
-		both hint-ui "\$cmd -c color.ui=always init x" && same_as_git &&
+		both hint-ui "\$cmd -c color.ui=always init --template=\"\$GIT_TEMPLATE_DIR\" x" && same_as_git &&
 		test_grep -v "$(printf "\033")" dirc.err &&
-		both hint-slot "\$cmd -c color.advice=always -c color.advice.hint=\"bold #ff0000\" init x" &&
+		both hint-slot "\$cmd -c color.advice=always -c color.advice.hint=\"bold #ff0000\" init --template=\"\$GIT_TEMPLATE_DIR\" x" &&
 		same_as_git &&
-		both hint-bad "\$cmd -c color.advice=maybe init x" &&
+		both hint-bad "\$cmd -c color.advice=maybe init --template=\"\$GIT_TEMPLATE_DIR\" x" &&
 		test_cmp_codes git.code dirc.code &&
-		both hint-q "\$cmd init -q x" && same_as_git &&
+		both hint-q "\$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" && same_as_git &&
 		test_must_be_empty dirc.err
+	)
+'
+
+test_expect_success GIT_NEW 'advice.defaultBranchName: false silences the hint, true drops how to, a bad value is fatal (git 2.55)' '
+	mkdir nohome2 &&
+	(
+		HOME=$TRASH_DIRECTORY/nohome2 &&
+		export HOME &&
+		BOTH_GIT=git_new &&
+		# (--template: the wrapper of a build sets its own)
+		both adv-off "\$cmd -c advice.defaultBranchName=false init --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+		same_as_git &&
+		test_must_be_empty dirc.err &&
+		both adv-on "\$cmd -c advice.defaultBranchName init --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+		same_as_git &&
+		test_line_count = 11 dirc.err &&
+		test_grep -v "Disable this message" dirc.err &&
+		both adv-bad "\$cmd -c advice.defaultBranchName=maybe -c init.defaultBranch=b init --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+		same_as_git --no-tree &&
+		echo "fatal: bad boolean config value '\''maybe'\'' for '\''advice.defaultbranchname'\''" >expect &&
+		test_cmp expect dirc.err &&
+		test_path_is_missing adv-bad.dirc/x/.git &&
+		both adv-bad-reinit "\$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x && \$cmd -c advice.defaultBranchName=maybe init --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+		same_as_git
+	)
+'
+
+test_expect_success 'the hint on the initial branch: the lines of git 2.55, none with advice.defaultBranchName=false' '
+	(
+		HOME=$TRASH_DIRECTORY &&
+		export HOME &&
+		dirc init -q hint-none 2>err &&
+		test_must_be_empty err &&
+		dirc init hint-text 2>err >/dev/null &&
+		cat >expect <<-\EOF &&
+		hint: Using '\''master'\'' as the name for the initial branch. This default branch name
+		hint: will change to "main" in Git 3.0. To configure the initial branch name
+		hint: to use in all of your new repositories, which will suppress this warning,
+		hint: call:
+		hint:
+		hint: 	git config --global init.defaultBranch <name>
+		hint:
+		hint: Names commonly chosen instead of '\''master'\'' are '\''main'\'', '\''trunk'\'' and
+		hint: '\''development'\''. The just-created branch can be renamed via this command:
+		hint:
+		hint: 	git branch -m <name>
+		hint:
+		hint: Disable this message with "git config set advice.defaultBranchName false"
+		EOF
+		test_cmp expect err &&
+		dirc -c advice.defaultBranchName=false init hint-off 2>err >/dev/null &&
+		test_must_be_empty err &&
+		test_must_fail dirc -c advice.defaultBranchName=maybe init no-hint-bad 2>err &&
+		test_path_is_missing no-hint-bad
 	)
 '
 
@@ -357,6 +414,92 @@ test_expect_success 'init.defaultObjectFormat (git 2.49; git 2.39 has none): fro
 		test "$(dirc -C dof-e-$f rev-parse --show-object-format)" = sha1 ||
 		return 1
 	done
+'
+
+test_expect_success 'unknown init.defaultObjectFormat and init.defaultRefFormat: a warning each, in file order, on every run (git 2.55)' '
+	printf "[init]\n\tdefaultRefFormat = garbage\n\tdefaultObjectFormat = garbage\n" >dfmt-bad &&
+	cat >expect <<-\EOF &&
+	warning: unknown ref storage format '\''garbage'\''
+	warning: unknown hash algorithm '\''garbage'\''
+	EOF
+	rm -rf dfmt &&
+	GIT_CONFIG_GLOBAL="$TRASH_DIRECTORY/dfmt-bad" dirc init -q dfmt 2>err &&
+	test_cmp expect err &&
+	test "$(dirc -C dfmt rev-parse --show-object-format)" = "$OID_ALGO" &&
+	test "$(dirc -C dfmt rev-parse --show-ref-format)" = files &&
+	: what the environment or an option gives does not silence them &&
+	GIT_CONFIG_GLOBAL="$TRASH_DIRECTORY/dfmt-bad" GIT_DEFAULT_HASH=sha1 \
+		GIT_DEFAULT_REF_FORMAT=files dirc init -q dfmt 2>err &&
+	test_cmp expect err &&
+	GIT_CONFIG_GLOBAL="$TRASH_DIRECTORY/dfmt-bad" dirc init -q \
+		--object-format=$OID_ALGO --ref-format=files dfmt 2>err &&
+	test_cmp expect err &&
+	: a later good value wins, an earlier one is forgotten &&
+	rm -rf dfmt2 dfmt3 &&
+	(
+		unset GIT_DEFAULT_HASH &&
+		dirc -c init.defaultObjectFormat=garbage -c init.defaultObjectFormat=sha256 init -q dfmt2 2>err &&
+		echo "warning: unknown hash algorithm '\''garbage'\''" >expect &&
+		test_cmp expect err &&
+		test "$(dirc -C dfmt2 rev-parse --show-object-format)" = sha256 &&
+		dirc -c init.defaultObjectFormat=sha256 -c init.defaultObjectFormat=garbage init -q dfmt3 2>err &&
+		test_cmp expect err &&
+		test "$(dirc -C dfmt3 rev-parse --show-object-format)" = sha1
+	)
+'
+
+test_expect_success GIT_NEW 'unknown init.default*Format: the warnings and the repository of git 2.55' '
+	printf "[feature]\n\texperimental\n[init]\n\tdefaultRefFormat = garbage\n\tdefaultObjectFormat = garbage\n\tdefaultObjectFormat = sha1\n" >dfmt-mixed &&
+	BOTH_GIT=git_new &&
+	both dfmt-new "GIT_CONFIG_GLOBAL=\"$TRASH_DIRECTORY/dfmt-mixed\" \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+	same_as_git &&
+	test_line_count = 2 dirc.err &&
+	both dfmt-new-env "GIT_DEFAULT_HASH=sha1 GIT_CONFIG_GLOBAL=\"$TRASH_DIRECTORY/dfmt-bad\" \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+	same_as_git &&
+	both dfmt-noval "printf \"[init]\\n\\tdefaultObjectFormat\\n\" >cfg && GIT_CONFIG_GLOBAL=\$PWD/cfg \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+	test_cmp_codes git.code dirc.code &&
+	test_path_is_missing dfmt-noval.dirc/x &&
+	unset BOTH_GIT
+'
+
+test_expect_success 're-init: includeIf.onbranch: is tested against the branch HEAD is on' '
+	rm -rf ob &&
+	printf "[\ngarbage\n" >bad-config &&
+	dirc init -q -b topic/one ob &&
+	echo "fatal: bad config line 1 in file $TRASH_DIRECTORY/bad-config" >expect &&
+	for pattern in topic/one "topic/*" topic/ "t*/o?e"
+	do
+		test_expect_code 128 dirc -c "includeIf.onbranch:$pattern.path=$TRASH_DIRECTORY/bad-config" init ob 2>err &&
+		test_cmp expect err || return 1
+	done &&
+	cp ob/.git/config ob-config.orig &&
+	printf "[includeIf \"onbranch:topic/**\"]\n\tpath = $TRASH_DIRECTORY/bad-config\n" >>ob/.git/config &&
+	cp ob/.git/config ob-config.before &&
+	test_expect_code 128 dirc init ob 2>err &&
+	test_cmp expect err &&
+	test_cmp ob-config.before ob/.git/config &&
+	cp ob-config.orig ob/.git/config &&
+	for pattern in topic "*" one other/ "topic/one/"
+	do
+		dirc -c "includeIf.onbranch:$pattern.path=$TRASH_DIRECTORY/bad-config" init -q ob 2>err &&
+		test_must_be_empty err || return 1
+	done &&
+	: a new repository has no branch yet: nothing matches &&
+	rm -rf ob-new &&
+	dirc -c "includeIf.onbranch:master.path=$TRASH_DIRECTORY/bad-config" init -q ob-new
+'
+
+test_expect_success GIT_NEW 're-init: includeIf.onbranch: as git 2.55' '
+	printf "[\ngarbage\n" >bad-config &&
+	BOTH_GIT=git_new &&
+	BOTH_SETUP="git init -q -b topic ob" &&
+	both ob-match "\$cmd -c includeIf.onbranch:top*.path=\"$TRASH_DIRECTORY/bad-config\" init --template=\"\$GIT_TEMPLATE_DIR\" ob" &&
+	same_as_git &&
+	both ob-other "\$cmd -c includeIf.onbranch:other.path=\"$TRASH_DIRECTORY/bad-config\" init --template=\"\$GIT_TEMPLATE_DIR\" ob" &&
+	same_as_git &&
+	both ob-rel "\$cmd -c includeIf.onbranch:topic.path=bad-config init --template=\"\$GIT_TEMPLATE_DIR\" ob" &&
+	same_as_git &&
+	unset BOTH_GIT BOTH_SETUP
 '
 
 test_expect_success GIT 'git accepts every repository dirc made here' '

@@ -91,6 +91,74 @@ test_expect_success GIT 'after the moves, git and dirc agree on the common direc
 	done
 '
 
+# git 2.48: worktree.useRelativePaths makes relative links, and sets
+# extensions.relativeWorktrees (version 1) in the common config
+WT_REL_SETUP='git_new init -q mainwt && git_new -C mainwt config worktree.useRelativePaths true && git_new -C mainwt commit -q --allow-empty -m one && git_new -C mainwt worktree add -q --detach ../linkwt'
+
+test_expect_success GIT_NEW 're-init with relative worktree links (git 2.55): they stay relative, from the main worktree and from the linked one' '
+	BOTH_SETUP=$WT_REL_SETUP &&
+	BOTH_GIT=git_new &&
+	for from in mainwt linkwt
+	do
+		both wt-rel-$from "\$cmd -C $from init --template=\"\$GIT_TEMPLATE_DIR\" --separate-git-dir ../seprepo" &&
+		same_as_git &&
+		echo "gitdir: ../seprepo/worktrees/linkwt" >expect &&
+		test_cmp expect wt-rel-$from.dirc/linkwt/.git &&
+		echo "../../../linkwt/.git" >expect &&
+		test_cmp expect wt-rel-$from.dirc/seprepo/worktrees/linkwt/gitdir &&
+		(
+			cd wt-rel-$from.dirc/linkwt &&
+			git_new rev-parse --path-format=absolute --git-common-dir >../../expect &&
+			dirc rev-parse --git-common-dir >../../actual
+		) &&
+		test_cmp expect actual || return 1
+	done &&
+	unset BOTH_SETUP BOTH_GIT
+'
+
+test_expect_success GIT 're-init with relative worktree links: both links rewritten relative, version 1 kept' '
+	rm -rf rel &&
+	mkdir rel &&
+	(
+		cd rel &&
+		eval "$WT_SETUP" &&
+		# the links git 2.48 makes with worktree.useRelativePaths
+		echo "gitdir: ../mainwt/.git/worktrees/linkwt" >linkwt/.git &&
+		echo "../../../../linkwt/.git" >mainwt/.git/worktrees/linkwt/gitdir &&
+		git -C mainwt config core.repositoryformatversion 1 &&
+		git -C mainwt config extensions.relativeWorktrees true &&
+		dirc -C linkwt init -q --separate-git-dir ../seprepo &&
+		echo "gitdir: ../seprepo/worktrees/linkwt" >expect &&
+		test_cmp expect linkwt/.git &&
+		echo "../../../linkwt/.git" >expect &&
+		test_cmp expect seprepo/worktrees/linkwt/gitdir &&
+		echo 1 >expect &&
+		git config -f seprepo/config core.repositoryformatversion >actual &&
+		test_cmp expect actual &&
+		echo "$TRASH_DIRECTORY/rel/seprepo" >expect &&
+		dirc -C linkwt rev-parse --git-common-dir >actual &&
+		test_cmp expect actual &&
+		dirc -C mainwt rev-parse --git-common-dir >actual &&
+		test_cmp expect actual
+	)
+'
+
+test_expect_success GIT 're-init with absolute worktree links: both rewritten absolute, symbolic links resolved' '
+	rm -rf abs abs-link &&
+	mkdir abs &&
+	ln -s abs abs-link &&
+	(
+		cd abs &&
+		eval "$WT_SETUP" &&
+		echo "$TRASH_DIRECTORY/abs-link/linkwt/.git" >mainwt/.git/worktrees/linkwt/gitdir &&
+		dirc -C mainwt init -q --separate-git-dir ../seprepo &&
+		echo "gitdir: $TRASH_DIRECTORY/abs/seprepo/worktrees/linkwt" >expect &&
+		test_cmp expect linkwt/.git &&
+		echo "$TRASH_DIRECTORY/abs/linkwt/.git" >expect &&
+		test_cmp expect seprepo/worktrees/linkwt/gitdir
+	)
+'
+
 test_expect_success GIT 'a target that is in the way: the error of git' '
 	BOTH_SETUP="git init -q newdir && mkdir -p taken/x" &&
 	both taken "\$cmd -C newdir init --separate-git-dir ../taken" &&

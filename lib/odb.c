@@ -189,7 +189,8 @@ scan_packs(struct odb_source *src)
 		strbuf_setlen(&path, path.len - 5);
 		strbuf_addstr(&path, ".idx");
 		if (pack_open(&p, path.buf) < 0) {
-			diag_emit(DIAG_WARNING, "%s", error_msg());
+			if (!src->quiet_bad_packs)
+				diag_emit(DIAG_WARNING, "%s", error_msg());
 			error_clear();
 			continue;
 		}

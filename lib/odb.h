@@ -76,6 +76,9 @@ struct odb_source {
 					 * first, as objects come in runs */
 	struct timespec pack_dir_mtime;	/* when the pack list was read */
 	struct odb_fanout_list *lists;	/* owned; 256 entries, or NULL */
+	int quiet_bad_packs;		/* no warning for a pack that will
+					 * not open: the caller reports it
+					 * (count-objects, as git) */
 };
 
 /* An object written in batch mode, waiting for odb_flush() to name it. */

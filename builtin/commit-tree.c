@@ -59,6 +59,25 @@ assert_type(struct odb *odb, const struct object_id *oid,
 		    type_name(want));
 }
 
+/*
+ * name as git's commit-tree takes it: flags (ONAME_TREE or ONAME_COMMIT)
+ * choose among the objects an ambiguous abbreviation names; a failure
+ * says why (the ambiguity report) and stops.
+ */
+static void
+resolve_arg(struct object_id *out, struct repo *repo, const char *name,
+	    unsigned flags)
+{
+	struct oname_ctx ctx = ONAME_CTX_INIT;
+
+	ctx.flags = flags;
+	if (oname_get(out, repo, name, &ctx) < 0) {
+		if (error_pre())
+			fprintf(stderr, "error: %s\n", error_pre());
+		die("not a valid object name %s", name);
+	}
+}
+
 /* -h: the usage on stdout, exit 129 */
 NORETURN static void
 print_usage_and_exit(void)
@@ -121,8 +140,7 @@ cmd_commit_tree(int argc, const char **argv)
 						    "value");
 				v = argv[i];
 			}
-			if (get_oid(&p, &repo, v) < 0)
-				die("not a valid object name %s", v);
+			resolve_arg(&p, &repo, v, ONAME_COMMIT);
 			assert_type(odb, &p, OBJ_COMMIT);
 			for (k = 0; k < nr_parents; k++)
 				if (oideq(&parents[k], &p))
@@ -178,8 +196,7 @@ cmd_commit_tree(int argc, const char **argv)
 	}
 	if (!tree_arg)
 		die("must give exactly one tree");
-	if (get_oid(&tree, &repo, tree_arg) < 0)
-		die("not a valid object name %s", tree_arg);
+	resolve_arg(&tree, &repo, tree_arg, ONAME_TREE);
 	assert_type(odb, &tree, OBJ_TREE);
 	/* no message from -m or -F (or only empty ones): standard input */
 	if (!msg.len && strbuf_read_fd(&msg, 0, 0) < 0)

@@ -7,6 +7,7 @@
 
 #include "builtin.h"
 #include "odb.h"
+#include "pack.h"
 #include "parse-options.h"
 #include "quote.h"
 #include "repo.h"
@@ -38,6 +39,7 @@ garbage(struct counts *c, const char *path, const char *why, off_t size)
 struct pack_file {
 	char *name;	/* "pack-XXX.ext" */
 	off_t size;
+	int pack_and_idx;	/* the first of its name, with both */
 };
 
 static int
@@ -53,6 +55,38 @@ base_len(const char *name)
 	const char *dot = strrchr(name, '.');
 
 	return dot ? (size_t)(dot - name) : strlen(name);
+}
+
+/*
+ * The pack "<name up to blen>.pack" and its .idx are there: if the odb
+ * could not open it (it said nothing, see quiet_bad_packs), say why as
+ * git does when it opens the .idx, an error: "index file <path> is too
+ * small" (git repeats it for every loose object it looks up; once here).
+ */
+static void
+check_pack(struct counts *c, const char *name, size_t blen)
+{
+	struct odb_source *src = &c->odb->sources[0];
+	struct strbuf path = STRBUF_INIT;
+	struct pack *p;
+	struct stat st;
+
+	strbuf_addf(&path, "%s/pack/%.*s.idx", src->objdir, (int)blen, name);
+	for (size_t i = 0; i < src->nr_packs; i++)
+		if (!strcmp(src->packs[i]->idx_path, path.buf))
+			goto out;
+	if (!stat(path.buf, &st) &&
+	    st.st_size < 256 * 4 + 2 * (off_t)HASH_RAWSZ) {
+		error("index file %spack/%.*s.idx is too small", c->shown.buf,
+		      (int)blen, name);
+	} else if (pack_open(&p, path.buf) < 0) {
+		error_lib(-1);
+		error_clear();
+	} else {
+		pack_close(p);	/* it came meanwhile */
+	}
+out:
+	strbuf_release(&path);
 }
 
 /*
@@ -104,6 +138,7 @@ count_pack_garbage(struct counts *c)
 		}
 		ALLOC_GROW(files, nr + 1, alloc);
 		files[nr].name = xstrdup(de->d_name);
+		files[nr].pack_and_idx = 0;
 		files[nr++].size = st.st_size;
 	}
 	if (dir)
@@ -118,6 +153,7 @@ count_pack_garbage(struct counts *c)
 			has_pack |= !strcmp(files[j].name + blen, ".pack");
 			has_idx |= !strcmp(files[j].name + blen, ".idx");
 		}
+		files[i].pack_and_idx = has_pack && has_idx;
 		if (!(has_pack && has_idx)) {
 			const char *why = has_idx ? "no corresponding .pack" :
 				has_pack ? "no corresponding .idx" :
@@ -133,6 +169,10 @@ count_pack_garbage(struct counts *c)
 		}
 		i = j;
 	}
+	/* then, as git opens them, the packs that would not open */
+	for (size_t i = 0; i < nr; i++)
+		if (files[i].pack_and_idx)
+			check_pack(c, files[i].name, base_len(files[i].name));
 	for (size_t i = 0; i < nr; i++)
 		free(files[i].name);
 	free(files);
@@ -251,32 +291,27 @@ cmd_count_objects(int argc, const char **argv)
 	ret = repo_odb(&odb, &repo);
 	if (ret < 0)
 		die_lib(ret);
+	/* git speaks of a pack that will not open only with -v: below */
+	for (size_t i = 0; i < odb->nr_sources; i++)
+		odb->sources[i].quiet_bad_packs = 1;
 	odb_prepare_packs(odb);
 	c.odb = odb;
 	strbuf_init(&c.shown, 0);
 	if (getenv("GIT_OBJECT_DIRECTORY") && *getenv("GIT_OBJECT_DIRECTORY")) {
 		/* git names the store as it was given... */
 		strbuf_addf(&c.shown, "%s/", getenv("GIT_OBJECT_DIRECTORY"));
-	} else if (getenv("GIT_DIR") && *getenv("GIT_DIR")) {
-		strbuf_addf(&c.shown, "%s/objects/", getenv("GIT_DIR"));
+	} else if (strcmp(repo.gitdir, repo.commondir)) {
+		/* ...a linked worktree's by its real path... */
+		strbuf_addf(&c.shown, "%s/", odb->objdir);
 	} else {
-		/* ...or as it found it: relative to here */
-		struct strbuf cwd = STRBUF_INIT;
-
-		if (!strbuf_getcwd(&cwd) && !strncmp(odb->objdir, cwd.buf,
-						     cwd.len) &&
-		    (odb->objdir[cwd.len] == '/' || !odb->objdir[cwd.len])) {
-			const char *rel = odb->objdir + cwd.len;
-
-			if (*rel == '/')
-				rel++;
-			if (*rel)
-				strbuf_addf(&c.shown, "%s/", rel);
-		} else {
-			strbuf_addf(&c.shown, "%s/", odb->objdir);
-		}
-		error_clear();
-		strbuf_release(&cwd);
+		/*
+		 * ...or under the git directory as its setup leaves it:
+		 * ".git" at the top of the work tree (where git works from
+		 * a subdirectory too), "." in the git directory, absolute
+		 * deeper in it, GIT_DIR as given.
+		 */
+		strbuf_addf(&c.shown, "%s/objects/", repo.gitdir_env ?
+			    repo.gitdir_env : ".git");
 	}
 	count_loose(&c);
 	if (c.verbose) {

@@ -117,19 +117,6 @@ opt_mode(const struct option *opt, const char *arg, int unset)
 	return 0;
 }
 
-/*
- * --full-name, and (git sets the same "no prefix to cut" both ways)
- * --no-full-name too.
- */
-static int
-opt_full_name(const struct option *opt, const char *arg, int unset)
-{
-	(void)arg;
-	(void)unset;
-	*(int *)opt->value = 1;
-	return 0;
-}
-
 /* git's usage_msg_opt(): "fatal: <msg>", a blank line, the usage; 129 */
 static void NORETURN
 usage_fatal(const char *msg, const struct option *opts)
@@ -397,8 +384,8 @@ cmd_ls_tree(int argc, const char **argv)
 		{ OPT_CALLBACK_, 0, "object-only", &lt, NULL, "list only "
 		  "objects", OPT_NOARG | OPT_NONEG, MODE_OBJECT_ONLY,
 		  opt_mode },
-		OPT_CALLBACK_F(0, "full-name", &lt.full_name, NULL, "use full "
-			       "path names", OPT_NOARG, opt_full_name),
+		/* --no-full-name: names relative again (git 2.55) */
+		OPT_BOOL(0, "full-name", &lt.full_name, "use full path names"),
 		OPT_BOOL(0, "full-tree", &lt.full_tree, "list entire tree; not "
 			 "just current directory (implies --full-name)"),
 		{ OPT_STRING_, 0, "format", &lt.format, "format", "format to "

@@ -498,26 +498,6 @@ describe_tag(struct strbuf *out, const struct odb_object *obj)
 	return 0;
 }
 
-/* zlib's status as git names it in "inflate: <name> (<zlib message>)". */
-static const char *
-zlib_status_name(int status)
-{
-	switch (status) {
-	case Z_MEM_ERROR:
-		return "out of memory";
-	case Z_VERSION_ERROR:
-		return "wrong version";
-	case Z_NEED_DICT:
-		return "needs dictionary";
-	case Z_DATA_ERROR:
-		return "data stream error";
-	case Z_STREAM_ERROR:
-		return "stream consistency error";
-	default:
-		return "unknown error";
-	}
-}
-
 /*
  * Why the loose object oid cannot be read, in the error lines git prints
  * when it tries (each line preceded by "\nerror: "); nothing for an
@@ -562,7 +542,7 @@ explain_unreadable(struct strbuf *out, struct res *r,
 		 !memchr(hdr, '\0', sizeof(hdr) - zs.avail_out));
 	if (status != Z_OK && status != Z_STREAM_END && status != Z_BUF_ERROR)
 		strbuf_addf(out, "\nerror: inflate: %s (%s)",
-			    zlib_status_name(status), zs.msg ? zs.msg :
+			    odb_zlib_status_name(status), zs.msg ? zs.msg :
 			    "no message");
 	if (status < Z_OK && status != Z_BUF_ERROR)
 		strbuf_addf(out, "\nerror: unable to unpack %s header",

@@ -189,7 +189,8 @@ scan_packs(struct odb_source *src)
 		strbuf_setlen(&path, path.len - 5);
 		strbuf_addstr(&path, ".idx");
 		if (pack_open(&p, path.buf) < 0) {
-			diag_emit(DIAG_WARNING, "%s", error_msg());
+			if (!src->quiet_bad_packs)
+				diag_emit(DIAG_WARNING, "%s", error_msg());
 			error_clear();
 			continue;
 		}
@@ -1504,6 +1505,46 @@ zerror(const struct object_id *oid, const char *path, z_stream *zs,
 	return corrupt(oid, path, why);
 }
 
+const char *
+odb_zlib_status_name(int status)
+{
+	switch (status) {
+	case Z_MEM_ERROR:
+		return "out of memory";
+	case Z_VERSION_ERROR:
+		return "wrong version";
+	case Z_NEED_DICT:
+		return "needs dictionary";
+	case Z_DATA_ERROR:
+		return "data stream error";
+	case Z_STREAM_ERROR:
+		return "stream consistency error";
+	default:
+		return "unknown error";
+	}
+}
+
+/*
+ * zlib failed (zret) before the header's end: git's two error lines
+ * ("inflate: needs dictionary (no message)", "unable to unpack <id>
+ * header") before its fatal "loose object <id> (stored in <path>) is
+ * corrupt".  A stream cut short is zerror()'s.
+ */
+static int
+header_zerror(const struct object_id *oid, const char *path, z_stream *zs,
+	      int zret)
+{
+	char pre[256];
+
+	if (zret == Z_BUF_ERROR)
+		return zerror(oid, path, zs, zret);
+	snprintf(pre, sizeof(pre), "inflate: %s (%s)\nerror: unable to "
+		 "unpack %s header", odb_zlib_status_name(zret),
+		 zs->msg ? zs->msg : "no message", oid_to_hex(oid));
+	return error_set_pre(E_CORRUPT, pre, "loose object %s (stored in %s) "
+			     "is corrupt", oid_to_hex(oid), path);
+}
+
 /*
  * Inflate the header of the loose object in buf into hdrbuf; on success
  * leave zs positioned after it.  Returns the header length, or a
@@ -1529,7 +1570,7 @@ inflate_header(z_stream *zs, unsigned char *hdrbuf, size_t hdrsize,
 	} while (zret == Z_OK && zs->avail_out &&
 		 !memchr(hdrbuf, '\0', hdrsize - zs->avail_out));
 	if (zret != Z_OK && zret != Z_STREAM_END)
-		return zerror(oid, path, zs, zret);
+		return header_zerror(oid, path, zs, zret);
 	hlen = odb_parse_header(hdrbuf, hdrsize - zs->avail_out, type_buf,
 				type_size, size);
 	if (hlen < 0)
@@ -1598,7 +1639,7 @@ inflate_long_header(struct strbuf *hdr, const void *buf, size_t len,
 		zs.avail_out = chunk;
 		zret = inflate(&zs, Z_SYNC_FLUSH);
 		if (zret != Z_OK && zret != Z_STREAM_END) {
-			ret = zerror(oid, path, &zs, zret);
+			ret = header_zerror(oid, path, &zs, zret);
 			goto out;
 		}
 		strbuf_setlen(hdr, hdr->len + (chunk - zs.avail_out));

@@ -76,6 +76,9 @@ struct odb_source {
 					 * first, as objects come in runs */
 	struct timespec pack_dir_mtime;	/* when the pack list was read */
 	struct odb_fanout_list *lists;	/* owned; 256 entries, or NULL */
+	int quiet_bad_packs;		/* no warning for a pack that will
+					 * not open: the caller reports it
+					 * (count-objects, as git) */
 };
 
 /* An object written in batch mode, waiting for odb_flush() to name it. */
@@ -293,6 +296,9 @@ int odb_read(struct odb_object *out, struct odb *odb,
 int odb_read_loose(struct odb_object *out, struct odb *odb,
 		   const struct object_id *oid, unsigned flags);
 
+/* zlib's status (Z_NEED_DICT, ...) as git names it: "needs dictionary" */
+const char *odb_zlib_status_name(int status);
+
 /*
  * Inflate and check the bytes of a loose object file (buf, len bytes) as
  * odb_read_loose() does; oid and path name it in messages (and oid is
@@ -302,6 +308,12 @@ int odb_read_loose(struct odb_object *out, struct odb *odb,
 int odb_loose_parse(struct odb_object *out, const void *buf, size_t len,
 		    const struct object_id *oid, const char *path,
 		    unsigned flags);
+/*
+ * A loose object whose zlib stream fails before the end of its header
+ * is -E_CORRUPT "loose object <id> (stored in <path>) is corrupt", with
+ * git's lines before it in error_pre(): "inflate: <status> (<zlib's
+ * message>)" and "unable to unpack <id> header".
+ */
 /* Only the type and size, as odb_read_info() reads a loose file. */
 int odb_loose_parse_info(enum object_type *type, size_t *size,
 			 char *type_buf, size_t type_bufsize, const void *buf,

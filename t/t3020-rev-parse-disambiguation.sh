@@ -229,6 +229,52 @@ test_expect_success GIT 'core.disambiguate picks a type, but not over the contex
 	rp_code 128
 '
 
+test_expect_success GIT 'commit-tree: its tree is a tree, its parents commits (t1512 #8, #11)' '
+	git init -q ct &&
+	(
+		cd ct &&
+		tick_at 1112911993 &&
+		test_write_lines 0 1 2 3 4 5 6 7 8 9 "" $x1 >$f1 &&
+		git add $f1 &&
+		git write-tree >/dev/null &&
+		git rev-parse --disambiguate=$P >both &&
+		test_line_count = 2 both &&
+		echo d7xm | dirc commit-tree $P >../ct-fffff &&
+		git commit -q -m $s1 &&
+		echo hoaxj | dirc commit-tree $T -p $P >../ct-ffffd
+	) &&
+	test_cmp c-fffff ct-fffff &&
+	test_cmp c-ffffd ct-ffffd
+'
+
+test_expect_success GIT 'commit-tree: a tree or commit among others; still ambiguous: the trees or commits listed, as git' '
+	for args in "$P" "$T -p $P" "$T -p $Q"
+	do
+		for who in git dirc
+		do
+			{
+				(cd dis && $who commit-tree $args </dev/null) \
+					>$who.out 2>$who.err
+				echo $? >$who.code
+			} || return 1
+		done &&
+		test_cmp_codes git.code dirc.code &&
+		test_must_be_empty dirc.out &&
+		if test_have_prereq GIT_MSGS
+		then
+			test_cmp git.err dirc.err
+		fi &&
+		test_grep "is ambiguous" dirc.err || return 1
+	done &&
+	(cd dis && test_must_fail dirc commit-tree $P) 2>err &&
+	test_grep -v "^hint: .* commit " err &&
+	test_grep "^hint: .* tree$" err &&
+	# a blob, the tag and a tree share $Q: the tree it is
+	(cd dis && dirc commit-tree $Q </dev/null) >dirc.out &&
+	(cd dis && git commit-tree $Q </dev/null) >git.out &&
+	test_cmp git.out dirc.out
+'
+
 test_expect_success GIT '--disambiguate: every match once, in id order, also packed' '
 	rp_like_git -C dis --disambiguate=$P &&
 	test_line_count = 16 dirc.out &&

@@ -171,11 +171,51 @@ test_expect_success GIT 'from a subdirectory: names relative to it, --full-name,
 	do
 		for o in "" -r "-r -t" -t -d "-r -d" --name-only "-r --full-name" \
 			"--full-tree" "-r --full-tree" "--full-name -t" \
-			"--full-tree --full-name" "-r -z" --no-full-name \
-			"--full-name --no-full-name" "--full-tree --no-full-tree"
+			"--full-tree --full-name" "-r -z" \
+			"--no-full-name --full-name" "--full-tree --no-full-tree"
 		do
 			trees_like_git -C $dir ls-tree $o HEAD &&
 			trees_code 0 || return 1
+		done || return 1
+	done
+'
+
+# git 2.39 took --no-full-name for --full-name; 2.55 (and dirc) undo
+# --full-name with it: the names are relative again, as by default.
+test_expect_success GIT '--no-full-name: relative names, as without the option (git 2.55)' '
+	for dir in . a a/b d/e
+	do
+		for o in "" -r "-r -t" --name-only "--format=%(path)"
+		do
+			(cd $dir && git ls-tree $o HEAD) >expect &&
+			(cd $dir && dirc ls-tree --no-full-name $o HEAD) >actual &&
+			test_cmp expect actual &&
+			(cd $dir && dirc ls-tree --full-name --no-full-name $o HEAD) \
+				>actual &&
+			test_cmp expect actual &&
+			(cd $dir && git ls-tree --full-name $o HEAD) >expect &&
+			(cd $dir && dirc ls-tree --no-full-name --full-name $o HEAD) \
+				>actual &&
+			test_cmp expect actual || return 1
+		done || return 1
+	done &&
+	(cd a/b && dirc ls-tree --no-full-name HEAD ../../a) >actual &&
+	grep "	\.\./$" actual
+'
+
+test_expect_success GIT_NEW '--no-full-name, --no-full-tree: as git 2.55' '
+	for dir in . a a/b d/e
+	do
+		for o in --no-full-name "--full-name --no-full-name" \
+			"--no-full-name --full-tree" "--full-tree --no-full-name" \
+			"-r --no-full-name --full-name" "--full-tree --no-full-tree"
+		do
+			(cd $dir && git_new ls-tree $o HEAD) >expect &&
+			(cd $dir && dirc ls-tree $o HEAD) >actual &&
+			test_cmp expect actual &&
+			(cd $dir && git_new ls-tree $o -r HEAD) >expect &&
+			(cd $dir && dirc ls-tree $o -r HEAD) >actual &&
+			test_cmp expect actual || return 1
 		done || return 1
 	done
 '

@@ -176,6 +176,65 @@ test_expect_success 'garbage: warnings of git'\''s order when a loose object com
 	test_cmp expect actual
 '
 
+test_expect_success 'garbage: paths spelt as git does from a subdirectory, the git directory, deeper in it' '
+	mkdir -p garbage/sub/deep garbage/.git/refs/x &&
+	for dir in sub sub/deep .git .git/refs/x .git/objects
+	do
+		(cd garbage/$dir && git count-objects -v) >expect 2>expect.err &&
+		(cd garbage/$dir && dirc count-objects -v) >actual 2>actual.err &&
+		test_cmp expect actual &&
+		sort expect.err >expect &&
+		sort actual.err >actual &&
+		test_cmp expect actual || return 1
+	done &&
+	(cd garbage/.git && dirc count-objects -v) 2>err &&
+	test_grep "^warning: garbage found: \./objects/pack/stray$" err
+'
+
+# git 2.39 and 2.55 alike (git'"'"'s t5304): a .pack beside an .idx too
+# small to be one is an error when -v opens it, in git'"'"'s words; git
+# repeats it for every loose object it looks up, dirc says it once.
+test_expect_success 'a pack whose .idx is too small: git'"'"'s error with -v, nothing without' '
+	cp -R both badidx &&
+	: >badidx/.git/objects/pack/fake.pack &&
+	: >badidx/.git/objects/pack/fake.idx &&
+	: >badidx/.git/objects/pack/foo.bar &&
+	for opt in "" -H
+	do
+		git -C badidx count-objects $opt >expect 2>expect.err &&
+		dirc -C badidx count-objects $opt >actual 2>actual.err &&
+		test_cmp expect actual &&
+		test_must_be_empty actual.err || return 1
+	done &&
+	for opt in -v -vH
+	do
+		git -C badidx count-objects $opt >expect 2>expect.err &&
+		dirc -C badidx count-objects $opt >actual 2>actual.err &&
+		test_cmp expect actual &&
+		uniq expect.err >expect &&
+		test_cmp expect actual.err || return 1
+	done &&
+	test_grep "^error: index file \.git/objects/pack/fake\.idx is too small$" actual.err &&
+	test_grep -v "^warning: .*fake\.idx" actual.err
+'
+
+test_expect_success 'a pack whose .idx is broken otherwise: an error naming it with -v' '
+	cp -R both badidx2 &&
+	idx=$(ls both/.git/objects/pack/pack-*.idx) &&
+	: >badidx2/.git/objects/pack/fake.pack &&
+	cp "$idx" badidx2/.git/objects/pack/fake.idx &&
+	chmod u+w badidx2/.git/objects/pack/fake.idx &&
+	# the first fan-out entry over the last: not monotonic
+	printf "\377\377\377\377" |
+	dd of=badidx2/.git/objects/pack/fake.idx bs=1 seek=8 conv=notrunc 2>/dev/null &&
+	same_count_stdout badidx2 -v &&
+	dirc -C badidx2 count-objects -v >/dev/null 2>err &&
+	test_grep "^error: .*fake\.idx" err &&
+	test_grep -v "^warning:" err &&
+	dirc -C badidx2 count-objects 2>err &&
+	test_must_be_empty err
+'
+
 test_expect_success 'a .keep whose pack and .idx are gone is garbage, as git says' '
 	cp -R packed orphan &&
 	: >orphan/.git/objects/pack/pack-$(test_oid_fake 1).keep &&

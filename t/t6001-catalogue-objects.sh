@@ -98,6 +98,68 @@ test_expect_success 'not zlib, an empty file: 128, as git' '
 	both_fail $id -p
 '
 
+# stderr_of FILE: FILE with each path to objects/ cut to what follows
+# it, and each line once (git says the same thing at every lookup).
+stderr_of () {
+	sed -e "s|(stored in .*objects/|(stored in objects/|" "$1" |
+	awk "!seen[\$0]++"
+}
+
+test_expect_success 'not zlib: git'"'"'s inflate and "unable to unpack" errors, then "is corrupt", as git' '
+	id=$(test_oid_fake 1) &&
+	for c in "blob" "-p" "-t" "-s"
+	do
+		test_expect_code 128 dirc -C bad cat-file $c $id 2>err &&
+		git_code -C bad cat-file $c $id &&
+		code_is 128 &&
+		stderr_of git.err >expect &&
+		stderr_of err >actual &&
+		# dirc names the object once more before the last line of -p,
+		# -t and -s; the rest is git'"'"'s
+		grep -v "^error: loose object" actual >actual.git &&
+		test_cmp expect actual.git || return 1
+	done &&
+	test_write_lines \
+		"error: inflate: data stream error (incorrect header check)" \
+		"error: unable to unpack $id header" \
+		"fatal: loose object $id (stored in objects/$(echo $id | cut -c1-2)/$(echo $id | cut -c3-)) is corrupt" >expect &&
+	test_expect_code 128 dirc -C bad cat-file blob $id 2>err &&
+	stderr_of err >actual &&
+	test_cmp expect actual
+'
+
+# git'"'"'s t1006: a loose object compressed with a preset dictionary
+# (zlib'"'"'s Z_NEED_DICT).  git 2.39 stops on a BUG() there; 2.55 says so.
+test_expect_success 'a zlib stream that needs a preset dictionary: "needs dictionary", as git 2.55' '
+	id=$(test_oid_fake 1) &&
+	id=${id%?}3 &&
+	printf "\170\273\017\112\003\143" >z &&
+	put $id z &&
+	test_write_lines \
+		"error: inflate: needs dictionary (no message)" \
+		"error: unable to unpack $id header" \
+		"fatal: loose object $id (stored in objects/$(echo $id | cut -c1-2)/$(echo $id | cut -c3-)) is corrupt" >expect &&
+	test_expect_code 128 dirc -C bad cat-file blob $id 2>err &&
+	stderr_of err >actual &&
+	test_cmp expect actual &&
+	test_expect_code 128 dirc -C bad cat-file -t $id 2>err &&
+	test_grep "^error: inflate: needs dictionary (no message)$" err &&
+	test_grep "^error: unable to unpack $id header$" err &&
+	test_grep -v "too long" err &&
+	if test_have_prereq GIT_NEW
+	then
+		for c in blob -p -t -s
+		do
+			test_expect_code 128 git_new -C bad cat-file $c $id \
+				2>git.err &&
+			test_expect_code 128 dirc -C bad cat-file $c $id 2>err &&
+			stderr_of git.err >expect &&
+			stderr_of err | grep -v "^error: loose object" >actual &&
+			test_cmp expect actual || return 1
+		done
+	fi
+'
+
 test_expect_success 'a zlib stream cut short: 128, as git' '
 	id=$(test_oid_fake 2) &&
 	id=${id%?}1 &&

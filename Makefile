@@ -161,6 +161,7 @@ LIB_OBJS += lib/ref-list.o
 LIB_OBJS += lib/reflog.o
 LIB_OBJS += lib/refresh.o
 LIB_OBJS += lib/refs-reftable.o
+LIB_OBJS += lib/refs-txn-reftable.o
 LIB_OBJS += lib/refs-txn.o
 LIB_OBJS += lib/refs.o
 LIB_OBJS += lib/reftable-format.o

@@ -1,7 +1,7 @@
 /*
  * refs-reftable: the ref store's reading half over reftable stacks
- * (reftable.h).  The writing half is in refs-txn.c, beside the files
- * store's, so that both check updates with the same code.
+ * (reftable.h).  The writing half is in refs-txn-reftable.c, which
+ * shares the transaction's checks with the files store's (refs-txn.c).
  *
  * Where refs live: HEAD and the other per-worktree refs of the main
  * worktree are in the common stack with every shared ref, as git keeps

@@ -37,6 +37,9 @@
  * appends a bogus "<old> 0000..." line to HEAD's log), and checks names
  * and reflog paths before writing anything (git can leave some refs of
  * a failed transaction written).
+ *
+ * The reftable store's prepare and commit are in refs-txn-reftable.c;
+ * what both share is declared in refs-txn-internal.h.
  */
 #include "refs.h"
 
@@ -48,75 +51,10 @@
 #include "object.h"
 #include "perm.h"
 #include "refs-internal.h"
+#include "refs-txn-internal.h"
 #include "reflog.h"
 #include "reftable.h"
 #include "trace.h"
-
-/* Flags refs_txn_update() takes from its caller. */
-#define REF_CALLER_FLAGS (REF_NO_DEREF | REF_CREATE_REFLOG | \
-			  REF_SKIP_OBJECT_CHECK)
-
-/* Flags of an update that only this file sets. */
-enum ref_update_state {
-	REF_HAVE_NEW = 1 << 16,		/* new_oid is set (else: verify) */
-	REF_HAVE_OLD = 1 << 17,		/* old_oid is to be checked */
-	REF_DELETING = 1 << 18,		/* new_oid is null */
-	REF_LOG_ONLY = 1 << 19,		/* lock and log, do not write */
-	REF_VIA_HEAD = 1 << 20,		/* reached through HEAD */
-	REF_NEEDS_COMMIT = 1 << 21,	/* the lock holds the new value */
-	REF_WRITES_LOG = 1 << 22,	/* a reflog line will be written */
-	REF_LOG_CREATE = 1 << 23,	/* ... creating the log if needed */
-	REF_RT_WRITE = 1 << 24,		/* reftable: goes into the new table */
-	REF_DROPPED = 1 << 25,		/* rejected, or brought in by one */
-	REF_CHECK_NAME = 1 << 26,	/* new: its name is checked after the
-					 * others were locked (git 2.55) */
-};
-
-struct ref_update {
-	char *name;		/* the ref locked and written; owned */
-	struct object_id new_oid, old_oid;
-	unsigned flags;		/* REF_CALLER_FLAGS and ref_update_state */
-	char *msg;		/* reflog message; owned; NULL for none */
-	char *new_target;	/* make it a symbolic ref to this; owned */
-	char *old_target;	/* it must be a symbolic ref to this; owned */
-	struct ref_update *parent;	/* the symbolic ref this update was
-					 * reached through; NULL if named */
-	struct lockfile lk;	/* "<ref>.lock" while prepared */
-	struct object_id cur;	/* the value under the lock (null: none) */
-	unsigned type;		/* REF_IS* of what was read under the lock */
-	size_t group;		/* index of the update queued by the caller
-				 * that this one was split off */
-	enum ref_reject why;	/* set where a failure of its own is found */
-	char *reject_msg;	/* rejected: the message; owned */
-	unsigned reject_flags;	/* rejected: flags as they were */
-};
-
-enum txn_state { TXN_OPEN, TXN_PREPARED, TXN_CLOSED };
-
-/* A reflog appended to by commit, to undo it if a later one fails. */
-struct log_undo {
-	char *path;		/* owned */
-	off_t size;		/* its size before */
-	int existed;
-};
-
-struct ref_txn {
-	struct ref_store *rs;		/* borrowed */
-	struct ref_txn_env env;
-	struct ref_update **u;		/* owned, in order of processing */
-	size_t nr, alloc;
-	enum txn_state state;
-	struct ref_names names;		/* every name of u[], sorted */
-	struct lockfile packed_lock;	/* packed-refs.lock */
-	struct lockfile packed_new;	/* packed-refs.new */
-	char **dirs;			/* directories made; owned */
-	size_t dirs_nr, dirs_alloc;
-	/* reftable: the additions holding tables.list.lock (common, own) */
-	struct reftable_addition *rt_add[2];
-	int allow_reject;		/* refs_txn_allow_rejections() */
-	size_t *rejected;		/* indexes into u[], in order */
-	size_t rejected_nr, rejected_alloc;
-};
 
 struct ref_txn *
 refs_txn_begin(struct ref_store *rs, const struct ref_txn_env *env)
@@ -360,8 +298,8 @@ remove_empty_parents(const struct ref_store *rs, const char *name, int logs)
 /* ---- prepare ---- */
 
 /* The name an update was asked for: the symbolic ref it came through. */
-static const char *
-asked_name(const struct ref_update *u)
+const char *
+txn_asked_name(const struct ref_update *u)
 {
 	while (u->parent)
 		u = u->parent;
@@ -369,8 +307,8 @@ asked_name(const struct ref_update *u)
 }
 
 /* Wrap this thread's error as "<fmt...>: <error>". */
-PRINTF_LIKE(1, 2) static int
-wrap_error(const char *fmt, ...)
+PRINTF_LIKE(1, 2) int
+txn_wrap_error(const char *fmt, ...)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char buf[ERROR_MSG_MAX];
@@ -497,8 +435,8 @@ out:
  * The symbolic ref u must point to u->old_target; it points to referent
  * ("" for none).
  */
-static int
-check_old_target(struct ref_update *u, const char *referent)
+int
+txn_check_old_target(struct ref_update *u, const char *referent)
 {
 	if (!strcmp(referent, u->old_target))
 		return 0;
@@ -506,25 +444,25 @@ check_old_target(struct ref_update *u, const char *referent)
 	if (!*referent)
 		return error_set(E_NOTFOUND, "verifying symref target: '%s': "
 				 "reference is missing but expected %s",
-				 asked_name(u), u->old_target);
+				 txn_asked_name(u), u->old_target);
 	return error_set(E_CONFLICT, "verifying symref target: '%s': is at "
-			 "%s but expected %s", asked_name(u), referent,
+			 "%s but expected %s", txn_asked_name(u), referent,
 			 u->old_target);
 }
 
 /* u must be a symbolic ref (it has an old target) but is a plain one. */
-static int
-not_a_symref(struct ref_update *u)
+int
+txn_not_a_symref(struct ref_update *u)
 {
 	u->why = REF_REJECT_NOT_SYMREF;
 	return error_set(E_CONFLICT, "cannot lock ref '%s': expected symref "
 			 "with target '%s': but is a regular ref",
-			 asked_name(u), u->old_target);
+			 txn_asked_name(u), u->old_target);
 }
 
 /* git's check_old_oid(), with git's three messages. */
-static int
-check_old(struct ref_update *u)
+int
+txn_check_old(struct ref_update *u)
 {
 	char want[HASH_MAX_HEXSZ + 1];
 
@@ -536,19 +474,19 @@ check_old(struct ref_update *u)
 		 REF_REJECT_OLD_VALUE;
 	if (oid_is_null(&u->old_oid))
 		return error_set(E_CONFLICT, "cannot lock ref '%s': reference "
-				 "already exists", asked_name(u));
+				 "already exists", txn_asked_name(u));
 	if (oid_is_null(&u->cur))
 		return error_set(E_CONFLICT, "cannot lock ref '%s': reference "
-				 "is missing but expected %s", asked_name(u),
-				 want);
+				 "is missing but expected %s",
+				 txn_asked_name(u), want);
 	return error_set(E_CONFLICT, "cannot lock ref '%s': is at %s but "
-			 "expected %s", asked_name(u), oid_to_hex(&u->cur),
+			 "expected %s", txn_asked_name(u), oid_to_hex(&u->cur),
 			 want);
 }
 
 /* The branch HEAD points to changes: log it in HEAD's reflog too. */
-static int
-split_head(struct ref_txn *txn, struct ref_update *u)
+int
+txn_split_head(struct ref_txn *txn, struct ref_update *u)
 {
 	struct ref_update *h;
 
@@ -573,8 +511,9 @@ split_head(struct ref_txn *txn, struct ref_update *u)
 }
 
 /* u is a symbolic ref: lock and log it, and update what it points to. */
-static int
-split_symref(struct ref_txn *txn, struct ref_update *u, const char *target)
+int
+txn_split_symref(struct ref_txn *txn, struct ref_update *u,
+		 const char *target)
 {
 	struct ref_update *t;
 	unsigned flags;
@@ -586,7 +525,7 @@ split_symref(struct ref_txn *txn, struct ref_update *u, const char *target)
 		refs_printable_name(&pr, target);
 		ret = error_set(E_CORRUPT, "cannot lock ref '%s': symbolic "
 				"ref points to a bad name '%s'",
-				asked_name(u), pr.buf);
+				txn_asked_name(u), pr.buf);
 		strbuf_release(&pr);
 		return ret;
 	}
@@ -615,14 +554,14 @@ split_symref(struct ref_txn *txn, struct ref_update *u, const char *target)
  * exist: a creation would replace the symbolic ref, which git 2.45
  * refuses ("dangling symref already exists"; git 2.39 replaced it).
  */
-static int
-dangling_symref(struct ref_update *u)
+int
+txn_dangling_symref(struct ref_update *u)
 {
 	if ((u->flags & REF_HAVE_OLD) && oid_is_null(&u->old_oid) &&
 	    oid_is_null(&u->cur)) {
 		u->why = REF_REJECT_EXISTS;
 		return error_set(E_EXISTS, "cannot lock ref '%s': dangling "
-				 "symref already exists", asked_name(u));
+				 "symref already exists", txn_asked_name(u));
 	}
 	return 0;
 }
@@ -665,16 +604,16 @@ write_lock(struct ref_txn *txn, struct ref_update *u)
 }
 
 /* Does u need the ref to exist (an old value that is not "none")? */
-static int
-expects_existing(const struct ref_update *u)
+int
+txn_expects_existing(const struct ref_update *u)
 {
 	return (u->flags & REF_HAVE_OLD) &&
 	       (u->old_target || !oid_is_null(&u->old_oid));
 }
 
 /* Does u delete its ref? */
-static int
-is_null_new(const struct ref_update *u)
+int
+txn_is_null_new(const struct ref_update *u)
 {
 	return (u->flags & REF_HAVE_NEW) && !u->new_target &&
 	       oid_is_null(&u->new_oid);
@@ -685,20 +624,20 @@ static int
 prepare_one(struct ref_txn *txn, struct ref_update *u, const char *head_ref)
 {
 	struct strbuf referent = STRBUF_INIT;
-	int mustexist = expects_existing(u);
+	int mustexist = txn_expects_existing(u);
 	int ret;
 
-	if (is_null_new(u))
+	if (txn_is_null_new(u))
 		u->flags |= REF_DELETING;
 	if (head_ref && !(u->flags & (REF_LOG_ONLY | REF_VIA_HEAD)) &&
 	    !strcmp(u->name, head_ref)) {
-		ret = split_head(txn, u);
+		ret = txn_split_head(txn, u);
 		if (ret < 0)
 			goto out;
 	}
 	ret = lock_and_read(txn, u, mustexist, &referent);
 	if (ret < 0) {
-		ret = wrap_error("cannot lock ref '%s'", asked_name(u));
+		ret = txn_wrap_error("cannot lock ref '%s'", txn_asked_name(u));
 		goto out;
 	}
 	if (u->type & REF_ISSYMREF) {
@@ -711,22 +650,22 @@ prepare_one(struct ref_txn *txn, struct ref_update *u, const char *head_ref)
 					ret = error_set(E_CORRUPT, "cannot lock "
 							"ref '%s': error "
 							"reading reference",
-							asked_name(u));
+							txn_asked_name(u));
 					goto out;
 				}
 				error_clear();
 			}
 			if (u->old_target)
-				ret = check_old_target(u, referent.buf);
-			else if (!(ret = dangling_symref(u)))
-				ret = check_old(u);
+				ret = txn_check_old_target(u, referent.buf);
+			else if (!(ret = txn_dangling_symref(u)))
+				ret = txn_check_old(u);
 		} else {
-			ret = split_symref(txn, u, referent.buf);
+			ret = txn_split_symref(txn, u, referent.buf);
 		}
 	} else if (u->old_target) {
-		ret = not_a_symref(u);
+		ret = txn_not_a_symref(u);
 	} else {
-		ret = check_old(u);
+		ret = txn_check_old(u);
 		for (struct ref_update *p = u->parent; !ret && p;
 		     p = p->parent)
 			p->cur = u->cur;
@@ -746,8 +685,8 @@ out:
 }
 
 /* Is name one whose reflog git creates by itself? */
-static int
-autocreates_log(const struct ref_store *rs, const char *name)
+int
+txn_autocreates_log(const struct ref_store *rs, const char *name)
 {
 	if (rs->flags & REF_LOG_ALWAYS)
 		return 1;
@@ -757,234 +696,13 @@ autocreates_log(const struct ref_store *rs, const char *name)
 		starts_with(name, "refs/notes/"));
 }
 
-/* ---- the reftable store ---- */
-
-/*
- * Begin an addition; a stack that another writer changed since it was
- * read has been reloaded by the failed attempt, so try again (git's
- * additions reload themselves).
- */
-static int
-rt_begin(struct reftable_addition **add, struct reftable_stack *st,
-	 long timeout_ms)
-{
-	int ret = reftable_addition_begin(add, st, timeout_ms);
-
-	for (int tries = 0; ret == -E_CONFLICT && tries < 3; tries++) {
-		error_clear();
-		ret = reftable_addition_begin(add, st, timeout_ms);
-	}
-	return ret;
-}
-
-/*
- * Take tables.list.lock of every stack the transaction may write (the
- * worktree's own as well in a linked worktree); the stacks read from
- * here on are the locked ones.
- */
-static int
-rt_lock(struct ref_txn *txn)
-{
-	struct ref_store *rs = txn->rs;
-	int linked = strcmp(rs->gitdir, rs->commondir) != 0;
-
-	for (int i = 0; i <= linked; i++) {
-		struct reftable_stack *st = refs_rt_stack(rs, i ? "HEAD" :
-							  NULL);
-		int ret;
-
-		if (!st)
-			return -error_code();
-		ret = rt_begin(&txn->rt_add[i], st, rs->lock_timeout_ms);
-		if (ret == -E_LOCKED)	/* git's reftable backend says only */
-			return error_set(E_LOCKED, "cannot lock references");
-		if (ret < 0)
-			return ret;
-	}
-	return 0;
-}
-
-/* A deletion of a ref (not a symbolic one) deletes its reflog. */
-static int
-rt_drops_log(const struct ref_update *u)
-{
-	return (u->flags & REF_DELETING) && !(u->type & REF_ISSYMREF);
-}
-
-/*
- * prepare_one() of a reftable store: no lock per ref (the stack is
- * locked), and an update goes into the new table only where git's
- * reftable backend writes it: a ref created, changed or deleted, a
- * symbolic ref, or a log-only update; a deletion of a ref that does not
- * exist, and an update to the value the ref has, write nothing.
- */
-static int
-prepare_one_rt(struct ref_txn *txn, struct ref_update *u,
-	       const char *head_ref)
-{
-	struct strbuf referent = STRBUF_INIT;
-	int mustexist = expects_existing(u);
-	int ret, err;
-
-	if (is_null_new(u))
-		u->flags |= REF_DELETING;
-	if (head_ref && !(u->flags & (REF_LOG_ONLY | REF_VIA_HEAD)) &&
-	    !strcmp(u->name, head_ref)) {
-		ret = split_head(txn, u);
-		if (ret < 0)
-			goto out;
-	}
-	if (refs_read_raw_errno(txn->rs, u->name, &u->cur, &referent,
-				&u->type, &err)) {
-		u->cur = null_oid;
-		if (err == REFS_ERR_SET) {
-			ret = wrap_error("cannot lock ref '%s'",
-					 asked_name(u));
-		} else if (mustexist) {
-			u->why = REF_REJECT_MISSING;
-			ret = error_set(E_NOTFOUND, "cannot lock ref '%s': "
-					"unable to resolve reference '%s'",
-					asked_name(u), u->name);
-		} else {
-			ret = 0;
-			if (txn->allow_reject)
-				u->flags |= REF_CHECK_NAME;
-			else
-				ret = refs_check_available(txn->rs, u->name,
-							   &txn->names, 1);
-			if (ret == -E_CONFLICT)
-				u->why = REF_REJECT_NAME_CONFLICT;
-			if (!ret && (u->flags & REF_HAVE_NEW) &&
-			    !(u->flags & REF_DELETING))
-				u->flags |= REF_RT_WRITE;
-		}
-		goto out;
-	}
-	if (u->type & REF_ISSYMREF) {
-		if (u->flags & REF_NO_DEREF) {
-			if (refs_resolve_ref(txn->rs, referent.buf, 0,
-					     &u->cur, NULL, NULL) < 0) {
-				u->cur = null_oid;
-				if (u->flags & REF_HAVE_OLD) {
-					ret = error_set(E_CORRUPT, "cannot lock "
-							"ref '%s': error "
-							"reading reference",
-							asked_name(u));
-					goto out;
-				}
-				error_clear();
-			} else if (!u->old_target) {
-				ret = dangling_symref(u);
-				if (ret < 0)
-					goto out;
-			}
-		} else {
-			ret = split_symref(txn, u, referent.buf);
-			if (ret < 0)
-				goto out;
-		}
-	}
-	/*
-	 * git's reftable backend checks an old target even on the
-	 * symbolic ref an update went through (the files backend checks
-	 * it on the ref reached).
-	 */
-	if (u->old_target)
-		ret = (u->type & REF_ISSYMREF) ?
-			check_old_target(u, referent.buf) : not_a_symref(u);
-	else
-		ret = (u->flags & REF_LOG_ONLY) ? 0 : check_old(u);
-	for (struct ref_update *p = u->parent; !ret && p; p = p->parent)
-		p->cur = u->cur;
-	if (ret < 0)
-		goto out;
-	if ((u->type & REF_ISSYMREF) || (u->flags & REF_LOG_ONLY) ||
-	    ((u->flags & REF_HAVE_NEW) &&
-	     (u->new_target || !oideq(&u->cur, &u->new_oid))))
-		u->flags |= REF_RT_WRITE;
-out:
-	strbuf_release(&referent);
-	return ret;
-}
-
-/* check_log() of a reftable store: a log exists if it has an entry. */
-static void
-rt_check_log(struct ref_store *rs, struct ref_update *u)
-{
-	if (!(u->flags & REF_RT_WRITE) || !(u->flags & REF_HAVE_NEW) ||
-	    rt_drops_log(u))
-		return;
-	if ((u->flags & REF_CREATE_REFLOG) || autocreates_log(rs, u->name) ||
-	    reflog_exists(rs, u->name))
-		u->flags |= REF_WRITES_LOG;
-}
-
-static void add_log_msg(struct strbuf *line, const char *msg);
-static int is_deletion(const struct ref_update *u);
-
-/*
- * The records of one table.  Their strings are borrowed (from the
- * updates, or the committer split once) except the messages, which
- * msgs owns.
- */
-struct rt_records {
-	struct reftable_ref *refs;
-	size_t nref, ref_alloc;
-	struct reftable_log *logs;
-	size_t nlog, log_alloc;
-	const char *name;	/* while collecting tombstones */
-	char **msgs;		/* owned, each owned */
-	size_t nmsg, msg_alloc;
-};
-
-static int
-add_tombstone(const struct reftable_log *log, void *data)
-{
-	struct rt_records *r = data;
-	struct reftable_log *t;
-
-	ALLOC_GROW(r->logs, r->nlog + 1, r->log_alloc);
-	t = &r->logs[r->nlog++];
-	memset(t, 0, sizeof(*t));
-	t->name = (char *)r->name;
-	t->update_index = log->update_index;
-	t->deletion = 1;
-	return 0;
-}
-
-/*
- * The committer line "Name <email> <epoch> <+hhmm>" split into a log
- * record's fields.  0, or -1 if it does not have that shape.
- */
-static int
-rt_split_ident(struct reftable_log *log, const char *ident)
-{
-	const char *lt = strchr(ident, '<'), *gt = lt ? strchr(lt, '>') : NULL;
-	const char *name_end = lt;
-	char *end;
-	long tz;
-
-	if (!gt || gt[1] != ' ')
-		return -1;
-	while (name_end > ident && name_end[-1] == ' ')
-		name_end--;
-	log->who = xstrndup(ident, name_end - ident);
-	log->email = xstrndup(lt + 1, gt - lt - 1);
-	log->time = strtoull(gt + 2, &end, 10);
-	if (*end != ' ')
-		return -1;
-	tz = strtol(end + 1, NULL, 10);
-	log->tz = (int)tz;
-	return 0;
-}
-
 /*
  * A symbolic ref written by u is logged with the value of its target
  * (as it is before the transaction): sets u->new_oid.  0 if the target
  * has no value (git then writes no reflog line), else 1.
  */
-static int
-target_value(struct ref_txn *txn, struct ref_update *u)
+int
+txn_target_value(struct ref_txn *txn, struct ref_update *u)
 {
 	if (!u->new_target)
 		return 1;
@@ -1013,125 +731,6 @@ target_value(struct ref_txn *txn, struct ref_update *u)
 }
 
 /*
- * Write the transaction's table into each stack it touches, then let
- * the stack compact.  The reflog of a deleted ref goes with it (a
- * tombstone for each entry, as git's reftable backend deletes it).
- */
-static int
-rt_commit(struct ref_txn *txn)
-{
-	struct ref_store *rs = txn->rs;
-	int linked = strcmp(rs->gitdir, rs->commondir) != 0;
-	struct reftable_log ident;	/* who, email, time, tz: once */
-	const char *last_msg = NULL;	/* the message of ... */
-	char *last_stored = NULL;	/* ... what it was stored as */
-	int ret = 0;
-
-	memset(&ident, 0, sizeof(ident));
-	if (txn->env.committer &&
-	    rt_split_ident(&ident, txn->env.committer))
-		BUG("a committer that does not parse");
-	for (int k = 0; k <= linked && !ret; k++) {
-		struct rt_records r;
-
-		memset(&r, 0, sizeof(r));
-		/* at most one ref and one log an update: no regrowth */
-		r.ref_alloc = r.log_alloc = txn->nr;
-		r.refs = xmalloc(st_mult(txn->nr ? txn->nr : 1,
-					 sizeof(*r.refs)));
-		r.logs = xmalloc(st_mult(txn->nr ? txn->nr : 1,
-					 sizeof(*r.logs)));
-		last_msg = NULL;
-		for (size_t i = 0; i < txn->nr && !ret; i++) {
-			struct ref_update *u = txn->u[i];
-			int own = linked && refs_is_per_worktree(u->name);
-
-			if (!(u->flags & REF_RT_WRITE) || own != k)
-				continue;
-			if (!(u->flags & REF_LOG_ONLY) &&
-			    (u->flags & REF_HAVE_NEW)) {
-				struct reftable_ref *ref;
-
-				ALLOC_GROW(r.refs, r.nref + 1, r.ref_alloc);
-				ref = &r.refs[r.nref++];
-				memset(ref, 0, sizeof(*ref));
-				ref->name = u->name;
-				if (u->new_target) {
-					ref->type = REFTABLE_REF_SYMREF;
-					ref->target = u->new_target;
-				} else if (u->flags & REF_DELETING) {
-					ref->type = REFTABLE_REF_DELETION;
-				} else {
-					ref->type = REFTABLE_REF_VAL1;
-					ref->value = u->new_oid;
-					/* git 2.55 peels a tag as it queues */
-					if (!(u->flags & REF_SKIP_OBJECT_CHECK) &&
-					    txn->env.peel &&
-					    !txn->env.peel(txn->env.ctx,
-							   &u->new_oid,
-							   &ref->peeled))
-						ref->type = REFTABLE_REF_VAL2;
-				}
-			}
-			if ((u->flags & REF_HAVE_NEW) && rt_drops_log(u)) {
-				r.name = u->name;
-				ret = reftable_stack_for_each_log(
-					refs_rt_stack(rs, u->name), u->name,
-					add_tombstone, &r);
-			} else if ((u->flags & REF_WRITES_LOG) &&
-				   txn->env.committer &&
-				   target_value(txn, u)) {
-				struct reftable_log *log;
-				const char *m = u->msg ? u->msg : "";
-
-				ALLOC_GROW(r.logs, r.nlog + 1, r.log_alloc);
-				log = &r.logs[r.nlog++];
-				*log = ident;
-				log->name = u->name;
-				log->old_oid = u->cur;
-				log->new_oid = u->new_oid;
-				/* a batch has one message: stored once */
-				if (!last_msg || strcmp(last_msg, m)) {
-					struct strbuf msg = STRBUF_INIT;
-
-					if (*m) {
-						add_log_msg(&msg, m);
-						/* git keeps half a block of it */
-						if (msg.len > 1 + 2048)
-							strbuf_setlen(&msg,
-								      1 + 2048);
-					}
-					last_stored = xstrdup(msg.len ?
-							      msg.buf + 1 : "");
-					strbuf_release(&msg);
-					ALLOC_GROW(r.msgs, r.nmsg + 1,
-						   r.msg_alloc);
-					r.msgs[r.nmsg++] = last_stored;
-					last_msg = m;
-				}
-				log->message = last_stored;
-			}
-		}
-		if (!ret && (r.nref || r.nlog)) {
-			ret = reftable_addition_add(txn->rt_add[k], r.refs,
-						    r.nref, r.logs, r.nlog);
-			if (!ret)
-				ret = reftable_addition_commit(txn->rt_add[k]);
-			if (!ret)
-				trace_step("ref updated");
-		}
-		for (size_t i = 0; i < r.nmsg; i++)
-			free(r.msgs[i]);
-		free(r.msgs);
-		free(r.refs);
-		free(r.logs);
-	}
-	free(ident.who);
-	free(ident.email);
-	return ret;
-}
-
-/*
  * Will a reflog line for name be written, and can it be?  Sets
  * REF_WRITES_LOG (and REF_LOG_CREATE) in *flags.  0, or a negative E_*
  * with git's reason ("unable to append to '<log>': Not a directory",
@@ -1141,7 +740,8 @@ static int
 check_log(const struct ref_store *rs, const char *name, unsigned *flags)
 {
 	struct strbuf path = STRBUF_INIT, shown = STRBUF_INIT;
-	int create = (*flags & REF_CREATE_REFLOG) || autocreates_log(rs, name);
+	int create = (*flags & REF_CREATE_REFLOG) ||
+		     txn_autocreates_log(rs, name);
 	struct stat st;
 	int ret = 0, fd;
 
@@ -1413,7 +1013,7 @@ refs_txn_prepare(struct ref_txn *txn)
 	if (ret < 0)
 		goto fail;
 	if (txn->rs->reftable) {
-		ret = rt_lock(txn);
+		ret = txn_rt_lock(txn);
 		if (ret < 0)
 			goto fail;
 	}
@@ -1432,7 +1032,7 @@ refs_txn_prepare(struct ref_txn *txn)
 			continue;
 		u->why = REF_REJECT_NONE;
 		ret = txn->rs->reftable ?
-			prepare_one_rt(txn, u, head.len ? head.buf : NULL) :
+			txn_rt_prepare_one(txn, u, head.len ? head.buf : NULL) :
 			prepare_one(txn, u, head.len ? head.buf : NULL);
 		if (ret < 0 && txn->allow_reject && u->why) {
 			reject_update(txn, i);
@@ -1462,7 +1062,7 @@ refs_txn_prepare(struct ref_txn *txn)
 			goto fail;
 	}
 	for (size_t i = 0; i < txn->nr; i++)
-		if (is_deletion(txn->u[i]))
+		if (txn_is_deletion(txn->u[i]))
 			deletes = 1;
 	if (deletes && !txn->rs->reftable) {
 		ret = prepare_packed(txn);
@@ -1474,7 +1074,7 @@ refs_txn_prepare(struct ref_txn *txn)
 		struct ref_update *u = txn->u[i];
 
 		if (txn->rs->reftable && txn->env.committer) {
-			rt_check_log(txn->rs, u);
+			txn_rt_check_log(txn->rs, u);
 			continue;
 		}
 		if (!txn->env.committer ||
@@ -1484,7 +1084,7 @@ refs_txn_prepare(struct ref_txn *txn)
 			continue;
 		ret = check_log(txn->rs, u->name, &u->flags);
 		if (ret < 0) {
-			ret = wrap_error("cannot update the ref '%s'",
+			ret = txn_wrap_error("cannot update the ref '%s'",
 					 u->name);
 			goto fail;
 		}
@@ -1503,8 +1103,8 @@ fail:
 /* ---- commit ---- */
 
 /* git's copy_reflog_msg(): whitespace runs squashed, ends trimmed. */
-static void
-add_log_msg(struct strbuf *line, const char *msg)
+void
+txn_add_log_msg(struct strbuf *line, const char *msg)
 {
 	size_t start = line->len;
 	int space = 1;
@@ -1567,7 +1167,7 @@ append_log(struct ref_txn *txn, const char *name, unsigned flags,
 	strbuf_addf(&line, "%s ", oid_to_hex(old_oid));
 	strbuf_addf(&line, "%s %s", oid_to_hex(new_oid), txn->env.committer);
 	if (msg && *msg)
-		add_log_msg(&line, msg);
+		txn_add_log_msg(&line, msg);
 	strbuf_addch(&line, '\n');
 	if (write_full(fd, line.buf, line.len) < 0)
 		ret = error_errno(errno, "unable to append to '%s'",
@@ -1608,12 +1208,12 @@ write_logs(struct ref_txn *txn)
 	for (size_t i = 0; i < txn->nr && !ret; i++) {
 		struct ref_update *u = txn->u[i];
 
-		if (!(u->flags & REF_WRITES_LOG) || !target_value(txn, u))
+		if (!(u->flags & REF_WRITES_LOG) || !txn_target_value(txn, u))
 			continue;
 		ret = append_log(txn, u->name, u->flags, &u->cur, &u->new_oid,
 				 u->msg, &undo[n]);
 		if (ret < 0)
-			ret = wrap_error("cannot update the ref '%s'",
+			ret = txn_wrap_error("cannot update the ref '%s'",
 					 u->name);
 		if (undo[n].path)
 			n++;
@@ -1638,13 +1238,13 @@ commit_ref(struct ref_update *u)
 		refs_remove_empty_dirs(u->lk.target);
 	ret = lockfile_commit(&u->lk, SYNC_NONE);
 	if (ret < 0)
-		return wrap_error("couldn't set '%s'", u->name);
+		return txn_wrap_error("couldn't set '%s'", u->name);
 	trace_step("ref updated");
 	return 0;
 }
 
-static int
-is_deletion(const struct ref_update *u)
+int
+txn_is_deletion(const struct ref_update *u)
 {
 	return (u->flags & REF_DELETING) && !(u->flags & REF_LOG_ONLY);
 }
@@ -1664,7 +1264,7 @@ refs_txn_commit(struct ref_txn *txn)
 	if (txn->state != TXN_PREPARED)
 		BUG("commit of a transaction that is not prepared");
 	if (rs->reftable) {
-		ret = rt_commit(txn);
+		ret = txn_rt_commit(txn);
 		release_all(txn);
 		txn->state = TXN_CLOSED;
 		return ret;
@@ -1682,7 +1282,7 @@ refs_txn_commit(struct ref_txn *txn)
 	for (size_t i = 0; i < txn->nr; i++) {
 		struct ref_update *u = txn->u[i];
 
-		if (!is_deletion(u))
+		if (!txn_is_deletion(u))
 			continue;
 		refs_log_path(&path, rs, u->name, 0);
 		if (unlink(path.buf) < 0 && errno != ENOENT) {
@@ -1699,7 +1299,7 @@ refs_txn_commit(struct ref_txn *txn)
 		ret = lockfile_commit(&txn->packed_new, SYNC_NONE);
 		refs_packed_forget(rs);
 		if (ret < 0) {
-			ret = wrap_error("error replacing %s/packed-refs",
+			ret = txn_wrap_error("error replacing %s/packed-refs",
 					 rs->commondir_shown);
 			goto out;
 		}
@@ -1708,7 +1308,7 @@ refs_txn_commit(struct ref_txn *txn)
 	for (size_t i = 0; i < txn->nr; i++) {
 		struct ref_update *u = txn->u[i];
 
-		if (!is_deletion(u) || ((u->type & REF_ISPACKED) &&
+		if (!txn_is_deletion(u) || ((u->type & REF_ISPACKED) &&
 					!(u->type & REF_ISSYMREF)))
 			continue;
 		refs_loose_path(&path, rs, u->name);
@@ -1723,7 +1323,7 @@ out:
 	release_all(txn);
 	if (!ret)
 		for (size_t i = 0; i < txn->nr; i++)
-			if (is_deletion(txn->u[i]))
+			if (txn_is_deletion(txn->u[i]))
 				remove_empty_parents(rs, txn->u[i]->name, 0);
 	txn->state = TXN_CLOSED;
 	strbuf_release(&path);
@@ -1779,64 +1379,6 @@ refs_update(struct ref_store *rs, const char *name,
 
 /* ---- symbolic refs ---- */
 
-/* refs_set_symref() of a reftable store: one table, under its lock. */
-static int
-rt_set_symref(struct ref_store *rs, const char *name, const char *target,
-	      const char *msg, const struct ref_txn_env *env)
-{
-	struct reftable_stack *st = refs_rt_stack(rs, name);
-	struct reftable_addition *add = NULL;
-	struct reftable_ref ref;
-	struct reftable_log log;
-	struct object_id old_oid, new_oid;
-	struct strbuf line = STRBUF_INIT;
-	int ret, logs = 0;
-
-	memset(&ref, 0, sizeof(ref));
-	memset(&log, 0, sizeof(log));
-	if (!st)
-		return -error_code();
-	ret = rt_begin(&add, st, rs->lock_timeout_ms);
-	if (ret == -E_LOCKED)
-		ret = error_set(E_LOCKED, "cannot lock references");
-	if (ret < 0)
-		goto out;
-	ret = refs_check_available(rs, name, NULL, 1);
-	if (ret < 0)
-		goto out;
-	if (refs_resolve_ref(rs, name, 0, &old_oid, NULL, NULL) < 0)
-		old_oid = null_oid;
-	if (env && env->committer &&
-	    !refs_resolve_ref(rs, target, REFS_RESOLVE_READING, &new_oid,
-			      NULL, NULL) &&
-	    (autocreates_log(rs, name) || reflog_exists(rs, name))) {
-		logs = 1;
-		log.name = xstrdup(name);
-		log.old_oid = old_oid;
-		log.new_oid = new_oid;
-		if (rt_split_ident(&log, env->committer))
-			BUG("a committer that does not parse");
-		if (msg && *msg)
-			add_log_msg(&line, msg);
-		log.message = xstrdup(line.len ? line.buf + 1 : "");
-	}
-	error_clear();
-	ref.name = xstrdup(name);
-	ref.type = REFTABLE_REF_SYMREF;
-	ref.target = xstrdup(target);
-	ret = reftable_addition_add(add, &ref, 1, &log, logs);
-	if (!ret)
-		ret = reftable_addition_commit(add);
-	if (!ret)
-		trace_step("symbolic ref updated");
-out:
-	reftable_addition_free(add);
-	reftable_ref_release(&ref);
-	reftable_log_release(&log);
-	strbuf_release(&line);
-	return ret;
-}
-
 int
 refs_set_symref(struct ref_store *rs, const char *name, const char *target,
 		const char *msg, const struct ref_txn_env *env)
@@ -1856,7 +1398,7 @@ refs_set_symref(struct ref_store *rs, const char *name, const char *target,
 		goto out;
 	}
 	if (rs->reftable) {
-		ret = rt_set_symref(rs, name, target, msg, env);
+		ret = txn_rt_set_symref(rs, name, target, msg, env);
 		goto out;
 	}
 	refs_packed_forget(rs);

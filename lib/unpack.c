@@ -924,7 +924,9 @@ unpack_trees(struct index *idx, struct repo *repo, struct odb *odb,
 	if ((o->merge || o->reset || o->prefix) && idx->keep_untracked) {
 		nbefore = idx->nr;
 		before = xmalloc(st_mult(nbefore + 1, sizeof(*before)));
-		memcpy(before, idx->entries, nbefore * sizeof(*before));
+		if (nbefore)	/* an unborn index has no array */
+			memcpy(before, idx->entries,
+			       nbefore * sizeof(*before));
 	}
 	if ((o->merge || o->reset) && nr > 1) {
 		ret = unpack_merge(idx, repo, odb, trees, nr, o);

@@ -1457,9 +1457,9 @@ int
 index_apply(struct index *idx)
 {
 	struct index_entry **merged, **added;
-	struct index_entry *old[IN_PLACE_MAX];
+	struct index_entry *old[IN_PLACE_MAX] = { NULL };
 	size_t i = 0, j = 0, n = 0, cap, added_nr = 0;
-	size_t slot[IN_PLACE_MAX];
+	size_t slot[IN_PLACE_MAX] = { 0 };
 	struct df_check dc = { 0 };
 	int in_place;
 

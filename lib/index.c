@@ -1412,20 +1412,80 @@ check_df(struct index *idx, struct index_entry **a, size_t n,
 	}
 }
 
+/* At most this many changes are tried in place (replace_in_place()). */
+#define IN_PLACE_MAX 16
+
+/*
+ * Whether every staged change (sorted) replaces the one live entry of its
+ * name, at its stage, no two of them naming the same path: update-cache
+ * of a few touched files.  Then the merged array is the live one with
+ * those pointers swapped, and index_apply() swaps them in place rather
+ * than copying the array (at 79,000 entries, 600 KB of fresh memory
+ * faulted in and filled: a tenth of the round trip, perf P6k).  pos[k]
+ * the live position of staged change k.  The look-ups are index_pos()'s,
+ * as the loop's (a sparse index notes a path under a collapsed
+ * directory: idempotent).
+ */
+static int
+replace_in_place(const struct index *idx, size_t pos[IN_PLACE_MAX])
+{
+	if (idx->staged_nr > IN_PLACE_MAX)
+		return 0;
+	for (size_t j = 0; j < idx->staged_nr; j++) {
+		const struct index_entry *op = idx->staged[j], *next;
+		ssize_t at;
+
+		if (op->state & CE_STAGED_DELETE)
+			return 0;
+		next = j + 1 < idx->staged_nr ? idx->staged[j + 1] : NULL;
+		if (next && !index_name_cmp(op->name, op->namelen, next->name,
+					    next->namelen))
+			return 0;
+		at = index_pos(idx, op->name, op->namelen, -1);
+		if (at < 0 || ce_stage(idx->entries[at]) != ce_stage(op))
+			return 0;
+		next = (size_t)at + 1 < idx->nr ? idx->entries[at + 1] : NULL;
+		if (next && !index_name_cmp(op->name, op->namelen, next->name,
+					    next->namelen))
+			return 0;
+		pos[j] = at;
+	}
+	return 1;
+}
+
 int
 index_apply(struct index *idx)
 {
 	struct index_entry **merged, **added;
+	struct index_entry *old[IN_PLACE_MAX] = { NULL };
 	size_t i = 0, j = 0, n = 0, cap, added_nr = 0;
+	size_t slot[IN_PLACE_MAX] = { 0 };
 	struct df_check dc = { 0 };
+	int in_place;
 
 	if (!idx->staged_nr)
 		return 0;
 	sort_array(idx->staged, idx->staged_nr, sizeof(*idx->staged), staged_cmp);
+	in_place = replace_in_place(idx, slot);
 	cap = st_add(idx->nr, idx->staged_nr);
-	merged = xmalloc(st_mult(cap ? cap : 1, sizeof(*merged)));
+	merged = in_place ? idx->entries :
+		xmalloc(st_mult(cap ? cap : 1, sizeof(*merged)));
 	added = xmalloc(st_mult(idx->staged_nr, sizeof(*added)));
-	while (j < idx->staged_nr) {
+	for (j = 0; in_place && j < idx->staged_nr; j++) {
+		/* as the loop below would do it, for a group of one */
+		struct index_entry *op = idx->staged[j];
+		struct group g = { { NULL } };
+		int stage = ce_stage(op);
+
+		old[j] = g.stage[stage] = merged[slot[j]];
+		group_apply(idx, &g, op);
+		merged[slot[j]] = g.stage[stage];
+		if (g.stage[stage]->order)
+			added[added_nr++] = g.stage[stage];
+	}
+	if (in_place)
+		i = n = idx->nr;
+	while (!in_place && j < idx->staged_nr) {
 		struct index_entry *next = idx->staged[j];
 		struct group g = { { NULL } };
 		const char *name = next->name;
@@ -1463,7 +1523,7 @@ index_apply(struct index *idx)
 				added[added_nr++] = e;
 		}
 	}
-	if (idx->nr > i)
+	if (!in_place && idx->nr > i)
 		memcpy(merged + n, idx->entries + i,
 		       (idx->nr - i) * sizeof(*merged));
 	n += idx->nr - i;
@@ -1489,14 +1549,20 @@ index_apply(struct index *idx)
 			idx->staged[k]->order = 0;
 		free(dc.evicted);
 		free(added);
-		free(merged);
+		if (in_place)
+			for (size_t k = 0; k < idx->staged_nr; k++)
+				merged[slot[k]] = old[k];
+		else
+			free(merged);
 		idx->staged_nr = 0;
 		return ret;
 	}
-	free(idx->entries);
-	idx->entries = merged;
-	idx->nr = n;
-	idx->alloc = cap;
+	if (!in_place) {
+		free(idx->entries);
+		idx->entries = merged;
+		idx->nr = n;
+		idx->alloc = cap;
+	}
 	idx->staged_nr = 0;
 	for (size_t k = 0; k < added_nr; k++)
 		added[k]->order = 0;

@@ -413,6 +413,45 @@ test_expect_success GIT,LONG_PATHS 'sparse checkout: a present skip-worktree ent
 	test_line_count = 1 actual
 '
 
+# A few changed paths each replacing the one entry of their name are
+# swapped into the entry array in place; anything else (a path twice,
+# unmerged stages, a removal, more than 16 paths) merges a new array.
+# Either way the index is git's, TREE invalidated as git does.
+test_expect_success GIT 'changed tracked files: replaced in place or merged, bytes equal git'"'"'s' '
+	rm -f .git/index &&
+	mkdir -p many &&
+	for i in $(test_seq 20)
+	do
+		echo "$i" >many/f$i &&
+		touch -d @$T0 many/f$i || return 1
+	done &&
+	git update-index --add a0 ab sub/file many/f* &&
+	git write-tree >/dev/null &&
+	for f in a0 ab sub/file many/f*
+	do
+		echo changed >>"$f" &&
+		touch -d @$((T0 + 100)) "$f" || return 1
+	done &&
+	run_both a0 &&
+	same_result &&
+	run_both sub/file a0 many/f3 &&
+	same_result &&
+	run_both a0 a0 &&
+	same_result &&
+	run_both --remove a0 ab &&
+	same_result &&
+	run_both many/f* &&
+	same_result &&
+	blob=$(git hash-object -w a0) &&
+	printf "0 %s\tab\n100644 %s 1\tab\n100644 %s 2\tab\n" \
+		$ZERO_OID $blob $blob |
+		git update-index --index-info &&
+	run_both ab a0 &&
+	same_result &&
+	dirc ls-files -s ab >out &&
+	test_line_count = 1 out
+'
+
 test_expect_success GIT 'update-index is another name for update-cache' '
 	rm -f .git/index &&
 	stage_all dirc update-index --add &&

@@ -100,6 +100,14 @@ int txn_is_deletion(const struct ref_update *u);
 /* The branch HEAD points to changes: log it in HEAD's reflog too. */
 int txn_split_head(struct ref_txn *txn, struct ref_update *u);
 
+/*
+ * u names a symbolic ref itself (REF_NO_DEREF) pointing at target: set
+ * u->cur to the value it points at.  1, or 0 if the target has none,
+ * or a negative E_* when an old value was to be checked.
+ */
+int txn_symref_value(struct ref_txn *txn, struct ref_update *u,
+		     const char *target);
+
 /* u is a symbolic ref: lock and log it, and update what it points to. */
 int txn_split_symref(struct ref_txn *txn, struct ref_update *u,
 		     const char *target);

@@ -122,18 +122,10 @@ txn_rt_prepare_one(struct ref_txn *txn, struct ref_update *u,
 	}
 	if (u->type & REF_ISSYMREF) {
 		if (u->flags & REF_NO_DEREF) {
-			if (refs_resolve_ref(txn->rs, referent.buf, 0,
-					     &u->cur, NULL, NULL) < 0) {
-				u->cur = null_oid;
-				if (u->flags & REF_HAVE_OLD) {
-					ret = error_set(E_CORRUPT, "cannot lock "
-							"ref '%s': error "
-							"reading reference",
-							txn_asked_name(u));
-					goto out;
-				}
-				error_clear();
-			} else if (!u->old_target) {
+			ret = txn_symref_value(txn, u, referent.buf);
+			if (ret < 0)
+				goto out;
+			if (ret && !u->old_target) {
 				ret = txn_dangling_symref(u);
 				if (ret < 0)
 					goto out;

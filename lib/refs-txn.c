@@ -484,6 +484,25 @@ txn_check_old(struct ref_update *u)
 			 want);
 }
 
+/*
+ * u names a symbolic ref itself (REF_NO_DEREF) pointing at target: set
+ * u->cur to the value it points at.  1, or 0 if the target has none
+ * (u->cur null), or a negative E_* when an old value was to be checked.
+ */
+int
+txn_symref_value(struct ref_txn *txn, struct ref_update *u,
+		 const char *target)
+{
+	if (!refs_resolve_ref(txn->rs, target, 0, &u->cur, NULL, NULL))
+		return 1;
+	u->cur = null_oid;
+	if (u->flags & REF_HAVE_OLD)
+		return error_set(E_CORRUPT, "cannot lock ref '%s': error "
+				 "reading reference", txn_asked_name(u));
+	error_clear();
+	return 0;
+}
+
 /* The branch HEAD points to changes: log it in HEAD's reflog too. */
 int
 txn_split_head(struct ref_txn *txn, struct ref_update *u)
@@ -643,18 +662,9 @@ prepare_one(struct ref_txn *txn, struct ref_update *u, const char *head_ref)
 	if (u->type & REF_ISSYMREF) {
 		if (u->flags & REF_NO_DEREF) {
 			/* the value it points at, for the check and log */
-			if (refs_resolve_ref(txn->rs, referent.buf, 0,
-					     &u->cur, NULL, NULL) < 0) {
-				u->cur = null_oid;
-				if (u->flags & REF_HAVE_OLD) {
-					ret = error_set(E_CORRUPT, "cannot lock "
-							"ref '%s': error "
-							"reading reference",
-							txn_asked_name(u));
-					goto out;
-				}
-				error_clear();
-			}
+			ret = txn_symref_value(txn, u, referent.buf);
+			if (ret < 0)
+				goto out;
 			if (u->old_target)
 				ret = txn_check_old_target(u, referent.buf);
 			else if (!(ret = txn_dangling_symref(u)))

@@ -92,15 +92,6 @@ struct filter_session {
 	int delay_errors;	/* messages given in delayed retrieval */
 };
 
-static void
-strbuf_swap(struct strbuf *a, struct strbuf *b)
-{
-	struct strbuf t = *a;
-
-	*a = *b;
-	*b = t;
-}
-
 struct filter_session *
 filter_session_new(struct repo *repo, unsigned flags)
 {

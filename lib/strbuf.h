@@ -29,6 +29,15 @@ strbuf_reset(struct strbuf *sb)
 {
 	strbuf_setlen(sb, 0);
 }
+/* Exchange the contents (buffers and all) of a and b. */
+static inline void
+strbuf_swap(struct strbuf *a, struct strbuf *b)
+{
+	struct strbuf t = *a;
+
+	*a = *b;
+	*b = t;
+}
 
 void strbuf_add(struct strbuf *sb, const void *data, size_t len);
 void strbuf_addstr(struct strbuf *sb, const char *s);

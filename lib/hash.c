@@ -96,28 +96,39 @@ oid_to_hex(const struct object_id *oid)
 	return oid_to_hex_r(bufs[next++ & 3], oid);
 }
 
+/* Each byte's value as a hex digit, -1 if it is not one. */
+static const signed char hex_table[256] = {
+#define R16 -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1, -1
+	R16, R16, R16,
+	0, 1, 2, 3, 4, 5, 6, 7, 8, 9, -1, -1, -1, -1, -1, -1,		/* 0x30 */
+	-1, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1,	/* 0x40 */
+	R16,
+	-1, 10, 11, 12, 13, 14, 15, -1, -1, -1, -1, -1, -1, -1, -1, -1,	/* 0x60 */
+	R16, R16, R16, R16, R16, R16, R16, R16, R16,			/* 0x70- */
+#undef R16
+};
+
 int
 hexval(int c)
 {
-	if (c >= '0' && c <= '9')
-		return c - '0';
-	if (c >= 'a' && c <= 'f')
-		return c - 'a' + 10;
-	if (c >= 'A' && c <= 'F')
-		return c - 'A' + 10;
-	return -1;
+	return c >= 0 && c < 256 ? hex_table[c] : -1;
 }
 
 int
 hex_to_oid(struct object_id *out, const char *hex)
 {
-	for (int i = 0; i < HASH_RAWSZ; i++) {
-		int hi = hexval((unsigned char)hex[2 * i]);
-		int lo = hi < 0 ? -1 : hexval((unsigned char)hex[2 * i + 1]);
+	const unsigned char *h = (const unsigned char *)hex;
 
+	/* a digit at a time: a short string stops at its NUL */
+	for (int i = 0; i < HASH_RAWSZ; i++) {
+		int hi = hex_table[h[2 * i]], lo;
+
+		if (hi < 0)
+			return -1;
+		lo = hex_table[h[2 * i + 1]];
 		if (lo < 0)
 			return -1;
-		out->hash[i] = hi << 4 | lo;
+		out->hash[i] = (unsigned char)(hi << 4 | lo);
 	}
 	return 0;
 }

@@ -177,29 +177,32 @@ txn_rt_check_log(struct ref_store *rs, struct ref_update *u)
  * updates, or the committer split once) except the messages, which
  * msgs owns.
  */
-struct rt_records {
-	struct reftable_ref *refs;
-	size_t nref, ref_alloc;
-	struct reftable_log *logs;
-	size_t nlog, log_alloc;
-	const char *name;	/* while collecting tombstones */
-	char **msgs;		/* owned, each owned */
-	size_t nmsg, msg_alloc;
+/* What one stack's new table is made from, a record at a time. */
+struct rt_fill {
+	struct ref_txn *txn;
+	struct ref_update **u;		/* the updates it writes, by name */
+	size_t nr;
+	const struct reftable_log *ident;	/* who, email, time, tz */
+	uint64_t update_index;
+	struct rt_writer *w;		/* while a reflog is tombstoned */
+	const char *name;		/* its ref */
+	const char *last_msg;		/* the message of ... */
+	struct strbuf stored;		/* ... what it is stored as */
+	size_t records;			/* added to the table */
 };
 
 static int
 add_tombstone(const struct reftable_log *log, void *data)
 {
-	struct rt_records *r = data;
-	struct reftable_log *t;
+	struct rt_fill *f = data;
+	struct reftable_log t;
 
-	ALLOC_GROW(r->logs, r->nlog + 1, r->log_alloc);
-	t = &r->logs[r->nlog++];
-	memset(t, 0, sizeof(*t));
-	t->name = (char *)r->name;
-	t->update_index = log->update_index;
-	t->deletion = 1;
-	return 0;
+	memset(&t, 0, sizeof(t));
+	t.name = (char *)f->name;
+	t.update_index = log->update_index;
+	t.deletion = 1;
+	f->records++;
+	return rt_writer_add_log(f->w, &t);
 }
 
 /*
@@ -228,120 +231,147 @@ rt_split_ident(struct reftable_log *log, const char *ident)
 	return 0;
 }
 
+static int
+fill_ref(struct rt_fill *f, struct ref_update *u)
+{
+	struct ref_txn *txn = f->txn;
+	struct reftable_ref ref;
+
+	memset(&ref, 0, sizeof(ref));
+	ref.name = u->name;
+	ref.update_index = f->update_index;
+	if (u->new_target) {
+		ref.type = REFTABLE_REF_SYMREF;
+		ref.target = u->new_target;
+	} else if (u->flags & REF_DELETING) {
+		ref.type = REFTABLE_REF_DELETION;
+	} else {
+		ref.type = REFTABLE_REF_VAL1;
+		ref.value = u->new_oid;
+		/* git 2.55 peels a tag as it queues */
+		if (!(u->flags & REF_SKIP_OBJECT_CHECK) && txn->env.peel &&
+		    !txn->env.peel(txn->env.ctx, &u->new_oid, &ref.peeled))
+			ref.type = REFTABLE_REF_VAL2;
+	}
+	f->records++;
+	return rt_writer_add_ref(f->w, &ref);
+}
+
+static int
+fill_log(struct rt_fill *f, struct ref_update *u)
+{
+	struct ref_txn *txn = f->txn;
+	struct reftable_log log;
+	const char *m = u->msg ? u->msg : "";
+
+	if (!((u->flags & REF_HAVE_NEW) && rt_drops_log(u))) {
+		if (!(u->flags & REF_WRITES_LOG) || !txn->env.committer ||
+		    !txn_target_value(txn, u))
+			return 0;
+		log = *f->ident;
+		log.name = u->name;
+		log.update_index = f->update_index;
+		log.old_oid = u->cur;
+		log.new_oid = u->new_oid;
+		/* a batch has one message: made once */
+		if (!f->last_msg || strcmp(f->last_msg, m)) {
+			strbuf_reset(&f->stored);
+			if (*m) {
+				txn_add_log_msg(&f->stored, m);
+				/* git keeps half a block of it */
+				if (f->stored.len > 1 + 2048)
+					strbuf_setlen(&f->stored, 1 + 2048);
+			}
+			f->last_msg = m;
+		}
+		log.message = f->stored.len ? f->stored.buf + 1 : (char *)"";
+		f->records++;
+		return rt_writer_add_log(f->w, &log);
+	}
+	f->name = u->name;
+	return reftable_stack_for_each_log(refs_rt_stack(txn->rs, u->name),
+					   u->name, add_tombstone, f);
+}
+
+static int
+fill_table(struct rt_writer *w, uint64_t update_index, void *ctx)
+{
+	struct rt_fill *f = ctx;
+	int ret = 0;
+
+	f->w = w;
+	f->update_index = update_index;
+	for (size_t i = 0; i < f->nr && !ret; i++)
+		if (!(f->u[i]->flags & REF_LOG_ONLY) &&
+		    (f->u[i]->flags & REF_HAVE_NEW))
+			ret = fill_ref(f, f->u[i]);
+	for (size_t i = 0; i < f->nr && !ret; i++)
+		ret = fill_log(f, f->u[i]);
+	return ret;
+}
+
+static int
+update_name_cmp(const void *va, const void *vb)
+{
+	const struct ref_update *a = *(const struct ref_update *const *)va;
+	const struct ref_update *b = *(const struct ref_update *const *)vb;
+
+	return strcmp(a->name, b->name);
+}
+
 /*
  * Write the transaction's table into each stack it touches, then let
  * the stack compact.  The reflog of a deleted ref goes with it (a
  * tombstone for each entry, as git's reftable backend deletes it).
+ * The records are made as the table is written, in name order: an
+ * update-ref --stdin of many refs holds no second copy of them.
  */
 int
 txn_rt_commit(struct ref_txn *txn)
 {
 	struct ref_store *rs = txn->rs;
 	int linked = strcmp(rs->gitdir, rs->commondir) != 0;
-	struct reftable_log ident;	/* who, email, time, tz: once */
-	const char *last_msg = NULL;	/* the message of ... */
-	char *last_stored = NULL;	/* ... what it was stored as */
+	struct reftable_log ident;
+	struct rt_fill f;
 	int ret = 0;
 
 	memset(&ident, 0, sizeof(ident));
 	if (txn->env.committer &&
 	    rt_split_ident(&ident, txn->env.committer))
 		BUG("a committer that does not parse");
+	memset(&f, 0, sizeof(f));
+	f.txn = txn;
+	f.ident = &ident;
+	strbuf_init(&f.stored, 0);
+	f.u = xmalloc(st_mult(txn->nr ? txn->nr : 1, sizeof(*f.u)));
 	for (int k = 0; k <= linked && !ret; k++) {
-		struct rt_records r;
+		int sorted = 1;
 
-		memset(&r, 0, sizeof(r));
-		/* at most one ref and one log an update: no regrowth */
-		r.ref_alloc = r.log_alloc = txn->nr;
-		r.refs = xmalloc(st_mult(txn->nr ? txn->nr : 1,
-					 sizeof(*r.refs)));
-		r.logs = xmalloc(st_mult(txn->nr ? txn->nr : 1,
-					 sizeof(*r.logs)));
-		last_msg = NULL;
-		for (size_t i = 0; i < txn->nr && !ret; i++) {
+		f.nr = 0;
+		f.last_msg = NULL;
+		f.records = 0;
+		for (size_t i = 0; i < txn->nr; i++) {
 			struct ref_update *u = txn->u[i];
 			int own = linked && refs_is_per_worktree(u->name);
 
 			if (!(u->flags & REF_RT_WRITE) || own != k)
 				continue;
-			if (!(u->flags & REF_LOG_ONLY) &&
-			    (u->flags & REF_HAVE_NEW)) {
-				struct reftable_ref *ref;
-
-				ALLOC_GROW(r.refs, r.nref + 1, r.ref_alloc);
-				ref = &r.refs[r.nref++];
-				memset(ref, 0, sizeof(*ref));
-				ref->name = u->name;
-				if (u->new_target) {
-					ref->type = REFTABLE_REF_SYMREF;
-					ref->target = u->new_target;
-				} else if (u->flags & REF_DELETING) {
-					ref->type = REFTABLE_REF_DELETION;
-				} else {
-					ref->type = REFTABLE_REF_VAL1;
-					ref->value = u->new_oid;
-					/* git 2.55 peels a tag as it queues */
-					if (!(u->flags & REF_SKIP_OBJECT_CHECK) &&
-					    txn->env.peel &&
-					    !txn->env.peel(txn->env.ctx,
-							   &u->new_oid,
-							   &ref->peeled))
-						ref->type = REFTABLE_REF_VAL2;
-				}
-			}
-			if ((u->flags & REF_HAVE_NEW) && rt_drops_log(u)) {
-				r.name = u->name;
-				ret = reftable_stack_for_each_log(
-					refs_rt_stack(rs, u->name), u->name,
-					add_tombstone, &r);
-			} else if ((u->flags & REF_WRITES_LOG) &&
-				   txn->env.committer &&
-				   txn_target_value(txn, u)) {
-				struct reftable_log *log;
-				const char *m = u->msg ? u->msg : "";
-
-				ALLOC_GROW(r.logs, r.nlog + 1, r.log_alloc);
-				log = &r.logs[r.nlog++];
-				*log = ident;
-				log->name = u->name;
-				log->old_oid = u->cur;
-				log->new_oid = u->new_oid;
-				/* a batch has one message: stored once */
-				if (!last_msg || strcmp(last_msg, m)) {
-					struct strbuf msg = STRBUF_INIT;
-
-					if (*m) {
-						txn_add_log_msg(&msg, m);
-						/* git keeps half a block of it */
-						if (msg.len > 1 + 2048)
-							strbuf_setlen(&msg,
-								      1 + 2048);
-					}
-					last_stored = xstrdup(msg.len ?
-							      msg.buf + 1 : "");
-					strbuf_release(&msg);
-					ALLOC_GROW(r.msgs, r.nmsg + 1,
-						   r.msg_alloc);
-					r.msgs[r.nmsg++] = last_stored;
-					last_msg = m;
-				}
-				log->message = last_stored;
-			}
+			if (f.nr && strcmp(f.u[f.nr - 1]->name, u->name) > 0)
+				sorted = 0;
+			f.u[f.nr++] = u;
 		}
-		if (!ret && (r.nref || r.nlog)) {
-			ret = reftable_addition_add(txn->rt_add[k], r.refs,
-						    r.nref, r.logs, r.nlog);
-			if (!ret)
-				ret = reftable_addition_commit(txn->rt_add[k]);
-			if (!ret)
-				trace_step("ref updated");
-		}
-		for (size_t i = 0; i < r.nmsg; i++)
-			free(r.msgs[i]);
-		free(r.msgs);
-		free(r.refs);
-		free(r.logs);
+		if (!f.nr)
+			continue;
+		if (!sorted)
+			qsort(f.u, f.nr, sizeof(*f.u), update_name_cmp);
+		ret = reftable_addition_write(txn->rt_add[k], fill_table, &f);
+		if (!ret)
+			ret = reftable_addition_commit(txn->rt_add[k]);
+		if (!ret && f.records)
+			trace_step("ref updated");
 	}
+	free(f.u);
+	strbuf_release(&f.stored);
 	free(ident.who);
 	free(ident.email);
 	return ret;

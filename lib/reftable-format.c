@@ -50,6 +50,7 @@
 #include <zlib.h>
 
 #include "error.h"
+#include "mempool.h"
 
 void
 reftable_ref_release(struct reftable_ref *ref)
@@ -867,7 +868,7 @@ struct section_stats {
 	uint64_t index_offset;		/* of the index's top level */
 };
 
-struct writer {
+struct rt_writer {
 	struct strbuf *out;
 	size_t pending_pad;
 	const struct hash_algo *algo;
@@ -898,16 +899,18 @@ struct writer {
 	struct strbuf scratch;
 	z_stream z;			/* for log blocks, once z_live */
 	int z_live;
+	int in_logs;			/* a log was added: no more refs */
+	struct strbuf key, val;		/* the record being added */
 };
 
 static uint64_t
-w_next(const struct writer *w)
+w_next(const struct rt_writer *w)
 {
 	return w->out->len + w->pending_pad;
 }
 
 static void
-block_start(struct writer *w, unsigned char type)
+block_start(struct rt_writer *w, unsigned char type)
 {
 	w->blk_hdr = w_next(w) ? 0 : w->hdr_len;
 	w->blk_type = type;
@@ -919,7 +922,7 @@ block_start(struct writer *w, unsigned char type)
 }
 
 static void
-put_header(const struct writer *w, unsigned char *p)
+put_header(const struct rt_writer *w, unsigned char *p)
 {
 	memcpy(p, "REFT", 4);
 	p[4] = w->version;
@@ -965,7 +968,7 @@ sb_string(struct strbuf *sb, const char *s)
  * 0, or 1 if it does not fit.
  */
 static int
-block_add(struct writer *w, const struct strbuf *key, unsigned type,
+block_add(struct rt_writer *w, const struct strbuf *key, unsigned type,
 	  const struct strbuf *val)
 {
 	unsigned char head[32];
@@ -1001,7 +1004,7 @@ block_add(struct writer *w, const struct strbuf *key, unsigned type,
 }
 
 static struct section_stats *
-stats_of(struct writer *w, unsigned char type)
+stats_of(struct rt_writer *w, unsigned char type)
 {
 	switch (type) {
 	case RT_BLOCK_REF:
@@ -1015,8 +1018,25 @@ stats_of(struct writer *w, unsigned char type)
 	}
 }
 
+/*
+ * Room for n more bytes of output: the table doubles as it grows, and
+ * its new pages are faulted in at once (a table of 10,000 refs and
+ * their logs is a few hundred kilobytes, a fault per 4 KB otherwise).
+ */
+static void
+out_reserve(struct rt_writer *w, size_t n)
+{
+	struct strbuf *out = w->out;
+	size_t old = out->alloc;
+
+	if (st_add(st_add(out->len, n), 1) <= old)
+		return;
+	strbuf_grow(out, MAX(n, out->len));
+	mem_populate(out->buf + old, out->alloc - old);
+}
+
 static int
-block_flush(struct writer *w)
+block_flush(struct rt_writer *w)
 {
 	struct section_stats *st;
 	size_t raw, pad = 0;
@@ -1069,15 +1089,18 @@ block_flush(struct writer *w)
 	st->blocks++;
 	if (!w_next(w))
 		put_header(w, w->blk);
-	while (w->pending_pad) {
-		strbuf_addch(w->out, 0);
-		w->pending_pad--;
+	if (w->pending_pad) {
+		strbuf_grow(w->out, w->pending_pad);
+		memset(w->out->buf + w->out->len, 0, w->pending_pad);
+		strbuf_setlen(w->out, w->out->len + w->pending_pad);
+		w->pending_pad = 0;
 	}
 	ALLOC_GROW(w->idx, w->nidx + 1, w->idx_alloc);
 	e = &w->idx[w->nidx++];
 	strbuf_init(&e->key, 0);
 	strbuf_addbuf(&e->key, &w->blk_last);
 	e->off = w_next(w);
+	out_reserve(w, raw + w->block_size);
 	strbuf_add(w->out, w->blk, raw);
 	w->pending_pad = pad;
 	w->blk_type = 0;
@@ -1085,7 +1108,7 @@ block_flush(struct writer *w)
 }
 
 static void
-idx_clear(struct writer *w)
+idx_clear(struct rt_writer *w)
 {
 	for (size_t i = 0; i < w->nidx; i++)
 		strbuf_release(&w->idx[i].key);
@@ -1094,7 +1117,7 @@ idx_clear(struct writer *w)
 
 /* Add to a block of type, flushing the full one first. */
 static int
-add_record(struct writer *w, unsigned char type, const struct strbuf *key,
+add_record(struct rt_writer *w, unsigned char type, const struct strbuf *key,
 	   unsigned vtype, const struct strbuf *val)
 {
 	int ret;
@@ -1115,7 +1138,7 @@ add_record(struct writer *w, unsigned char type, const struct strbuf *key,
 }
 
 static int
-section_finish(struct writer *w, unsigned char type)
+section_finish(struct rt_writer *w, unsigned char type)
 {
 	struct section_stats *st = stats_of(w, type);
 	uint64_t index_start = 0;
@@ -1165,7 +1188,7 @@ obj_cmp(const void *va, const void *vb)
 }
 
 static int
-obj_section(struct writer *w)
+obj_section(struct rt_writer *w)
 {
 	size_t raw = w->algo->rawsz, common = 1;
 	struct strbuf key = STRBUF_INIT, val = STRBUF_INIT;
@@ -1235,7 +1258,7 @@ obj_section(struct writer *w)
 
 /* End the ref section (and write the obj section if git would). */
 static int
-refs_finish(struct writer *w)
+refs_finish(struct rt_writer *w)
 {
 	int ret = section_finish(w, RT_BLOCK_REF);
 
@@ -1250,8 +1273,16 @@ refs_finish(struct writer *w)
 }
 
 static void
-note_obj(struct writer *w, const struct object_id *oid)
+note_obj(struct rt_writer *w, const struct object_id *oid)
 {
+	/*
+	 * The same id again in the same block (refs of one commit, side
+	 * by side): its offset is already noted.
+	 */
+	if (w->nobj && w->objs[w->nobj - 1].off == w_next(w) &&
+	    !memcmp(w->objs[w->nobj - 1].oid.hash, oid->hash,
+		    w->algo->rawsz))
+		return;
 	ALLOC_GROW(w->objs, w->nobj + 1, w->obj_alloc);
 	memset(&w->objs[w->nobj].oid, 0, sizeof(struct object_id));
 	memcpy(w->objs[w->nobj].oid.hash, oid->hash, w->algo->rawsz);
@@ -1259,9 +1290,9 @@ note_obj(struct writer *w, const struct object_id *oid)
 }
 
 static int
-add_ref(struct writer *w, const struct reftable_ref *r)
+add_ref(struct rt_writer *w, const struct reftable_ref *r)
 {
-	struct strbuf val = STRBUF_INIT;
+	struct strbuf *key = &w->key, *val = &w->val;
 	size_t raw = w->algo->rawsz;
 	int ret;
 
@@ -1273,37 +1304,35 @@ add_ref(struct writer *w, const struct reftable_ref *r)
 				 (unsigned long long)r->update_index,
 				 (unsigned long long)w->min,
 				 (unsigned long long)w->max);
-	strbuf_reset(&w->scratch);
-	strbuf_addstr(&w->scratch, r->name);
-	if (key_cmp(w->last_key.buf, w->last_key.len, w->scratch.buf,
-		    w->scratch.len) >= 0)
+	strbuf_reset(key);
+	strbuf_addstr(key, r->name);
+	if (key_cmp(w->last_key.buf, w->last_key.len, key->buf,
+		    key->len) >= 0)
 		return error_set(E_INVALID, "reftable: ref '%s' out of order "
 				 "or given twice", r->name);
-	strbuf_reset(&w->last_key);
-	strbuf_addbuf(&w->last_key, &w->scratch);
-	sb_varint(&val, r->update_index - w->min);
+	strbuf_reset(val);
+	sb_varint(val, r->update_index - w->min);
 	switch (r->type) {
 	case REFTABLE_REF_DELETION:
 		break;
 	case REFTABLE_REF_VAL2:
-		strbuf_add(&val, r->value.hash, raw);
-		strbuf_add(&val, r->peeled.hash, raw);
+		strbuf_add(val, r->value.hash, raw);
+		strbuf_add(val, r->peeled.hash, raw);
 		break;
 	case REFTABLE_REF_VAL1:
-		strbuf_add(&val, r->value.hash, raw);
+		strbuf_add(val, r->value.hash, raw);
 		break;
 	case REFTABLE_REF_SYMREF:
-		sb_string(&val, r->target);
+		sb_string(val, r->target);
 		break;
 	default:
-		strbuf_release(&val);
 		return error_set(E_INVALID, "reftable: bad ref type %d",
 				 (int)r->type);
 	}
-	ret = add_record(w, RT_BLOCK_REF, &w->last_key, r->type, &val);
-	strbuf_release(&val);
+	ret = add_record(w, RT_BLOCK_REF, key, r->type, val);
 	if (ret < 0)
 		return ret;
+	strbuf_swap(&w->last_key, key);
 	if (w->index_objects && (r->type == REFTABLE_REF_VAL1 ||
 				 r->type == REFTABLE_REF_VAL2))
 		note_obj(w, &r->value);
@@ -1313,9 +1342,9 @@ add_ref(struct writer *w, const struct reftable_ref *r)
 }
 
 static int
-add_log(struct writer *w, const struct reftable_log *l)
+add_log(struct rt_writer *w, const struct reftable_log *l)
 {
-	struct strbuf val = STRBUF_INIT, key = STRBUF_INIT;
+	struct strbuf *key = &w->key, *val = &w->val;
 	size_t raw = w->algo->rawsz;
 	unsigned char tz[2];
 	int ret = 0;
@@ -1334,22 +1363,22 @@ add_log(struct writer *w, const struct reftable_log *l)
 		w->blk_type = 0;
 		w->pending_pad = 0;
 	}
-	rt_log_key(&key, l->name, l->update_index);
-	if (key_cmp(w->last_key.buf, w->last_key.len, key.buf, key.len) >= 0) {
-		ret = error_set(E_INVALID, "reftable: log of '%s' out of "
-				"order or given twice", l->name);
-		goto out;
+	rt_log_key(key, l->name, l->update_index);
+	if (key_cmp(w->last_key.buf, w->last_key.len, key->buf, key->len) >= 0) {
+		return error_set(E_INVALID, "reftable: log of '%s' out of "
+				 "order or given twice", l->name);
 	}
+	strbuf_reset(val);
 	if (!l->deletion) {
-		strbuf_add(&val, l->old_oid.hash, raw);
-		strbuf_add(&val, l->new_oid.hash, raw);
-		sb_string(&val, l->who);
-		sb_string(&val, l->email);
-		sb_varint(&val, l->time);
+		strbuf_add(val, l->old_oid.hash, raw);
+		strbuf_add(val, l->new_oid.hash, raw);
+		sb_string(val, l->who);
+		sb_string(val, l->email);
+		sb_varint(val, l->time);
 		put_be16(tz, (uint16_t)(int16_t)l->tz);
-		strbuf_add(&val, tz, 2);
+		strbuf_add(val, tz, 2);
 		if (l->message && w->exact_messages) {
-			sb_string(&val, l->message);
+			sb_string(val, l->message);
 		} else if (l->message) {
 			/* git's normal form: one line ending in "\n" */
 			size_t n = strlen(l->message);
@@ -1357,27 +1386,126 @@ add_log(struct writer *w, const struct reftable_log *l)
 			while (n && l->message[n - 1] == '\n')
 				n--;
 			if (memchr(l->message, '\n', n)) {
-				ret = error_set(E_INVALID, "reftable: log "
-						"message of '%s' has several "
-						"lines", l->name);
-				goto out;
+				return error_set(E_INVALID, "reftable: log "
+						 "message of '%s' has several "
+						 "lines", l->name);
 			}
-			sb_varint(&val, n + 1);
-			strbuf_add(&val, l->message, n);
-			strbuf_addch(&val, '\n');
+			sb_varint(val, n + 1);
+			strbuf_add(val, l->message, n);
+			strbuf_addch(val, '\n');
 		} else {
-			sb_varint(&val, 0);
+			sb_varint(val, 0);
 		}
 	}
-	ret = add_record(w, RT_BLOCK_LOG, &key, !l->deletion, &val);
-	if (ret >= 0) {
-		strbuf_reset(&w->last_key);
-		strbuf_addbuf(&w->last_key, &key);
-	}
-out:
-	strbuf_release(&key);
-	strbuf_release(&val);
+	ret = add_record(w, RT_BLOCK_LOG, key, !l->deletion, val);
+	if (ret >= 0)
+		strbuf_swap(&w->last_key, key);
 	return ret;
+}
+
+int
+rt_writer_new(struct rt_writer **wp, struct strbuf *out,
+	      const struct hash_algo *algo,
+	      const struct reftable_write_options *opts, unsigned flags,
+	      uint64_t min, uint64_t max)
+{
+	struct rt_writer *w;
+	uint32_t block_size = opts && opts->block_size ? opts->block_size
+						       : RT_DEFAULT_BLOCK_SIZE;
+
+	*wp = NULL;
+	if (block_size >= 1u << 24 || block_size < 256)
+		return error_set(E_INVALID, "reftable: bad block size %u",
+				 (unsigned)block_size);
+	w = xcalloc(1, sizeof(*w));
+	strbuf_reset(out);
+	w->out = out;
+	w->algo = algo;
+	w->version = algo->id == HASH_ALGO_SHA1 ? 1 : 2;
+	w->hdr_len = w->version == 1 ? 24 : 28;
+	w->block_size = block_size;
+	w->restart_interval = opts && opts->restart_interval
+			      ? opts->restart_interval
+			      : RT_DEFAULT_RESTART_INTERVAL;
+	w->index_objects = !(opts && opts->skip_index_objects);
+	w->exact_messages = !!(flags & RT_WRITE_EXACT_MESSAGES);
+	w->min = min;
+	w->max = max;
+	w->blk = xcalloc(1, w->block_size);
+	strbuf_init(&w->blk_last, 0);
+	strbuf_init(&w->last_key, 0);
+	strbuf_init(&w->scratch, 0);
+	strbuf_init(&w->key, 0);
+	strbuf_init(&w->val, 0);
+	block_start(w, RT_BLOCK_REF);
+	*wp = w;
+	return 0;
+}
+
+int
+rt_writer_add_ref(struct rt_writer *w, const struct reftable_ref *ref)
+{
+	if (w->in_logs)
+		return error_set(E_INVALID, "reftable: ref '%s' after the "
+				 "logs", ref->name ? ref->name : "");
+	return add_ref(w, ref);
+}
+
+int
+rt_writer_add_log(struct rt_writer *w, const struct reftable_log *log)
+{
+	w->in_logs = 1;
+	return add_log(w, log);
+}
+
+int
+rt_writer_finish(struct rt_writer *w)
+{
+	unsigned char footer[72], *f;
+	size_t flen;
+	int ret = 0;
+
+	if (w->blk_type == RT_BLOCK_LOG)
+		ret = section_finish(w, RT_BLOCK_LOG);
+	else if (w->blk_type == RT_BLOCK_REF)
+		ret = refs_finish(w);
+	w->blk_type = 0;
+	if (ret < 0)
+		return ret;
+	w->pending_pad = 0;
+	if (!w->out->len)
+		return 1;
+	put_header(w, footer);
+	f = footer + w->hdr_len;
+	put_be64(f, w->ref.index_offset);
+	put_be64(f + 8, w->obj.offset << 5 | w->obj_id_len);
+	put_be64(f + 16, w->obj.index_offset);
+	put_be64(f + 24, w->log.offset);
+	put_be64(f + 32, w->log.index_offset);
+	flen = w->hdr_len + 40;
+	put_be32(footer + flen, crc32(0, footer, flen));
+	strbuf_add(w->out, footer, flen + 4);
+	return 0;
+}
+
+void
+rt_writer_free(struct rt_writer *w)
+{
+	if (!w)
+		return;
+	if (w->z_live)
+		deflateEnd(&w->z);
+	free(w->blk);
+	free(w->restarts);
+	idx_clear(w);
+	free(w->idx);
+	free(w->objs);
+	strbuf_release(&w->blk_last);
+	strbuf_release(&w->last_key);
+	strbuf_release(&w->scratch);
+	strbuf_release(&w->key);
+	strbuf_release(&w->val);
+	free(w);
 }
 
 int
@@ -1386,77 +1514,15 @@ rt_write_table(struct strbuf *out, const struct hash_algo *algo,
 	       uint64_t min, uint64_t max, const struct reftable_ref *refs,
 	       size_t nref, const struct reftable_log *logs, size_t nlog)
 {
-	struct writer w;
-	unsigned char footer[72], *f;
-	size_t flen;
-	int ret = 0;
+	struct rt_writer *w;
+	int ret = rt_writer_new(&w, out, algo, opts, flags, min, max);
 
-	memset(&w, 0, sizeof(w));
-	strbuf_reset(out);
-	w.out = out;
-	w.algo = algo;
-	w.version = algo->id == HASH_ALGO_SHA1 ? 1 : 2;
-	w.hdr_len = w.version == 1 ? 24 : 28;
-	w.block_size = opts && opts->block_size ? opts->block_size
-						: RT_DEFAULT_BLOCK_SIZE;
-	w.restart_interval = opts && opts->restart_interval
-			     ? opts->restart_interval
-			     : RT_DEFAULT_RESTART_INTERVAL;
-	w.index_objects = !(opts && opts->skip_index_objects);
-	w.exact_messages = !!(flags & RT_WRITE_EXACT_MESSAGES);
-	w.min = min;
-	w.max = max;
-	if (w.block_size >= 1u << 24 || w.block_size < 256)
-		return error_set(E_INVALID, "reftable: bad block size %u",
-				 (unsigned)w.block_size);
-	w.blk = xcalloc(1, w.block_size);
-	strbuf_init(&w.blk_last, 0);
-	strbuf_init(&w.last_key, 0);
-	strbuf_init(&w.scratch, 0);
-
-	if (w.index_objects && nref) {
-		/* one id a ref, mostly: allocated once */
-		w.obj_alloc = nref;
-		w.objs = xmalloc(st_mult(nref, sizeof(*w.objs)));
-	}
-	block_start(&w, RT_BLOCK_REF);
 	for (size_t i = 0; i < nref && ret >= 0; i++)
-		ret = add_ref(&w, &refs[i]);
+		ret = rt_writer_add_ref(w, &refs[i]);
 	for (size_t i = 0; i < nlog && ret >= 0; i++)
-		ret = add_log(&w, &logs[i]);
-	if (ret < 0)
-		goto out;
-	if (w.blk_type == RT_BLOCK_LOG)
-		ret = section_finish(&w, RT_BLOCK_LOG);
-	else if (w.blk_type == RT_BLOCK_REF)
-		ret = refs_finish(&w);
-	if (ret < 0)
-		goto out;
-	w.pending_pad = 0;
-	if (!out->len) {
-		ret = 1;
-		goto out;
-	}
-	put_header(&w, footer);
-	f = footer + w.hdr_len;
-	put_be64(f, w.ref.index_offset);
-	put_be64(f + 8, w.obj.offset << 5 | w.obj_id_len);
-	put_be64(f + 16, w.obj.index_offset);
-	put_be64(f + 24, w.log.offset);
-	put_be64(f + 32, w.log.index_offset);
-	flen = w.hdr_len + 40;
-	put_be32(footer + flen, crc32(0, footer, flen));
-	strbuf_add(out, footer, flen + 4);
-out:
-	if (w.z_live)
-		deflateEnd(&w.z);
-	free(w.blk);
-	free(w.restarts);
-	idx_clear(&w);
-	free(w.idx);
-	free(w.objs);
-	strbuf_release(&w.blk_last);
-	strbuf_release(&w.last_key);
-	strbuf_release(&w.scratch);
+		ret = rt_writer_add_log(w, &logs[i]);
+	if (ret >= 0)
+		ret = rt_writer_finish(w);
+	rt_writer_free(w);
 	return ret;
 }

@@ -191,4 +191,22 @@ int rt_write_table(struct strbuf *out, const struct hash_algo *algo,
 		   const struct reftable_ref *refs, size_t nref,
 		   const struct reftable_log *logs, size_t nlog);
 
+/*
+ * The same, a record at a time, for callers that make records as they
+ * go instead of holding them all: rt_writer_new() (-E_INVALID for a
+ * bad block size, *w NULL then), every ref in order, then every log in
+ * order (each call 0 or -E_INVALID as above; a record's strings are
+ * copied before the call returns), rt_writer_finish() (0, 1 if nothing
+ * was added, or a negative E_*), and rt_writer_free() in every case.
+ */
+struct rt_writer;
+int rt_writer_new(struct rt_writer **w, struct strbuf *out,
+		  const struct hash_algo *algo,
+		  const struct reftable_write_options *opts, unsigned flags,
+		  uint64_t min, uint64_t max);
+int rt_writer_add_ref(struct rt_writer *w, const struct reftable_ref *ref);
+int rt_writer_add_log(struct rt_writer *w, const struct reftable_log *log);
+int rt_writer_finish(struct rt_writer *w);
+void rt_writer_free(struct rt_writer *w);
+
 #endif

@@ -56,6 +56,7 @@ struct reftable_addition {
 	struct lockfile lock;		/* tables.list.lock */
 	uint64_t update_index;
 	char *new_table;		/* its name once written; owned */
+	struct strbuf bytes;		/* and its bytes, to load it from */
 };
 
 /*
@@ -690,6 +691,7 @@ reftable_addition_begin(struct reftable_addition **out,
 	add->st = st;
 	st->lock_timeout_ms = timeout_ms;
 	add->lock = (struct lockfile)LOCKFILE_INIT;
+	strbuf_init(&add->bytes, 0);
 	ret = hold_list(st, &add->lock, timeout_ms);
 	if (ret >= 0) {
 		ret = stack_uptodate(st);
@@ -732,14 +734,60 @@ log_cmp(const void *va, const void *vb)
 }
 
 int
+reftable_addition_write(struct reftable_addition *add, reftable_fill_fn fill,
+			void *ctx)
+{
+	struct reftable_stack *st = add->st;
+	uint64_t ui = add->update_index;
+	struct rt_writer *w;
+	int ret;
+
+	if (add->new_table)
+		return error_set(E_INVALID, "reftable: one table per "
+				 "addition");
+	strbuf_release(&add->bytes);
+	ret = rt_writer_new(&w, &add->bytes, st->algo, &st->opts, 0, ui, ui);
+	if (!ret)
+		ret = fill(w, ui, ctx);
+	if (!ret)
+		ret = rt_writer_finish(w);
+	rt_writer_free(w);
+	if (!ret)
+		ret = write_table_file(&add->new_table, st, ui, ui,
+				       &add->bytes);
+	if (ret)
+		strbuf_release(&add->bytes);
+	return ret < 0 ? ret : 0;
+}
+
+struct record_arrays {
+	const struct reftable_ref *refs;
+	size_t nref;
+	const struct reftable_log *logs;
+	size_t nlog;
+};
+
+static int
+fill_arrays(struct rt_writer *w, uint64_t update_index, void *ctx)
+{
+	const struct record_arrays *a = ctx;
+	int ret = 0;
+
+	(void)update_index;	/* set in the records already */
+	for (size_t i = 0; i < a->nref && !ret; i++)
+		ret = rt_writer_add_ref(w, &a->refs[i]);
+	for (size_t i = 0; i < a->nlog && !ret; i++)
+		ret = rt_writer_add_log(w, &a->logs[i]);
+	return ret;
+}
+
+int
 reftable_addition_add(struct reftable_addition *add,
 		      struct reftable_ref *refs, size_t nref,
 		      struct reftable_log *logs, size_t nlog)
 {
-	struct reftable_stack *st = add->st;
-	struct strbuf bytes = STRBUF_INIT;
+	struct record_arrays arrays;
 	uint64_t ui = add->update_index;
-	int ret;
 
 	if (add->new_table)
 		return error_set(E_INVALID, "reftable: one table per "
@@ -772,15 +820,44 @@ reftable_addition_add(struct reftable_addition *add,
 		if (!log_cmp(&logs[i - 1], &logs[i]))
 			return error_set(E_INVALID, "reftable: log of '%s' "
 					 "given twice", logs[i].name);
-	ret = rt_write_table(&bytes, st->algo, &st->opts, 0, ui, ui, refs, nref,
-			     logs, nlog);
-	if (ret == 0)
-		ret = write_table_file(&add->new_table, st, ui, ui, &bytes);
-	strbuf_release(&bytes);
-	return ret < 0 ? ret : 0;
+	arrays.refs = refs;
+	arrays.nref = nref;
+	arrays.logs = logs;
+	arrays.nlog = nlog;
+	return reftable_addition_write(add, fill_arrays, &arrays);
 }
 
 static int stack_auto_compact(struct reftable_stack *st);
+
+/*
+ * The table just listed, from the bytes written, for the reload that
+ * follows (which keeps the tables it has): not read back from disk.
+ */
+static void
+adopt_new_table(struct reftable_addition *add)
+{
+	struct reftable_stack *st = add->st;
+	char *path = stack_path(st, add->new_table);
+	size_t len;
+	unsigned char *data;
+	struct rt_table t;
+
+	if (!add->bytes.len) {
+		free(path);
+		return;
+	}
+	data = (unsigned char *)strbuf_detach(&add->bytes, &len);
+	if (rt_table_parse(&t, path, data, len, st->algo) < 0) {
+		/* read from disk as any other, with the error then */
+		error_clear();
+		rt_table_release(&t);
+	} else {
+		st->tables = xrealloc(st->tables,
+				      st_mult(st->nr + 1, sizeof(*st->tables)));
+		st->tables[st->nr++] = t;
+	}
+	free(path);
+}
 
 int
 reftable_addition_commit(struct reftable_addition *add)
@@ -800,6 +877,7 @@ reftable_addition_commit(struct reftable_addition *add)
 	free(names);
 	if (ret < 0)
 		return ret;
+	adopt_new_table(add);
 	free(add->new_table);
 	add->new_table = NULL;
 	ret = stack_load(st);
@@ -825,6 +903,7 @@ reftable_addition_free(struct reftable_addition *add)
 		free(path);
 		free(add->new_table);
 	}
+	strbuf_release(&add->bytes);
 	lockfile_rollback(&add->lock);
 	free(add);
 }

@@ -115,6 +115,18 @@ int reftable_addition_begin(struct reftable_addition **out,
 int reftable_addition_add(struct reftable_addition *add,
 			  struct reftable_ref *refs, size_t nref,
 			  struct reftable_log *logs, size_t nlog);
+/*
+ * The same as add for records made as they go: fill(w, update_index,
+ * ctx) adds every ref, then every log, in order (rt_writer_add_ref(),
+ * rt_writer_add_log() of reftable-format.h), each with update_index
+ * set to the one passed (a log tombstone's excepted) and messages as
+ * add stores them; 0 or a negative E_* from it or the writer.
+ */
+struct rt_writer;
+typedef int (*reftable_fill_fn)(struct rt_writer *w, uint64_t update_index,
+				void *ctx);
+int reftable_addition_write(struct reftable_addition *add,
+			    reftable_fill_fn fill, void *ctx);
 int reftable_addition_commit(struct reftable_addition *add);
 void reftable_addition_free(struct reftable_addition *add);
 

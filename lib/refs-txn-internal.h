@@ -8,6 +8,7 @@
 #define DIRC_REFS_TXN_INTERNAL_H
 
 #include "lockfile.h"
+#include "mempool.h"
 #include "refs-internal.h"
 #include "refs.h"
 #include "strbuf.h"
@@ -34,13 +35,14 @@ enum ref_update_state {
 					 * others were locked (git 2.55) */
 };
 
+/* Its strings (but reject_msg) live in the transaction's arena. */
 struct ref_update {
-	char *name;		/* the ref locked and written; owned */
+	char *name;		/* the ref locked and written */
 	struct object_id new_oid, old_oid;
 	unsigned flags;		/* REF_CALLER_FLAGS and ref_update_state */
-	char *msg;		/* reflog message; owned; NULL for none */
-	char *new_target;	/* make it a symbolic ref to this; owned */
-	char *old_target;	/* it must be a symbolic ref to this; owned */
+	char *msg;		/* reflog message; NULL for none */
+	char *new_target;	/* make it a symbolic ref to this */
+	char *old_target;	/* it must be a symbolic ref to this */
 	struct ref_update *parent;	/* the symbolic ref this update was
 					 * reached through; NULL if named */
 	struct lockfile lk;	/* "<ref>.lock" while prepared */
@@ -78,6 +80,15 @@ struct ref_txn {
 	int allow_reject;		/* refs_txn_allow_rejections() */
 	size_t *rejected;		/* indexes into u[], in order */
 	size_t rejected_nr, rejected_alloc;
+	/*
+	 * Where the updates and their strings (name, msg, targets) live:
+	 * a --stdin of many refs costs no malloc per update, and one
+	 * message given to all of them is stored once.
+	 */
+	struct mempool updates;
+	struct arena strings;
+	const char *last_msg;		/* the message last stored ... */
+	char *last_msg_copy;		/* ... and its copy in strings */
 };
 
 /* ---- shared by both stores (refs-txn.c) ---- */

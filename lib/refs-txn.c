@@ -66,7 +66,28 @@ refs_txn_begin(struct ref_store *rs, const struct ref_txn_env *env)
 		txn->env = *env;
 	txn->packed_lock = (struct lockfile)LOCKFILE_INIT;
 	txn->packed_new = (struct lockfile)LOCKFILE_INIT;
+	mempool_init(&txn->updates, sizeof(struct ref_update));
+	arena_init(&txn->strings);
 	return txn;
+}
+
+static char *
+txn_strdup(struct ref_txn *txn, const char *s)
+{
+	return s ? arena_strndup(&txn->strings, s, strlen(s)) : NULL;
+}
+
+/* The copy of a reflog message: one for a run of updates with it. */
+static char *
+txn_msgdup(struct ref_txn *txn, const char *msg)
+{
+	if (!msg)
+		return NULL;
+	if (!txn->last_msg || strcmp(txn->last_msg, msg)) {
+		txn->last_msg_copy = txn_strdup(txn, msg);
+		txn->last_msg = txn->last_msg_copy;
+	}
+	return txn->last_msg_copy;
 }
 
 static struct ref_update *
@@ -74,15 +95,15 @@ add_update(struct ref_txn *txn, const char *name, unsigned flags,
 	   const struct object_id *new_oid, const struct object_id *old_oid,
 	   const char *msg)
 {
-	struct ref_update *u = xcalloc(1, sizeof(*u));
+	struct ref_update *u = mempool_calloc(&txn->updates);
 
-	u->name = xstrdup(name);
+	u->name = txn_strdup(txn, name);
 	u->flags = flags;
 	if (new_oid)
 		oidcpy(&u->new_oid, new_oid);
 	if (old_oid)
 		oidcpy(&u->old_oid, old_oid);
-	u->msg = msg ? xstrdup(msg) : NULL;
+	u->msg = txn_msgdup(txn, msg);
 	u->new_target = u->old_target = NULL;
 	u->lk = (struct lockfile)LOCKFILE_INIT;
 	u->group = txn->nr;
@@ -108,8 +129,8 @@ bad_name(const char *name)
 static void
 copy_targets(struct ref_update *to, const struct ref_update *from)
 {
-	to->new_target = from->new_target ? xstrdup(from->new_target) : NULL;
-	to->old_target = from->old_target ? xstrdup(from->old_target) : NULL;
+	to->new_target = from->new_target;
+	to->old_target = from->old_target;
 }
 
 /*
@@ -170,8 +191,8 @@ refs_txn_update_target(struct ref_txn *txn, const char *name,
 			return txn->allow_reject ? 1 : ret;
 	}
 	u = add_update(txn, name, flags, new_oid, old_oid, msg);
-	u->new_target = new_target ? xstrdup(new_target) : NULL;
-	u->old_target = old_target ? xstrdup(old_target) : NULL;
+	u->new_target = txn_strdup(txn, new_target);
+	u->old_target = txn_strdup(txn, old_target);
 	return 0;
 }
 
@@ -1357,13 +1378,10 @@ refs_txn_free(struct ref_txn *txn)
 	refs_txn_abort(txn);
 	for (size_t i = 0; i < txn->nr; i++) {
 		lockfile_rollback(&txn->u[i]->lk);
-		free(txn->u[i]->name);
-		free(txn->u[i]->msg);
-		free(txn->u[i]->new_target);
-		free(txn->u[i]->old_target);
 		free(txn->u[i]->reject_msg);
-		free(txn->u[i]);
 	}
+	mempool_release(&txn->updates);
+	arena_release(&txn->strings);
 	free(txn->u);
 	free(txn->rejected);
 	ref_names_release(&txn->names);

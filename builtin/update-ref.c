@@ -195,6 +195,7 @@ struct stdin_ctx {
 	int batch;		/* --batch-updates */
 	int hex_ok;		/* a full hex id resolved: take the next
 				 * ones as they are */
+	struct strbuf arg;	/* parse_value()'s, kept for the next */
 };
 
 /* git's isspace(): space, \t, \n, \r */
@@ -319,7 +320,7 @@ parse_value(struct stdin_ctx *st, const char **next, const char *end,
 	    unsigned flags)
 {
 	const char *what = flags & VALUE_OLD ? "old-oid" : "new-oid";
-	struct strbuf arg = STRBUF_INIT;
+	struct strbuf *arg = &st->arg;
 	int ret = 0;
 
 	if (*next == end)
@@ -332,8 +333,9 @@ parse_value(struct stdin_ctx *st, const char **next, const char *end,
 			fatal("%s %s: expected SP but got: %s", cmd, ref,
 			      *next);
 		(*next)++;
-		*next = parse_arg(*next, &arg);
-		if (!arg.len)
+		strbuf_reset(arg);
+		*next = parse_arg(*next, arg);
+		if (!arg->len)
 			*oid = null_oid;
 	} else {
 		if (**next)
@@ -343,9 +345,10 @@ parse_value(struct stdin_ctx *st, const char **next, const char *end,
 		if (*next == end)
 			fatal("%s %s: unexpected end of input when reading "
 			      "<%s>", cmd, ref, what);
-		strbuf_addstr(&arg, *next);
-		*next += arg.len;
-		if (arg.len) {
+		strbuf_reset(arg);
+		strbuf_addstr(arg, *next);
+		*next += arg->len;
+		if (arg->len) {
 			;
 		} else if (flags & VALUE_ALLOW_EMPTY) {
 			warn("%s %s: missing <new-oid>, treating as zero",
@@ -355,19 +358,18 @@ parse_value(struct stdin_ctx *st, const char **next, const char *end,
 			ret = 1;
 		}
 	}
-	if (!arg.len) {
+	if (!arg->len) {
 		;
-	} else if (st->hex_ok && arg.len == (size_t)HASH_HEXSZ &&
-		   !hex_to_oid(oid, arg.buf)) {
-		;	/* what get_value_oid() gives, without its set-up */
-	} else if (get_value_oid(oid, st->repo, arg.buf) < 0) {
-		fatal("%s %s: invalid <%s>: %s", cmd, ref, what, arg.buf);
-	} else if (arg.len == (size_t)HASH_HEXSZ) {
+	} else if (st->hex_ok && arg->len == (size_t)HASH_HEXSZ &&
+		   !hex_to_oid(oid, arg->buf)) {
+		return ret;	/* get_value_oid()'s, without its set-up */
+	} else if (get_value_oid(oid, st->repo, arg->buf) < 0) {
+		fatal("%s %s: invalid <%s>: %s", cmd, ref, what, arg->buf);
+	} else if (arg->len == (size_t)HASH_HEXSZ) {
 		/* its configuration read and good: full ids need no more */
 		st->hex_ok = 1;
 	}
 	error_clear();
-	strbuf_release(&arg);
 	return ret;
 }
 
@@ -907,7 +909,9 @@ cmd_update_ref(int argc, const char **argv)
 		st.create_reflog = create_reflog ? REF_CREATE_REFLOG : 0;
 		st.msg = msg;
 		st.batch = batch;
+		strbuf_init(&st.arg, 0);
 		update_refs_stdin(&st);
+		strbuf_release(&st.arg);
 		ret = 0;
 		goto out;
 	}

@@ -481,13 +481,18 @@ txn_not_a_symref(struct ref_update *u)
 			 txn_asked_name(u), u->old_target);
 }
 
-/* git's check_old_oid(), with git's three messages. */
+/*
+ * git's check_old_oid(), with git's three messages.  An update that only
+ * logs (HEAD's line for the branch it points to) checks nothing: its
+ * branch is checked, and HEAD may point to one not yet born.
+ */
 int
 txn_check_old(struct ref_update *u)
 {
 	char want[HASH_MAX_HEXSZ + 1];
 
-	if (!(u->flags & REF_HAVE_OLD) || oideq(&u->cur, &u->old_oid))
+	if (!(u->flags & REF_HAVE_OLD) || (u->flags & REF_LOG_ONLY) ||
+	    oideq(&u->cur, &u->old_oid))
 		return 0;
 	oid_to_hex_r(want, &u->old_oid);
 	u->why = oid_is_null(&u->old_oid) ? REF_REJECT_EXISTS :
@@ -597,6 +602,8 @@ txn_split_symref(struct ref_txn *txn, struct ref_update *u,
 int
 txn_dangling_symref(struct ref_update *u)
 {
+	if (u->flags & REF_LOG_ONLY)
+		return 0;	/* HEAD's line for its branch: replaces nothing */
 	if ((u->flags & REF_HAVE_OLD) && oid_is_null(&u->old_oid) &&
 	    oid_is_null(&u->cur)) {
 		u->why = REF_REJECT_EXISTS;

@@ -61,6 +61,11 @@ do
 		cmp_tables r-seq-$hash seq-$hash
 	'
 
+	test_expect_success "many refs out of order, in two --stdin transactions ($hash): git 2.55's tables" '
+		ops_batch dirc r-batch-$hash $hash &&
+		cmp_tables r-batch-$hash batch-$hash
+	'
+
 	test_expect_success "reading it back ($hash): refs, symbolic refs, reflogs" '
 		(
 			cd r-seq-$hash &&
@@ -328,6 +333,52 @@ do
 			echo "fatal: cannot lock ref '\''refs/heads/dangling'\'': reference is missing but expected $c" >expect &&
 			test_cmp expect err
 		)
+	'
+done
+
+for fmt in files reftable
+do
+	test_expect_success "the branch an unborn HEAD points to, created with a zero old value ($fmt)" '
+		for how in stdin argv
+		do
+			dirc init -q --ref-format=$fmt unborn-$fmt-$how &&
+			(
+				cd unborn-$fmt-$how &&
+				echo x >f && dirc update-index --add f &&
+				c=$(echo m | dirc commit-tree $(dirc write-tree)) &&
+				if test $how = stdin
+				then
+					echo "create refs/heads/master $c" |
+					dirc update-ref -m born --stdin
+				else
+					dirc update-ref -m born refs/heads/master $c $ZERO_OID
+				fi &&
+				dirc rev-parse master HEAD HEAD@{0} master@{0} >actual &&
+				printf "%s\n" $c $c $c $c >expect &&
+				test_cmp expect actual &&
+				echo "update refs/heads/master $c $ZERO_OID" >again &&
+				test_expect_code 128 dirc update-ref --stdin <again 2>err &&
+				echo "fatal: cannot lock ref '\''refs/heads/master'\'': reference already exists" >expect &&
+				test_cmp expect err
+			) || return 1
+		done &&
+		if test $fmt = files
+		then
+			# git 2.39 makes the same files
+			git init -q unborn-git &&
+			(
+				cd unborn-git &&
+				echo x >f && git update-index --add f &&
+				c=$(echo m | git commit-tree $(git write-tree)) &&
+				echo "create refs/heads/master $c" |
+				git update-ref -m born --stdin
+			) &&
+			for f in refs/heads/master logs/HEAD logs/refs/heads/master
+			do
+				test_cmp unborn-git/.git/$f unborn-$fmt-stdin/.git/$f ||
+				return 1
+			done
+		fi
 	'
 done
 

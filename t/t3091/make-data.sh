@@ -18,7 +18,7 @@ git config --global init.defaultBranch master 2>/dev/null ||
 work=$(mktemp -d)
 for hash in sha1 sha256
 do
-	for case in init seq
+	for case in init seq batch
 	do
 		repo=$work/$case-$hash
 		"ops_$case" "$DIRC_TEST_GIT_NEW" "$repo" $hash

@@ -1454,12 +1454,49 @@ load_settings(struct repo *repo)
 
 
 /*
+ * Follow the includeIf entries of repo->config (all of it read) for the
+ * repository found, or none (repo->gitdir NULL); cwd: where the command
+ * started.  git names the git directory ".git" at the top of the work
+ * tree, or as GIT_DIR says (relative to where it works), else absolute.
+ */
+static int
+resolve_includes(struct repo *repo, const char *cwd)
+{
+	struct config_cond cond = CONFIG_COND_INIT;
+	int ret;
+
+	if (!repo->config.pending)
+		return 0;
+	if (repo->gitdir) {
+		const char *rest;
+
+		if (repo->gitdir_env && repo->gitdir_env[0] != '/') {
+			cond.gitdir = repo->gitdir_env;
+			cond.base = repo->worktree && repo->inside_worktree ?
+				repo->worktree : cwd;
+		} else if (!repo->gitdir_env && repo->worktree &&
+			   path_is_inside(repo->gitdir, repo->worktree,
+					  &rest) &&
+			   !strcmp(rest, ".git")) {
+			cond.gitdir = ".git";
+			cond.base = repo->worktree;
+		} else {
+			cond.gitdir = repo->gitdir;
+		}
+	}
+	ret = config_resolve_includes(&repo->config, &cond);
+	config_cond_release(&cond);
+	return ret;
+}
+
+/*
  * The repository's configuration after the user's (in *cfg already):
- * the common config, config.worktree, then the command line.
+ * the common config, config.worktree, then the command line; then the
+ * includeIf entries of them all followed.
  */
 static int
 load_repo_config(struct repo *repo, struct config *cmdline,
-		 const struct format *fmt)
+		 const struct format *fmt, const char *cwd)
 {
 	struct strbuf path = STRBUF_INIT;
 	int ret = 0, b;
@@ -1483,6 +1520,7 @@ load_repo_config(struct repo *repo, struct config *cmdline,
 		}
 	}
 	config_append(&repo->config, cmdline);
+	ret = resolve_includes(repo, cwd);
 out:
 	strbuf_release(&path);
 	return ret;
@@ -1557,11 +1595,14 @@ repo_open(struct repo *out, unsigned flags)
 	if (nongit) {
 		no_repo(out);
 		config_append(&out->config, &cmdline);
+		ret = resolve_includes(out, cwd.buf);
+		if (ret < 0)
+			goto out;
 		set_shared(out);
 		ret = load_settings(out);
 		goto out;
 	}
-	ret = load_repo_config(out, &cmdline, &fmt);
+	ret = load_repo_config(out, &cmdline, &fmt, cwd.buf);
 	if (ret < 0)
 		goto out;
 	out->reftable = fmt.reftable;

@@ -756,6 +756,7 @@ config_cond_release(struct config_cond *cond)
 	free(cond->urls);
 	free(cond->gitdir_real);
 	free(cond->gitdir_logical);
+	free(cond->branch);
 	*cond = (struct config_cond)CONFIG_COND_INIT;
 }
 
@@ -894,18 +895,27 @@ match_gitdir(struct config_cond *cond, const char *origin, const char *pat,
 }
 
 static int
-match_onbranch(const struct config_cond *cond, const char *pat, size_t len)
+match_onbranch(struct config_cond *cond, const char *pat, size_t len)
 {
 	struct strbuf pattern = STRBUF_INIT;
+	const char *branch = cond->onbranch;
 	int match;
 
-	if (!cond->onbranch)
+	if (!branch && cond->head_branch) {
+		if (!cond->branch_done) {
+			cond->branch_done = 1;
+			if (cond->head_branch(&pattern, cond->head_data) > 0)
+				cond->branch = strbuf_detach(&pattern, NULL);
+			strbuf_reset(&pattern);
+		}
+		branch = cond->branch;
+	}
+	if (!branch)
 		return 0;
 	strbuf_add(&pattern, pat, len);
 	if (pattern.len && pattern.buf[pattern.len - 1] == '/')
 		strbuf_addstr(&pattern, "**");
-	match = wildmatch(pattern.buf, cond->onbranch, WM_PATHNAME) ==
-		WM_MATCH;
+	match = wildmatch(pattern.buf, branch, WM_PATHNAME) == WM_MATCH;
 	strbuf_release(&pattern);
 	return match;
 }

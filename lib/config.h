@@ -10,6 +10,8 @@
 
 #include "util.h"
 
+struct strbuf;
+
 struct config_entry {
 	char *key;	/* owned; "section.sub.name" canonical */
 	char *value;	/* owned; NULL for a bare "name" (implicit true) */
@@ -113,6 +115,16 @@ struct config_cond {
 	const char *gitdir;
 	const char *base;
 	const char *onbranch;	/* the branch HEAD is on ("main"), or NULL */
+	/*
+	 * Or, onbranch NULL, how to learn it: called at most once, when an
+	 * onbranch: condition is first tested; 1 with the branch in out,
+	 * 0 if HEAD is on none.  NULL: no onbranch: condition holds.
+	 */
+	int (*head_branch)(struct strbuf *out, void *data);
+	void *head_data;
+
+	char *branch;		/* private: what head_branch gave */
+	int branch_done;	/* private */
 
 	char *gitdir_real;	/* private */
 	char *gitdir_logical;	/* private */

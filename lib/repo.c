@@ -42,6 +42,7 @@
 #include "odb.h"
 #include "path.h"
 #include "perm.h"
+#include "reftable.h"
 #include "replace.h"
 #include "strbuf.h"
 
@@ -1453,16 +1454,76 @@ load_settings(struct repo *repo)
 }
 
 
+struct head_data {
+	const struct repo *repo;
+	const struct format *fmt;
+};
+
+/*
+ * The branch HEAD is on, for includeIf.onbranch: (git resolves HEAD, a
+ * symbolic ref to refs/heads/<branch>, born or not).  1 with the name in
+ * out, or 0.
+ */
+static int
+head_branch(struct strbuf *out, void *data)
+{
+	const struct head_data *hd = data;
+	struct strbuf sb = STRBUF_INIT;
+	const char *name = NULL;
+	int ret = 0;
+
+	if (hd->fmt->reftable) {
+		struct reftable_stack *st = NULL;
+		struct reftable_ref ref = { 0 };
+
+		strbuf_addf(&sb, "%s/reftable", hd->repo->gitdir);
+		if (reftable_stack_open(&st, sb.buf, hd->fmt->algo ?
+					hd->fmt->algo :
+					&hash_algos[HASH_ALGO_SHA1]) < 0) {
+			error_clear();
+		} else if (!reftable_stack_read_ref(st, "HEAD", &ref) &&
+			   ref.type == REFTABLE_REF_SYMREF && ref.target &&
+			   skip_prefix(ref.target, "refs/heads/", &name)) {
+			strbuf_addstr(out, name);
+			ret = 1;
+		}
+		reftable_ref_release(&ref);
+		reftable_stack_close(st);
+	} else {
+		strbuf_addf(&sb, "%s/HEAD", hd->repo->gitdir);
+		if (strbuf_read_file(out, sb.buf) < 0) {
+			error_clear();
+		} else {
+			strbuf_rtrim(out);
+			if (skip_prefix(out->buf, "ref: refs/heads/", &name) &&
+			    *name) {
+				strbuf_reset(&sb);
+				strbuf_addstr(&sb, name);
+				strbuf_reset(out);
+				strbuf_addbuf(out, &sb);
+				ret = 1;
+			}
+		}
+		if (!ret)
+			strbuf_reset(out);
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
 /*
  * Follow the includeIf entries of repo->config (all of it read) for the
  * repository found, or none (repo->gitdir NULL); cwd: where the command
  * started.  git names the git directory ".git" at the top of the work
  * tree, or as GIT_DIR says (relative to where it works), else absolute.
+ * fmt: the repository's format, for reading HEAD (NULL: none).
  */
 static int
-resolve_includes(struct repo *repo, const char *cwd)
+resolve_includes(struct repo *repo, const char *cwd,
+		 const struct format *fmt)
 {
 	struct config_cond cond = CONFIG_COND_INIT;
+	struct head_data hd = { repo, fmt };
 	int ret;
 
 	if (!repo->config.pending)
@@ -1482,6 +1543,10 @@ resolve_includes(struct repo *repo, const char *cwd)
 			cond.base = repo->worktree;
 		} else {
 			cond.gitdir = repo->gitdir;
+		}
+		if (fmt) {
+			cond.head_branch = head_branch;
+			cond.head_data = &hd;
 		}
 	}
 	ret = config_resolve_includes(&repo->config, &cond);
@@ -1520,7 +1585,7 @@ load_repo_config(struct repo *repo, struct config *cmdline,
 		}
 	}
 	config_append(&repo->config, cmdline);
-	ret = resolve_includes(repo, cwd);
+	ret = resolve_includes(repo, cwd, fmt);
 out:
 	strbuf_release(&path);
 	return ret;
@@ -1595,7 +1660,7 @@ repo_open(struct repo *out, unsigned flags)
 	if (nongit) {
 		no_repo(out);
 		config_append(&out->config, &cmdline);
-		ret = resolve_includes(out, cwd.buf);
+		ret = resolve_includes(out, cwd.buf, NULL);
 		if (ret < 0)
 			goto out;
 		set_shared(out);

@@ -8,7 +8,8 @@ test_description='configuration: includeIf gitdir:, gitdir/i:, hasconfig:remote.
 
 # seen VALUE [options...]: in the current directory, dirc (with the
 # options) writes at level VALUE (9 or 6), at its default if VALUE is
-# empty; and git reads VALUE (same options), where git runs.
+# empty; and git reads VALUE (same options), where git runs ($SEEN_GIT
+# if set: git_new, or "none" for no git).
 seen () {
 	seen_value=$1 &&
 	shift &&
@@ -27,11 +28,12 @@ seen () {
 	od -An -tx1 -N2 "$seen_obj" | tr -d " \n" >"$TRASH_DIRECTORY/seen.actual" &&
 	echo >>"$TRASH_DIRECTORY/seen.actual" &&
 	test_cmp "$TRASH_DIRECTORY/seen.expect" "$TRASH_DIRECTORY/seen.actual" &&
-	if test_have_prereq GIT
+	seen_git=${SEEN_GIT-git} &&
+	if test "$seen_git" != none && test_have_prereq GIT
 	then
 		echo "$seen_value" >"$TRASH_DIRECTORY/seen.expect" &&
 		{
-			git "$@" config --get core.compression ||
+			$seen_git "$@" config --get core.compression ||
 			test $? = 1
 		} >"$TRASH_DIRECTORY/seen.actual" &&
 		{ test -n "$seen_value" || : >"$TRASH_DIRECTORY/seen.expect"; } &&
@@ -423,6 +425,69 @@ test_expect_success GIT 'hasconfig: the message and code of git' '
 		) &&
 		test_cmp expect.err err || return 1
 	done
+'
+
+test_expect_success 'onbranch: the branch HEAD is on, born or not, in every command' '
+	test_when_finished "cp gitconfig.orig \"\$HOME/.gitconfig\"" &&
+	test_when_finished "dirc -C gd/repo symbolic-ref HEAD refs/heads/master" &&
+	for p in master "mas*" "*" "[m]aster"
+	do
+		global "[includeIf \"onbranch:$p\"]\n\tpath = inc-z9\n" &&
+		(cd gd/repo/sub && seen 9) || return 1
+	done &&
+	for p in main "master/" "refs/heads/master" "*/master"
+	do
+		global "[includeIf \"onbranch:$p\"]\n\tpath = inc-z9\n" &&
+		(cd gd/repo && seen "") || return 1
+	done &&
+	dirc -C gd/repo symbolic-ref HEAD refs/heads/topic/one &&
+	for p in topic/ "topic/*" "topic/**" "**/one" "*/one"
+	do
+		global "[includeIf \"onbranch:$p\"]\n\tpath = inc-z9\n" &&
+		(cd gd/repo && seen 9) || return 1
+	done &&
+	for p in "topic*" "*" topic
+	do
+		global "[includeIf \"onbranch:$p\"]\n\tpath = inc-z9\n" &&
+		(cd gd/repo && seen "") || return 1
+	done &&
+	: a detached HEAD is on no branch, nor is HEAD outside refs/heads/ &&
+	global "[includeIf \"onbranch:**\"]\n\tpath = inc-z9\n" &&
+	dirc -C gd/repo symbolic-ref HEAD refs/tags/master &&
+	(cd gd/repo && seen "") &&
+	(cd "$HOME/hrepo" && seen 9) &&
+	blob=$(dirc -C gd/repo hash-object -w ../../gitconfig.orig) &&
+	tree=$(printf "100644 blob %s\tf\n" $blob | dirc -C gd/repo mktree) &&
+	commit=$(echo c | dirc -C gd/repo commit-tree $tree) &&
+	dirc -C gd/repo update-ref --no-deref HEAD $commit &&
+	(cd gd/repo && seen "") &&
+	: from -c too &&
+	cp gitconfig.orig "$HOME/.gitconfig" &&
+	(cd "$HOME/hrepo" && seen 9 -c "includeIf.onbranch:master.path=$HOME/inc-z9")
+'
+
+test_expect_success 'onbranch: in a reftable repository, and in a linked worktree (its own HEAD)' '
+	test_when_finished "cp gitconfig.orig \"\$HOME/.gitconfig\"" &&
+	test_when_finished "rm -rf gd/wt gd/repo/.git/worktrees" &&
+	dirc init -q --ref-format=reftable gd/rt &&
+	rt_git=none &&
+	if test_have_prereq GIT_NEW
+	then
+		rt_git=git_new
+	fi &&
+	global "[includeIf \"onbranch:master\"]\n\tpath = inc-z9\n" &&
+	(cd gd/rt && SEEN_GIT=$rt_git seen 9) &&
+	dirc -C gd/rt symbolic-ref HEAD refs/heads/other &&
+	(cd gd/rt && SEEN_GIT=$rt_git seen "") &&
+	mkdir -p gd/repo/.git/worktrees/wt gd/wt &&
+	echo "gitdir: $TRASH_DIRECTORY/gd/repo/.git/worktrees/wt" >gd/wt/.git &&
+	echo "$TRASH_DIRECTORY/gd/wt/.git" >gd/repo/.git/worktrees/wt/gitdir &&
+	echo ../.. >gd/repo/.git/worktrees/wt/commondir &&
+	echo "ref: refs/heads/wtbranch" >gd/repo/.git/worktrees/wt/HEAD &&
+	(cd gd/wt && seen "") &&
+	global "[includeIf \"onbranch:wt*\"]\n\tpath = inc-z9\n" &&
+	(cd gd/wt && seen 9) &&
+	(cd gd/repo && seen "")
 '
 
 test_expect_success GIT 'init: gitdir: conditions hold for the repository made' '

@@ -906,7 +906,7 @@ match_onbranch(struct config_cond *cond, const char *pat, size_t len)
 			cond->branch_done = 1;
 			if (cond->head_branch(&pattern, cond->head_data) > 0)
 				cond->branch = strbuf_detach(&pattern, NULL);
-			strbuf_reset(&pattern);
+			strbuf_release(&pattern);
 		}
 		branch = cond->branch;
 	}

@@ -318,18 +318,19 @@ requested_ref_format(const char *format,
 
 /*
  * The configuration init sees: the user's, the repository's, -c; with
- * includeIf.onbranch: conditions tested against branch (NULL: none
- * holds).
+ * includeIf conditions tested against gitdir (absolute; NULL: no
+ * gitdir: condition holds) and branch (NULL: no onbranch: one does).
  */
 static void
-load_config(struct config *cfg, const char *commondir, const char *branch)
+load_config(struct config *cfg, const char *commondir, const char *gitdir,
+	    const char *branch)
 {
 	struct config cmdline = CONFIG_INIT;
+	struct config_cond cond = CONFIG_COND_INIT;
 	struct strbuf path = STRBUF_INIT;
 	int ret;
 
 	config_release(cfg);
-	cfg->onbranch = cmdline.onbranch = branch;
 	ret = config_load_user(cfg);
 	if (!ret && commondir) {
 		strbuf_addf(&path, "%s/config", commondir);
@@ -346,6 +347,12 @@ load_config(struct config *cfg, const char *commondir, const char *branch)
 					    "command-line config");
 			free(why);
 		}
+	}
+	if (!ret) {
+		cond.gitdir = gitdir;
+		cond.onbranch = branch;
+		ret = config_resolve_includes(cfg, &cond);
+		config_cond_release(&cond);
 	}
 	if (ret < 0)
 		die_lib(ret);
@@ -901,7 +908,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	 * name it, and GIT_DEFAULT_HASH is for new ones (git 2.39 would
 	 * rewrite the format of a repository full of the other hash's ids).
 	 */
-	load_config(&cfg, NULL, NULL);	/* the defaults: not the repository's */
+	load_config(&cfg, NULL, NULL, NULL); /* the defaults: not the repository's */
 	read_format_defaults(&defaults, &cfg);	/* warns, reinit or not */
 	requested = requested_object_format(o->object_format,
 					    algo ? NULL : &defaults);
@@ -921,7 +928,8 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	if (reinit)
 		head_branch = current_branch(&head_ref, cur.buf, cur_common.buf,
 					     reftable);
-	load_config(&cfg, exists ? cur_common.buf : NULL, head_branch);
+	load_config(&cfg, exists ? cur_common.buf : NULL, gitdir.buf,
+		    head_branch);
 
 	/* what git would refuse on the way: before anything is written */
 	if (!reinit) {
@@ -970,7 +978,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	/* a template may have brought a config */
 	strbuf_reset(&config_path);
 	strbuf_addf(&config_path, "%s/config", common.buf);
-	load_config(&cfg, common.buf, head_branch);
+	load_config(&cfg, common.buf, gitdir.buf, head_branch);
 	if (shared && perm_adjust(gitdir.buf) < 0)
 		die_lib(-1);
 	strbuf_reset(&path);

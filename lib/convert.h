@@ -82,8 +82,8 @@ struct convert;
 struct convert *convert_new(struct repo *repo, struct index *idx,
 			    struct odb *odb, unsigned flags);
 /*
- * Stop the filter processes and free cv (NULL allowed).  0, or -E_* when
- * a required driver's process failed at the end.
+ * Stop the filter processes and free cv (NULL allowed).  0: a process
+ * dying at its end is reported, not a failure (filter_session_end()).
  */
 int convert_free(struct convert *cv);
 

@@ -37,6 +37,7 @@
 #include <fcntl.h>
 #include <limits.h>
 #include <poll.h>
+#include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -90,7 +91,18 @@ struct filter_session {
 	struct sigaction old_pipe;
 	int pipe_ignored;
 	int delay_errors;	/* messages given in delayed retrieval */
+	int live;		/* on live_sessions */
+	struct filter_session *live_next;
 };
+
+/*
+ * The sessions with a process started and not yet ended.  A command
+ * that exits before it ends its session (a fatal error) has their
+ * processes stopped by stop_live_sessions() as it exits, as git's exit
+ * waits for its filter processes.
+ */
+static struct filter_session *live_sessions;
+static pthread_mutex_t live_lock = PTHREAD_MUTEX_INITIALIZER;
 
 struct filter_session *
 filter_session_new(struct repo *repo, unsigned flags)
@@ -136,7 +148,13 @@ whine(const char *name, const struct run_status *st)
 		diag_emit(DIAG_ERROR, "%s died of signal %d", name, st->signal);
 }
 
-/* Stop p: close its input; with kill, SIGTERM it first (git's stop). */
+/*
+ * Stop p: close its input; with kill, SIGTERM it first (git's stop).
+ * A process that then dies of a signal is reported as git's wait does,
+ * also at the session's end (git waits for its filter processes when it
+ * exits); a non-zero exit status is not, and neither changes the
+ * command's outcome.
+ */
 static void
 proc_stop(struct filter_proc *p, int kill_it)
 {
@@ -146,7 +164,7 @@ proc_stop(struct filter_proc *p, int kill_it)
 		return;
 	if (kill_it)
 		kill(p->rp.pid, SIGTERM);
-	if (run_finish(&p->rp, &st) == 0 && kill_it)
+	if (run_finish(&p->rp, &st) == 0)
 		whine(p->cmd, &st);
 }
 
@@ -164,12 +182,60 @@ proc_free(struct filter_proc *p)
 	free(p);
 }
 
+/* atexit: stop the processes of the sessions not ended, the last first */
+static void
+stop_live_sessions(void)
+{
+	pthread_mutex_lock(&live_lock);
+	for (struct filter_session *fs = live_sessions; fs; fs = fs->live_next)
+		for (size_t i = fs->procs_nr; i-- > 0;)
+			proc_stop(fs->procs[i], 0);
+	pthread_mutex_unlock(&live_lock);
+}
+
+/* fs has a process running: stopped at exit unless ended before */
+static void
+session_live(struct filter_session *fs)
+{
+	static int hooked;
+
+	pthread_mutex_lock(&live_lock);
+	if (!hooked) {
+		atexit(stop_live_sessions);
+		hooked = 1;
+	}
+	if (!fs->live) {
+		fs->live_next = live_sessions;
+		live_sessions = fs;
+		fs->live = 1;
+	}
+	pthread_mutex_unlock(&live_lock);
+}
+
+static void
+session_unlive(struct filter_session *fs)
+{
+	pthread_mutex_lock(&live_lock);
+	for (struct filter_session **pp = &live_sessions; *pp;
+	     pp = &(*pp)->live_next) {
+		if (*pp == fs) {
+			*pp = fs->live_next;
+			break;
+		}
+	}
+	fs->live = 0;
+	pthread_mutex_unlock(&live_lock);
+}
+
 int
 filter_session_end(struct filter_session *fs)
 {
 	if (!fs)
 		return 0;
-	for (size_t i = 0; i < fs->procs_nr; i++)
+	if (fs->live)
+		session_unlive(fs);
+	/* the last started first, as git's exit cleans up its children */
+	for (size_t i = fs->procs_nr; i-- > 0;)
 		proc_free(fs->procs[i]);
 	free(fs->procs);
 	restore_sigpipe(fs);
@@ -588,6 +654,7 @@ get_proc(struct filter_session *fs, const char *cmd, struct filter_proc **out)
 		diag_emit(DIAG_ERROR, "cannot fork to run subprocess '%s'", cmd);
 		return 1;
 	}
+	session_live(fs);
 	ignore_sigpipe(fs);
 	ret = handshake(fs, p);
 	restore_sigpipe(fs);

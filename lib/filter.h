@@ -44,9 +44,11 @@ struct filter_session;
 struct filter_session *filter_session_new(struct repo *repo, unsigned flags);
 
 /*
- * Stop every process the session started (close its input, wait).  0,
- * or -E_* when a required driver's process failed at the end.  Frees fs;
- * NULL is allowed.
+ * Stop every process the session started (close its input, wait; the
+ * last started first).  One that dies of a signal then is reported
+ * ("error: <cmd> died of signal <n>", as git's exit does); a non-zero
+ * exit status is not.  Neither is a failure: returns 0.  Frees fs; NULL
+ * is allowed.
  */
 int filter_session_end(struct filter_session *fs);
 

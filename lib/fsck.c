@@ -829,24 +829,205 @@ dot_slash(const char *u, size_t dots)
 	return u[dots] == '/' || u[dots] == '\\';
 }
 
-/* Does url, percent-decoded, hold a newline? */
+/*
+ * Does url, percent-decoded as git decodes it, hold a newline?  A raw
+ * one anywhere; an escaped one only after the first ':' (not at the
+ * very start), since git leaves what precedes it, taken for a scheme,
+ * undecoded.  A '%' never sits inside a valid escape, so looking for
+ * "%0a" a byte at a time finds what decoding left to right would.
+ */
 static int
 decodes_to_newline(const char *url)
 {
-	for (const char *p = url; *p; p++) {
-		if (*p == '\n')
-			return 1;
+	const char *p = strchr(url, ':');
+
+	if (strchr(url, '\n'))
+		return 1;
+	if (!p || p == url)
+		p = url;
+	for (; *p; p++)
 		if (p[0] == '%' && p[1] == '0' && (p[2] == 'a' || p[2] == 'A'))
 			return 1;
+	return 0;
+}
+
+#define URL_ALNUM "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz" \
+	"0123456789"
+
+/*
+ * Append s[0..len) to sb with its percent escapes in git's normal form:
+ * a byte that needs escaping (control, non-ASCII, space and
+ * <>"%{}|\^`) is written "%XX", an escaped delimiter stays escaped, any
+ * other escape is decoded.  -1 for a '%' without two hex digits.
+ */
+static int
+url_escapes_normal(struct strbuf *sb, const char *s, size_t len)
+{
+	while (len) {
+		unsigned char c = (unsigned char)*s;
+		int escaped = 0;
+
+		if (c == '%') {
+			int hi, lo;
+
+			if (len < 3 || (hi = hexval((unsigned char)s[1])) < 0 ||
+			    (lo = hexval((unsigned char)s[2])) < 0)
+				return -1;
+			c = (unsigned char)(hi << 4 | lo);
+			s += 3;
+			len -= 3;
+			escaped = 1;
+		} else {
+			s++;
+			len--;
+		}
+		if (c < 0x20 || c >= 0x7f || strchr(" <>\"%{}|\\^`", c) ||
+		    (escaped && strchr(":/?#[]@!$&'()*+,;=", c)))
+			strbuf_addf(sb, "%%%02X", c);
+		else
+			strbuf_addch(sb, (char)c);
 	}
 	return 0;
 }
 
 /*
- * A submodule url git refuses: an option ("-..."), or a relative or
- * git:// url that decodes to a newline or climbs out to ":" or "/".
- * NEEDSWORK: git also normalizes http(s):// and ftp(s):// urls (and
- * their "<scheme>::" forms) and refuses the ones it cannot; not here.
+ * A port as git's url normalization takes it (the text between the
+ * host's ':' and end): empty, or digits naming 1..65535 (leading zeros
+ * aside; "0" itself is no port).
+ */
+static int
+url_port_ok(const char *p, const char *end)
+{
+	unsigned long n = 0;
+
+	while (p < end && *p == '0')
+		p++;
+	if (p == end)
+		return end[-1] != '0';	/* ":" alone is fine, ":0" not */
+	if (end - p > 5)
+		return 0;
+	for (; p < end; p++) {
+		if (!isdigit((unsigned char)*p))
+			return 0;
+		n = n * 10 + (unsigned long)(*p - '0');
+	}
+	return n <= 65535;
+}
+
+/*
+ * The path of a url (from p: "/..." or "?..." or "#..." or nothing)
+ * with its "." and ".." segments resolved onto sb, which ends with
+ * the path's leading '/' at path_off, as git's url normalization
+ * resolves them; then its query and fragment.  -1 when a ".." climbs
+ * above the root or an escape is bad.
+ */
+static int
+url_path_normal(struct strbuf *sb, size_t path_off, const char *p)
+{
+	if (*p == '/')
+		p++;
+	for (;;) {
+		size_t seg = sb->len, cut;
+		const char *end = p + strcspn(p, "/?#");
+		int no_slash = 0;
+
+		if (url_escapes_normal(sb, p, (size_t)(end - p)))
+			return -1;
+		if (!strcmp(sb->buf + seg, ".")) {
+			/* drop it with its slash, bar the path's first */
+			no_slash = seg == path_off + 1;
+			strbuf_setlen(sb, no_slash ? seg : seg - 1);
+		} else if (!strcmp(sb->buf + seg, "..")) {
+			/* drop it and the segment before it */
+			cut = seg - 1;
+			if (cut == path_off)
+				return -1;
+			while (sb->buf[--cut] != '/')
+				;
+			no_slash = cut == path_off;
+			strbuf_setlen(sb, no_slash ? cut + 1 : cut);
+		}
+		p = end;
+		if (*p != '/')
+			break;
+		p++;
+		if (!no_slash)
+			strbuf_addch(sb, '/');
+	}
+	return url_escapes_normal(sb, p, strlen(p));
+}
+
+/*
+ * An http(s):// or ftp(s):// url (or "<transport>::<url>") that git
+ * refuses: one its url normalization rejects (scheme, host characters,
+ * port, a bad escape, ".." above the root), or whose normal form
+ * decodes to a newline.  Host and port never hold a '%', so only the
+ * user part and the path onwards are kept to look for "%0A" in.
+ */
+static int
+submodule_curl_url_bad(const char *url)
+{
+	struct strbuf sb = STRBUF_INIT;
+	const char *p, *end, *at, *colon;
+	size_t n = strspn(url, URL_ALNUM "+.-");
+	int bad = 1;
+
+	if (!n || !isalpha((unsigned char)url[0]) ||
+	    strncmp(url + n, "://", 3))
+		return 1;
+	p = url + n + 3;
+	end = p + strcspn(p, "/?#");
+	at = strchr(p, '@');
+	if (at && at < end) {
+		if (url_escapes_normal(&sb, p, (size_t)(at - p)))
+			goto out;
+		p = at + 1;
+	}
+	if (!*p || strchr(":/?#", *p))
+		goto out;	/* no host */
+	/* a port follows the last ':' not inside an IPv6 "[...]" */
+	colon = end - 1;
+	while (colon > p && *colon != ':' && *colon != ']')
+		colon--;
+	if (*colon != ':')
+		colon = end;
+	if (strspn(p, URL_ALNUM ".-_[:]") < (size_t)(colon - p))
+		goto out;
+	if (colon < end && !url_port_ok(colon + 1, end))
+		goto out;
+	n = sb.len;
+	strbuf_addch(&sb, '/');
+	if (url_path_normal(&sb, n, end))
+		goto out;
+	bad = strstr(sb.buf, "%0A") != NULL;
+out:
+	strbuf_release(&sb);
+	return bad;
+}
+
+/* The url curl would be given for url, or NULL when git gives it none */
+static const char *
+submodule_curl_url(const char *url)
+{
+	static const char *const schemes[] = { "http", "https", "ftp", "ftps" };
+
+	for (size_t i = 0; i < ARRAY_SIZE(schemes); i++) {
+		size_t n = strlen(schemes[i]);
+
+		if (strncmp(url, schemes[i], n))
+			continue;
+		if (!strncmp(url + n, "::", 2))
+			return url + n + 2;
+		if (!strncmp(url + n, "://", 3))
+			return url;
+	}
+	return NULL;
+}
+
+/*
+ * A submodule url git refuses: an option ("-..."); a relative or
+ * git:// url that decodes to a newline or climbs out to ":" or "/";
+ * an http(s)/ftp(s) one (or its "<scheme>::" form) as above.
  */
 static int
 submodule_url_bad(const char *url)
@@ -857,8 +1038,10 @@ submodule_url_bad(const char *url)
 	if (url[0] == '-')
 		return 1;
 	if (!dot_slash(url, 1) && !dot_slash(url, 2) &&
-	    strncmp(url, "git://", 6))
-		return 0;
+	    strncmp(url, "git://", 6)) {
+		p = submodule_curl_url(url);
+		return p && submodule_curl_url_bad(p);
+	}
 	if (decodes_to_newline(url))
 		return 1;
 	for (;;) {

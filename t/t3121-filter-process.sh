@@ -247,4 +247,94 @@ test_expect_success GIT 'delay errors: a path never delivered, one never delayed
 	smudge_like_git read-tree --delay $FILES
 '
 
+# A process that answers every request, then ends badly when git closes
+# its input: git 2.55 (and 2.39) wait for it as they exit (also after a
+# fatal error); a death by a signal (bar INT, QUIT, PIPE) is "error:
+# <cmd> died of signal <n>", after everything else; an exit status is not
+# reported; neither changes the exit code or what was written.
+test_expect_success GIT 'a process ending badly after its last answer: checkout-index, update-index' '
+	git init -q ends &&
+	(
+		cd ends &&
+		echo "* filter=f" >.gitattributes &&
+		echo ".gitattributes -filter" >>.gitattributes &&
+		printf "one\n" >a &&
+		printf "two\n" >b &&
+		git add .gitattributes a b &&
+		cp .git/index ../ends.index &&
+		for how in 0 3 TERM KILL PIPE INT SEGV
+		do
+			# required: a fatal error first, the report at exit
+			for e in "" error=^b required
+			do
+				case $e in
+				required)
+					git config filter.f.required true &&
+					e=error=^b ;;
+				*)
+					git config filter.f.required false ;;
+				esac &&
+				git config filter.f.process \
+					"$(filter_proc rot13 end=$how $e)" &&
+				for g in git dirc
+				do
+					cp ../ends.index .git/index &&
+					rm -f a b &&
+					{
+						$g checkout-index -a -f 2>$g.co.err
+						echo $? >$g.co.code
+					} &&
+					(cat a b 2>/dev/null; :) >$g.co.files &&
+					printf "three\n" >a &&
+					printf "four\n" >b &&
+					{
+						$g update-index a b 2>$g.up.err
+						echo $? >$g.up.code
+					} &&
+					$g ls-files -s >$g.up.index || return 1
+				done &&
+				for f in co.err co.code co.files up.err up.code up.index
+				do
+					test_cmp git.$f dirc.$f || return 1
+				done &&
+				case $how in
+				TERM|KILL|SEGV)
+					grep "died of signal" dirc.co.err &&
+					tail -n 1 dirc.up.err >last &&
+					grep "died of signal" last ;;
+				*)
+					! grep "died of signal" dirc.co.err ;;
+				esac || return 1
+			done
+		done
+	)
+'
+
+test_expect_success GIT_NEW 'a process ending badly after its last answer: git 2.55 says the same' '
+	(
+		cd ends &&
+		git config filter.f.process "$(filter_proc rot13 end=SEGV error=^b)" &&
+		git config filter.f.required true &&
+		for g in git_new dirc
+		do
+			cp ../ends.index .git/index &&
+			rm -f a b &&
+			{
+				$g checkout-index -a -f 2>$g.co.err
+				echo $? >$g.co.code
+			} &&
+			printf "five\n" >a &&
+			{
+				$g update-index a 2>$g.up.err
+				echo $? >$g.up.code
+			} || return 1
+		done &&
+		grep "died of signal 11" dirc.co.err &&
+		for f in co.err co.code up.err up.code
+		do
+			test_cmp git_new.$f dirc.$f || return 1
+		done
+	)
+'
+
 test_done

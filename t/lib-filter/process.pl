@@ -18,6 +18,8 @@
 #   bogus=PATH     list_available_blobs first names PATH (never delayed)
 #   list-die       exit when asked list_available_blobs
 #   handshake=MODE bad handshake: welcome, version, nocaps, badcap, die
+#   end=HOW        at git's end of the requests: exit with status HOW (a
+#                  number), or kill itself with signal HOW (a name: TERM...)
 # The content sent back for a path is the transformed content.
 use strict;
 use warnings;
@@ -117,6 +119,17 @@ logit("INIT " . join(',', @caps));
 pkt_line("capability=$_") for @caps;
 pkt_flush();
 
+# git closed the pipe after the requests: end as end=HOW says
+sub finish {
+	my $how = $opt{end};
+	exit 0 unless defined $how;
+	logit("END $how");
+	exit $how if $how =~ /^[0-9]+$/;
+	kill $how, $$;
+	sleep 5;
+	exit 99;
+}
+
 my (@delayed, %delayed_seen, %delayed_content);
 my $bogus_sent = 0;
 while (1) {
@@ -124,7 +137,7 @@ while (1) {
 	my @keys;
 	while (1) {
 		my $l = pkt_text();
-		exit 0 unless defined $l;
+		finish() unless defined $l;
 		last if $l eq '';
 		my ($k, $v) = $l =~ /^([^=]*)=(.*)$/s;
 		die "bad request line '$l'" unless defined $k;

@@ -62,6 +62,10 @@ test_hex(void)
 	ok(hex_to_oid(&oid, "xe013625030ba8dba906f756967f9e9ca394464a") < 0,
 	   "hex_to_oid rejects a non-hex digit at the start");
 	ok(hex_to_oid(&oid, "ce0136") < 0, "hex_to_oid rejects a short string");
+	ok(hex_to_oid(&oid, "ce01362") < 0,
+	   "hex_to_oid rejects a string ending in half a byte");
+	ok(hex_to_oid(&oid, "ce013625030ba8dba906f756967f9e9ca39446" "\xff" "a") < 0,
+	   "hex_to_oid rejects a byte above 127");
 	ok(hex_to_oid(&oid, "") < 0, "hex_to_oid rejects the empty string");
 	ok(hex_to_oid(&oid, "ce013625030ba8dba906f756967f9e9ca394464a00") == 0,
 	   "hex_to_oid reads exactly 40 digits");

@@ -257,10 +257,8 @@ read_format_defaults(struct format_defaults *out, const struct config *cfg)
 				out->ref_format = 1;
 			continue;
 		}
-		if (!v) {
-			error("missing value for '%s'", key);
-			die("bad config variable '%s'", key);
-		}
+		if (!v)
+			continue;	/* format_check() refused it */
 		if (!strcmp(key, "init.defaultobjectformat")) {
 			out->algo = hash_algo_by_name(v);
 			if (!out->algo)
@@ -317,12 +315,27 @@ requested_ref_format(const char *format,
 }
 
 /*
+ * init.defaultObjectFormat and init.defaultRefFormat need a value: git
+ * 2.55 refuses the whole configuration while it reads them, "bad config
+ * line N in file F" or "unable to parse command-line config".
+ */
+static int
+format_check(const char *key, const char *value)
+{
+	if (!value && (!strcmp(key, "init.defaultobjectformat") ||
+		       !strcmp(key, "init.defaultrefformat")))
+		return error_set(E_INVALID, "missing value for '%s'", key);
+	return 0;
+}
+
+/*
  * The configuration init sees: the user's, the repository's, -c; with
  * includeIf.onbranch: conditions tested against branch (NULL: none
- * holds).
+ * holds); check (or NULL) as struct config has it.
  */
 static void
-load_config(struct config *cfg, const char *commondir, const char *branch)
+load_config(struct config *cfg, const char *commondir, const char *branch,
+	    int (*check)(const char *key, const char *value))
 {
 	struct config cmdline = CONFIG_INIT;
 	struct strbuf path = STRBUF_INIT;
@@ -330,6 +343,7 @@ load_config(struct config *cfg, const char *commondir, const char *branch)
 
 	config_release(cfg);
 	cfg->onbranch = cmdline.onbranch = branch;
+	cfg->check = cmdline.check = check;
 	ret = config_load_user(cfg);
 	if (!ret && commondir) {
 		strbuf_addf(&path, "%s/config", commondir);
@@ -901,7 +915,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	 * name it, and GIT_DEFAULT_HASH is for new ones (git 2.39 would
 	 * rewrite the format of a repository full of the other hash's ids).
 	 */
-	load_config(&cfg, NULL, NULL);	/* the defaults: not the repository's */
+	load_config(&cfg, NULL, NULL, format_check); /* not the repository's */
 	read_format_defaults(&defaults, &cfg);	/* warns, reinit or not */
 	requested = requested_object_format(o->object_format,
 					    algo ? NULL : &defaults);
@@ -921,7 +935,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	if (reinit)
 		head_branch = current_branch(&head_ref, cur.buf, cur_common.buf,
 					     reftable);
-	load_config(&cfg, exists ? cur_common.buf : NULL, head_branch);
+	load_config(&cfg, exists ? cur_common.buf : NULL, head_branch, NULL);
 
 	/* what git would refuse on the way: before anything is written */
 	if (!reinit) {
@@ -970,7 +984,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	/* a template may have brought a config */
 	strbuf_reset(&config_path);
 	strbuf_addf(&config_path, "%s/config", common.buf);
-	load_config(&cfg, common.buf, head_branch);
+	load_config(&cfg, common.buf, head_branch, NULL);
 	if (shared && perm_adjust(gitdir.buf) < 0)
 		die_lib(-1);
 	strbuf_reset(&path);

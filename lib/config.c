@@ -386,6 +386,18 @@ parse_variable(struct config *cfg, struct parser *ps, int c, int depth)
 		free(value);
 		goto out;
 	}
+	if (cfg->check && cfg->check(key.buf, value) < 0) {
+		char *why = xstrdup(error_msg());
+
+		free(value);
+		ret = ps->origin ?
+			error_set_pre(E_CORRUPT, why, "bad config line %d in "
+				      "file %s", ps->line, ps->origin) :
+			error_set_pre(E_CORRUPT, why, "bad config line %d in "
+				      "blob", ps->line);
+		free(why);
+		goto out;
+	}
 	push(cfg, strbuf_detach(&key, NULL), value);
 out:
 	strbuf_release(&key);
@@ -563,6 +575,11 @@ add_pair(struct config *cfg, const char *key, size_t keylen,
 		free(canon);
 		/* no file anchors a relative one: include_path() refuses */
 		return include_path(cfg, &ps, value, 0);
+	}
+	ret = cfg->check ? cfg->check(canon, value) : 0;
+	if (ret < 0) {
+		free(canon);
+		return ret;
 	}
 	push(cfg, canon, value ? xstrdup(value) : NULL);
 	return 0;

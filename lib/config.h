@@ -26,8 +26,17 @@ struct config {
 	 * Not owned; config_release() forgets it.
 	 */
 	const char *onbranch;
+	/*
+	 * Set by the caller before loading, like onbranch (and forgotten
+	 * the same way): called for each variable as it is read, before
+	 * it is kept, as git calls a config callback while it parses.  A
+	 * negative return (error set: the reason) stops the load: from a
+	 * file "bad config line N in file F" (-E_CORRUPT) with the reason
+	 * before it, from the environment the reason itself.  NULL: none.
+	 */
+	int (*check)(const char *key, const char *value);
 };
-#define CONFIG_INIT { NULL, 0, 0, NULL }
+#define CONFIG_INIT { NULL, 0, 0, NULL, NULL }
 
 void config_init(struct config *cfg);
 void config_release(struct config *cfg);

@@ -457,9 +457,67 @@ test_expect_success GIT_NEW 'unknown init.default*Format: the warnings and the r
 	both dfmt-new-env "GIT_DEFAULT_HASH=sha1 GIT_CONFIG_GLOBAL=\"$TRASH_DIRECTORY/dfmt-bad\" \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
 	same_as_git &&
 	both dfmt-noval "printf \"[init]\\n\\tdefaultObjectFormat\\n\" >cfg && GIT_CONFIG_GLOBAL=\$PWD/cfg \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
-	test_cmp_codes git.code dirc.code &&
+	same_as_git --no-tree &&
 	test_path_is_missing dfmt-noval.dirc/x &&
-	unset BOTH_GIT
+	for k in defaultObjectFormat defaultRefFormat
+	do
+		both dfmt-noval-c "\$cmd -c init.$k init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+		same_as_git --no-tree &&
+		test_path_is_missing dfmt-noval-c.dirc/x &&
+		both dfmt-noval-inc "printf \"[x]\\n[init]\\n\\t$k\\n\" >inc && printf \"[include]\\n\\tpath = inc\\n\" >cfg && GIT_CONFIG_GLOBAL=\$PWD/cfg \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+		same_as_git --no-tree &&
+		test_path_is_missing dfmt-noval-inc.dirc/x || return 1
+	done &&
+	BOTH_SETUP="git init -q x && printf \"[init]\\n\\tdefaultRefFormat\\n\" >>x/.git/config" &&
+	both dfmt-noval-repo "\$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+	same_as_git &&
+	unset BOTH_GIT BOTH_SETUP
+'
+
+# git 2.55 reads init.defaultObjectFormat and init.defaultRefFormat as
+# it parses the user's configuration and -c, a value required: without
+# one the configuration does not parse (git 2.39 does not read them).
+test_expect_success 'init.defaultObjectFormat, init.defaultRefFormat with no value: the configuration does not parse (git 2.55)' '
+	printf "[core]\n\tbare = false\n[init]\n\tdefaultObjectFormat\n" >noval-obj &&
+	printf "[init]\n\tdefaultRefFormat\n" >noval-ref &&
+	printf "[include]\n\tpath = noval-ref\n" >noval-inc &&
+	rm -rf noval &&
+	for k in defaultObjectFormat defaultRefFormat
+	do
+		l=$(echo $k | tr A-Z a-z) &&
+		test_expect_code 128 dirc -c init.$k init noval 2>err &&
+		printf "error: missing value for '\''init.%s'\''\nfatal: unable to parse command-line config\n" $l >expect &&
+		test_cmp expect err &&
+		test_path_is_missing noval || return 1
+	done &&
+	test_expect_code 128 env GIT_CONFIG_GLOBAL="$TRASH_DIRECTORY/noval-obj" dirc init noval 2>err &&
+	cat >expect <<-EOF &&
+	error: missing value for '\''init.defaultobjectformat'\''
+	fatal: bad config line 4 in file $TRASH_DIRECTORY/noval-obj
+	EOF
+	test_cmp expect err &&
+	test_path_is_missing noval &&
+	test_expect_code 128 env GIT_CONFIG_GLOBAL="$TRASH_DIRECTORY/noval-inc" dirc init noval 2>err &&
+	cat >expect <<-EOF &&
+	error: missing value for '\''init.defaultrefformat'\''
+	fatal: bad config line 2 in file $TRASH_DIRECTORY/noval-ref
+	EOF
+	test_cmp expect err &&
+	test_path_is_missing noval &&
+	: re-init: the same, the repository untouched &&
+	dirc init -q noval &&
+	cp noval/.git/config noval-config.before &&
+	test_expect_code 128 dirc -c init.defaultRefFormat init noval 2>err &&
+	test_grep "unable to parse command-line config" err &&
+	test_cmp noval-config.before noval/.git/config &&
+	: not read from the configuration of the repository &&
+	cat noval-ref >>noval/.git/config &&
+	dirc init -q noval 2>err &&
+	test_must_be_empty err &&
+	: a value, even an unknown one, parses &&
+	dirc -c init.defaultObjectFormat= init -q noval 2>err &&
+	echo "warning: unknown hash algorithm '\'''\''" >expect &&
+	test_cmp expect err
 '
 
 test_expect_success 're-init: includeIf.onbranch: is tested against the branch HEAD is on' '

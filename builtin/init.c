@@ -1036,19 +1036,19 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 		ref_store_release(&rs);
 	}
 
-	if (reftable && !reinit) {
-		/* git 2.55's order: the extensions section first */
-		if (algo->id != HASH_ALGO_SHA1)
-			set_config(config_path.buf, "extensions.objectformat",
-				   algo->name);
-		set_config(config_path.buf, "extensions.refstorage",
-			   "reftable");
-	}
-	set_config(config_path.buf, "core.repositoryformatversion",
-		   format_version(config_path.buf, algo));
+	/*
+	 * git 2.55's order: the extensions first, then the version, so a
+	 * new SHA-256 or reftable repository's config opens with
+	 * [extensions]; on re-init each is set where it is.
+	 */
 	if (algo->id != HASH_ALGO_SHA1)
 		set_config(config_path.buf, "extensions.objectformat",
 			   algo->name);
+	if (reftable && !reinit)
+		set_config(config_path.buf, "extensions.refstorage",
+			   "reftable");
+	set_config(config_path.buf, "core.repositoryformatversion",
+		   format_version(config_path.buf, algo));
 	set_config(config_path.buf, "core.filemode",
 		   probe_filemode(config_path.buf, reinit) ? "true" : "false");
 	if (bare) {

@@ -118,6 +118,7 @@ test_expect_success GIT 're-init with a core setting given twice: refused as git
 	same_as_git &&
 	test_grep "^fatal: could not set .core.bare. to .false.\$" dirc.err &&
 	git init -q reinit-twice.orig &&
+	test_config_order_new reinit-twice.orig/.git/config &&
 	printf "[core]\n\tbare = false\n" >>reinit-twice.orig/.git/config &&
 	test_cmp reinit-twice.orig/.git/config reinit-twice.dirc/r/.git/config
 '
@@ -518,6 +519,122 @@ test_expect_success 'init.defaultObjectFormat, init.defaultRefFormat with no val
 	dirc -c init.defaultObjectFormat= init -q noval 2>err &&
 	echo "warning: unknown hash algorithm '\'''\''" >expect &&
 	test_cmp expect err
+'
+
+# git 2.55 sets the extensions before core.repositoryformatversion: a new
+# repository's config opens with [extensions] (git 2.39 put objectformat
+# after [core]).  Re-init sets each where it is.
+test_expect_success 'the config of a SHA-256 or reftable repository: [extensions] first, as git 2.55' '
+	rm -rf ord-s ord-sr ord-sb ord-r &&
+	dirc init -q --object-format=sha256 ord-s &&
+	dirc init -q --object-format=sha256 --ref-format=reftable ord-sr &&
+	dirc init -q --bare --object-format=sha256 ord-sb &&
+	dirc init -q --object-format=sha1 --ref-format=reftable ord-r &&
+	q_to_tab >expect-s <<-\EOF &&
+	[extensions]
+	Qobjectformat = sha256
+	[core]
+	Qrepositoryformatversion = 1
+	Qfilemode = true
+	Qbare = false
+	Qlogallrefupdates = true
+	EOF
+	test_cmp expect-s ord-s/.git/config &&
+	q_to_tab >expect-sr <<-\EOF &&
+	[extensions]
+	Qobjectformat = sha256
+	Qrefstorage = reftable
+	[core]
+	Qrepositoryformatversion = 1
+	Qfilemode = true
+	Qbare = false
+	Qlogallrefupdates = true
+	EOF
+	test_cmp expect-sr ord-sr/.git/config &&
+	q_to_tab >expect-sb <<-\EOF &&
+	[extensions]
+	Qobjectformat = sha256
+	[core]
+	Qrepositoryformatversion = 1
+	Qfilemode = true
+	Qbare = true
+	EOF
+	test_cmp expect-sb ord-sb/config &&
+	q_to_tab >expect-r <<-\EOF &&
+	[extensions]
+	Qrefstorage = reftable
+	[core]
+	Qrepositoryformatversion = 1
+	Qfilemode = true
+	Qbare = false
+	Qlogallrefupdates = true
+	EOF
+	test_cmp expect-r ord-r/.git/config &&
+	: re-init, with and without the options: nothing moves &&
+	dirc init -q ord-s && dirc init -q --object-format=sha256 ord-s &&
+	test_cmp expect-s ord-s/.git/config &&
+	dirc init -q ord-sr && dirc init -q --object-format=sha256 --ref-format=reftable ord-sr &&
+	test_cmp expect-sr ord-sr/.git/config &&
+	dirc init -q --bare ord-sb &&
+	test_cmp expect-sb ord-sb/config &&
+	: a git 2.39 config keeps its order &&
+	rm -rf ord-old &&
+	dirc init -q --object-format=sha256 ord-old &&
+	q_to_tab >expect-old <<-\EOF &&
+	[core]
+	Qrepositoryformatversion = 1
+	Qfilemode = true
+	Qbare = false
+	Qlogallrefupdates = true
+	[extensions]
+	Qobjectformat = sha256
+	EOF
+	cp expect-old ord-old/.git/config &&
+	dirc init -q ord-old &&
+	test_cmp expect-old ord-old/.git/config
+'
+
+# the configs "both" left in $1.git and $1.dirc, byte for byte
+ord_same_configs () {
+	(cd "$1.git" && find . -name config -type f | sort) >ord-git.list &&
+	(cd "$1.dirc" && find . -name config -type f | sort) >ord-dirc.list &&
+	test_cmp ord-git.list ord-dirc.list &&
+	test -s ord-git.list &&
+	while read -r c
+	do
+		test_cmp "$1.git/$c" "$1.dirc/$c" || return 1
+	done <ord-git.list
+}
+
+test_expect_success GIT_NEW 'the config of a SHA-256 or reftable repository: byte for byte git 2.55'"'"'s, new and re-initialised' '
+	BOTH_GIT=git_new &&
+	for opts in "--object-format=sha256" "--bare --object-format=sha256" \
+		"--object-format=sha256 --ref-format=reftable" \
+		"--bare --object-format=sha256 --ref-format=reftable" \
+		"--object-format=sha1 --ref-format=reftable" \
+		"--object-format=sha256 --shared=group" \
+		"--object-format=sha256 --separate-git-dir=sep"
+	do
+		both ord-new "\$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" $opts x && \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" $opts x" &&
+		: a reftable table name has a random part: the configs alone &&
+		same_as_git --no-tree &&
+		ord_same_configs ord-new || return 1
+	done &&
+	: plain re-init, where git 2.55 keeps the hash &&
+	for opts in "--object-format=sha256" "--bare --object-format=sha256"
+	do
+		both ord-re "\$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" $opts x && \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+		same_as_git || return 1
+	done &&
+	: a config the template gives, and GIT_DEFAULT_HASH &&
+	mkdir -p ord-tmpl-dir &&
+	printf "[core]\n\tfoo = bar\n[user]\n\tname = x\n" >ord-tmpl-dir/config &&
+	both ord-tmpl "\$cmd init -q --template=\"$TRASH_DIRECTORY/ord-tmpl-dir\" --object-format=sha256 --ref-format=reftable x" &&
+	same_as_git --no-tree &&
+	ord_same_configs ord-tmpl &&
+	both ord-env "GIT_DEFAULT_HASH=sha256 \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+	same_as_git &&
+	unset BOTH_GIT
 '
 
 test_expect_success 're-init: includeIf.onbranch: is tested against the branch HEAD is on' '

@@ -804,6 +804,26 @@ format_version(const char *config_path, const struct hash_algo *algo)
 	return "0";
 }
 
+/*
+ * init.defaultSubmodulePathConfig (git 2.55): whether the repository
+ * gets extensions.submodulePathConfig.  A value that is not a boolean
+ * dies, in git's words.
+ */
+static int
+submodule_path_config(const struct config *cfg)
+{
+	const char *v;
+	int b;
+
+	if (!config_get(cfg, "init.defaultsubmodulepathconfig", &v))
+		return 0;
+	b = config_parse_bool(v);
+	if (b < 0)
+		die("bad boolean config value '%s' for "
+		    "'init.defaultSubmodulePathConfig'", v);
+	return b;
+}
+
 struct init_opts {
 	const char *template_dir;	/* NULL: not given */
 	const char *branch;		/* -b; NULL: not given */
@@ -971,6 +991,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	if (advice < 0)
 		die_lib(advice);
 	advice = advice ? b : -1;
+	(void)submodule_path_config(&cfg);	/* a bad one: nothing written */
 	template_dir = template_source(o->template_dir, &cfg);
 	if (exists)
 		check_config_keys(config_path.buf, shared);
@@ -1047,6 +1068,9 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	if (reftable && !reinit)
 		set_config(config_path.buf, "extensions.refstorage",
 			   "reftable");
+	if (submodule_path_config(&cfg))	/* version 1 then */
+		set_config(config_path.buf, "extensions.submodulepathconfig",
+			   "true");
 	set_config(config_path.buf, "core.repositoryformatversion",
 		   format_version(config_path.buf, algo));
 	set_config(config_path.buf, "core.filemode",

@@ -637,6 +637,51 @@ test_expect_success GIT_NEW 'the config of a SHA-256 or reftable repository: byt
 	unset BOTH_GIT
 '
 
+test_expect_success 'init.defaultSubmodulePathConfig (git 2.55): extensions.submodulePathConfig, version 1' '
+	rm -rf spc spc-re spc-bad spc-false &&
+	dirc -c init.defaultSubmodulePathConfig=true init -q spc &&
+	{
+		echo "[extensions]" &&
+		if test $OID_ALGO = sha256
+		then
+			printf "\tobjectformat = sha256\n"
+		fi &&
+		printf "\tsubmodulepathconfig = true\n[core]\n\trepositoryformatversion = 1\n" &&
+		printf "\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n"
+	} >expect &&
+	test_cmp expect spc/.git/config &&
+	dirc -C spc rev-parse --git-dir &&
+	: re-init, and from the repository config itself &&
+	dirc init -q spc-re &&
+	printf "[init]\n\tdefaultSubmodulePathConfig\n" >>spc-re/.git/config &&
+	dirc init -q spc-re &&
+	test_grep "submodulepathconfig = true" spc-re/.git/config &&
+	test_grep "repositoryformatversion = 1" spc-re/.git/config &&
+	: false, and a bad value: refused before anything is made &&
+	dirc -c init.defaultSubmodulePathConfig=false init -q spc-false &&
+	! grep submodulepathconfig spc-false/.git/config &&
+	test_expect_code 128 dirc -c init.defaultSubmodulePathConfig=maybe init -q spc-bad 2>err &&
+	echo "fatal: bad boolean config value '"'"'maybe'"'"' for '"'"'init.defaultSubmodulePathConfig'"'"'" >expect &&
+	test_cmp expect err &&
+	test_path_is_missing spc-bad
+'
+
+test_expect_success GIT_NEW 'init.defaultSubmodulePathConfig: the config of git 2.55, new and re-initialised' '
+	BOTH_GIT=git_new &&
+	for v in true false yes
+	do
+		both spc-new "\$cmd -c init.defaultSubmodulePathConfig=$v init -q --template=\"\$GIT_TEMPLATE_DIR\" x && \$cmd -c init.defaultSubmodulePathConfig=$v init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+		same_as_git || return 1
+	done &&
+	BOTH_SETUP="git init -q x" &&
+	both spc-reinit "\$cmd -c init.defaultSubmodulePathConfig init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+	same_as_git &&
+	unset BOTH_SETUP &&
+	both spc-bad "\$cmd -c init.defaultSubmodulePathConfig=maybe init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+	same_as_git --no-tree &&
+	unset BOTH_GIT
+'
+
 test_expect_success 're-init: includeIf.onbranch: is tested against the branch HEAD is on' '
 	rm -rf ob &&
 	printf "[\ngarbage\n" >bad-config &&

@@ -156,7 +156,7 @@ cmd_check_attr(int argc, const char **argv)
 	if (repo.index_path) {
 		ret = index_read_in(&idx, repo.index_path, &repo, 0, 0);
 		if (ret < 0)
-			die("invalid cache");
+			die_lib(ret);	/* git dies reading it, with the reason */
 		ret = sparse_index_after_read(&idx, &repo, SPARSE_INDEX_FULL |
 					      SPARSE_INDEX_NO_PRESENT);
 		if (ret < 0)

@@ -257,10 +257,8 @@ read_format_defaults(struct format_defaults *out, const struct config *cfg)
 				out->ref_format = 1;
 			continue;
 		}
-		if (!v) {
-			error("missing value for '%s'", key);
-			die("bad config variable '%s'", key);
-		}
+		if (!v)
+			continue;	/* format_check() refused it */
 		if (!strcmp(key, "init.defaultobjectformat")) {
 			out->algo = hash_algo_by_name(v);
 			if (!out->algo)
@@ -317,13 +315,28 @@ requested_ref_format(const char *format,
 }
 
 /*
+ * init.defaultObjectFormat and init.defaultRefFormat need a value: git
+ * 2.55 refuses the whole configuration while it reads them, "bad config
+ * line N in file F" or "unable to parse command-line config".
+ */
+static int
+format_check(const char *key, const char *value)
+{
+	if (!value && (!strcmp(key, "init.defaultobjectformat") ||
+		       !strcmp(key, "init.defaultrefformat")))
+		return error_set(E_INVALID, "missing value for '%s'", key);
+	return 0;
+}
+
+/*
  * The configuration init sees: the user's, the repository's, -c; with
  * includeIf conditions tested against gitdir (absolute; NULL: no
- * gitdir: condition holds) and branch (NULL: no onbranch: one does).
+ * gitdir: condition holds) and branch (NULL: no onbranch: one does);
+ * check (or NULL) as struct config has it.
  */
 static void
 load_config(struct config *cfg, const char *commondir, const char *gitdir,
-	    const char *branch)
+	    const char *branch, int (*check)(const char *key, const char *value))
 {
 	struct config cmdline = CONFIG_INIT;
 	struct config_cond cond = CONFIG_COND_INIT;
@@ -331,6 +344,7 @@ load_config(struct config *cfg, const char *commondir, const char *gitdir,
 	int ret;
 
 	config_release(cfg);
+	cfg->check = cmdline.check = check;
 	ret = config_load_user(cfg);
 	if (!ret && commondir) {
 		strbuf_addf(&path, "%s/config", commondir);
@@ -797,6 +811,26 @@ format_version(const char *config_path, const struct hash_algo *algo)
 	return "0";
 }
 
+/*
+ * init.defaultSubmodulePathConfig (git 2.55): whether the repository
+ * gets extensions.submodulePathConfig.  A value that is not a boolean
+ * dies, in git's words.
+ */
+static int
+submodule_path_config(const struct config *cfg)
+{
+	const char *v;
+	int b;
+
+	if (!config_get(cfg, "init.defaultsubmodulepathconfig", &v))
+		return 0;
+	b = config_parse_bool(v);
+	if (b < 0)
+		die("bad boolean config value '%s' for "
+		    "'init.defaultSubmodulePathConfig'", v);
+	return b;
+}
+
 struct init_opts {
 	const char *template_dir;	/* NULL: not given */
 	const char *branch;		/* -b; NULL: not given */
@@ -908,7 +942,8 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	 * name it, and GIT_DEFAULT_HASH is for new ones (git 2.39 would
 	 * rewrite the format of a repository full of the other hash's ids).
 	 */
-	load_config(&cfg, NULL, NULL, NULL); /* the defaults: not the repository's */
+	/* the defaults: not the repository's */
+	load_config(&cfg, NULL, NULL, NULL, format_check);
 	read_format_defaults(&defaults, &cfg);	/* warns, reinit or not */
 	requested = requested_object_format(o->object_format,
 					    algo ? NULL : &defaults);
@@ -929,7 +964,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 		head_branch = current_branch(&head_ref, cur.buf, cur_common.buf,
 					     reftable);
 	load_config(&cfg, exists ? cur_common.buf : NULL, gitdir.buf,
-		    head_branch);
+		    head_branch, NULL);
 
 	/* what git would refuse on the way: before anything is written */
 	if (!reinit) {
@@ -965,6 +1000,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	if (advice < 0)
 		die_lib(advice);
 	advice = advice ? b : -1;
+	(void)submodule_path_config(&cfg);	/* a bad one: nothing written */
 	template_dir = template_source(o->template_dir, &cfg);
 	if (exists)
 		check_config_keys(config_path.buf, shared);
@@ -978,7 +1014,7 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 	/* a template may have brought a config */
 	strbuf_reset(&config_path);
 	strbuf_addf(&config_path, "%s/config", common.buf);
-	load_config(&cfg, common.buf, gitdir.buf, head_branch);
+	load_config(&cfg, common.buf, gitdir.buf, head_branch, NULL);
 	if (shared && perm_adjust(gitdir.buf) < 0)
 		die_lib(-1);
 	strbuf_reset(&path);
@@ -1030,19 +1066,22 @@ init_repository(const char *git_dir_arg, const char *work_tree,
 		ref_store_release(&rs);
 	}
 
-	if (reftable && !reinit) {
-		/* git 2.55's order: the extensions section first */
-		if (algo->id != HASH_ALGO_SHA1)
-			set_config(config_path.buf, "extensions.objectformat",
-				   algo->name);
-		set_config(config_path.buf, "extensions.refstorage",
-			   "reftable");
-	}
-	set_config(config_path.buf, "core.repositoryformatversion",
-		   format_version(config_path.buf, algo));
+	/*
+	 * git 2.55's order: the extensions first, then the version, so a
+	 * new SHA-256 or reftable repository's config opens with
+	 * [extensions]; on re-init each is set where it is.
+	 */
 	if (algo->id != HASH_ALGO_SHA1)
 		set_config(config_path.buf, "extensions.objectformat",
 			   algo->name);
+	if (reftable && !reinit)
+		set_config(config_path.buf, "extensions.refstorage",
+			   "reftable");
+	if (submodule_path_config(&cfg))	/* version 1 then */
+		set_config(config_path.buf, "extensions.submodulepathconfig",
+			   "true");
+	set_config(config_path.buf, "core.repositoryformatversion",
+		   format_version(config_path.buf, algo));
 	set_config(config_path.buf, "core.filemode",
 		   probe_filemode(config_path.buf, reinit) ? "true" : "false");
 	if (bare) {

@@ -227,6 +227,14 @@ cmd_read_tree(int argc, const char **argv)
 	ret = lockfile_hold(&lk, repo.index_path);
 	if (ret < 0)
 		die_lib(ret);
+	/*
+	 * git dies on a bad index.threads as it writes the index (after
+	 * -u has changed files): here, before anything changes
+	 */
+	if (!uo->dry_run && (ret = index_threads_check(&repo.settings)) < 0) {
+		lockfile_rollback(&lk);
+		die_lib(ret);
+	}
 	if (merge) {
 		ret = index_read_in(&idx, repo.index_path, &repo, 0, 0);
 		if (ret < 0)

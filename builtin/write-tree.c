@@ -57,7 +57,7 @@ cmd_write_tree(int argc, const char **argv)
 	ret = index_read_in(&idx, repo.index_path, &repo,
 			    ignore ? 0 : INDEX_READ_TREE_ONLY, threads);
 	if (ret < 0)
-		die("git-write-tree: error reading the index: %s", error_msg());
+		die_lib(ret);	/* git dies reading it, with the reason alone */
 	/* kept (no entry changes), on or off as configured; no write for it */
 	index_untracked_follow(&idx, &repo);
 	ret = sparse_index_after_read(&idx, &repo, SPARSE_INDEX_FULL |
@@ -95,6 +95,12 @@ cmd_write_tree(int argc, const char **argv)
 			die_lib(ret);
 		/* writing the refreshed cache-tree back is opportunistic */
 		idx.threads = threads;
+		/* but a bad index.threads is fatal there, as in git */
+		ret = index_threads_check(&repo.settings);
+		if (ret < 0) {
+			lockfile_rollback(&lk);
+			die_lib(ret);
+		}
 		if (index_write(&idx, &repo, &lk) < 0)
 			error_clear();
 	} else {

@@ -438,6 +438,18 @@ parse_variable(struct config *cfg, struct parser *ps, int c, int depth)
 			goto out;
 		}
 	}
+	if (cfg->check && cfg->check(key.buf, value) < 0) {
+		char *why = xstrdup(error_msg());
+
+		free(value);
+		ret = ps->origin ?
+			error_set_pre(E_CORRUPT, why, "bad config line %d in "
+				      "file %s", ps->line, ps->origin) :
+			error_set_pre(E_CORRUPT, why, "bad config line %d in "
+				      "blob", ps->line);
+		free(why);
+		goto out;
+	}
 	push(cfg, strbuf_detach(&key, NULL), value);
 out:
 	strbuf_release(&key);
@@ -623,6 +635,11 @@ add_pair(struct config *cfg, const char *key, size_t keylen,
 		push_pending(cfg, canon, value ? xstrdup(value) : NULL, NULL,
 			     0);
 		return 0;
+	}
+	ret = cfg->check ? cfg->check(canon, value) : 0;
+	if (ret < 0) {
+		free(canon);
+		return ret;
 	}
 	push(cfg, canon, value ? xstrdup(value) : NULL);
 	return 0;

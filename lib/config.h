@@ -32,8 +32,17 @@ struct config {
 	struct config_entry *entries;	/* owned */
 	size_t nr, alloc;
 	size_t pending;		/* entries with pending set */
+	/*
+	 * Set by the caller before loading (config_release() forgets
+	 * it): called for each variable as it is read, before it is
+	 * kept, as git calls a config callback while it parses.  A
+	 * negative return (error set: the reason) stops the load: from a
+	 * file "bad config line N in file F" (-E_CORRUPT) with the reason
+	 * before it, from the environment the reason itself.  NULL: none.
+	 */
+	int (*check)(const char *key, const char *value);
 };
-#define CONFIG_INIT { NULL, 0, 0, 0 }
+#define CONFIG_INIT { NULL, 0, 0, 0, NULL }
 
 void config_init(struct config *cfg);
 void config_release(struct config *cfg);

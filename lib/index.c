@@ -895,6 +895,10 @@ parse(struct index *idx, const char *path, unsigned flags,
 						 path);
 		}
 	}
+	/* git reads index.threads once it has checked the header */
+	ret = index_threads_check(o->s);
+	if (ret < 0)
+		return ret;
 	/* every entry takes at least ENTRY_FIXED bytes */
 	if (nr > (size_t)(c.end - c.p) / ENTRY_FIXED)
 		return corrupt(path, "more entries than the file can hold");
@@ -2319,7 +2323,9 @@ index_write(struct index *idx, struct repo *repo, struct lockfile *lk)
 	index_compact(idx);
 	o.repo = repo;
 	/* git asks in this order; the blocks again for what is written */
-	ret = index_ieot_blocks(&repo->settings, idx->nr);
+	ret = index_threads_check(&repo->settings);
+	if (ret >= 0)
+		ret = index_ieot_blocks(&repo->settings, idx->nr);
 	if (ret >= 0)
 		o.eoie = index_eoie_wanted(&repo->settings);
 	if (ret < 0 || o.eoie < 0) {

@@ -256,6 +256,15 @@ enum index_read_flags {
 int index_read_in(struct index *idx, const char *path,
 		  const struct repo *repo, unsigned flags, int threads);
 /*
+ * A bad index.threads in s (NULL: none) refused with git's message
+ * (-E_INVALID), as git refuses it when it reads an existing index (once
+ * its header is checked: index_read_in() does that) or writes one
+ * (index_write() does); else 0.  A command that will write calls it
+ * first to fail before it changes anything.
+ */
+struct repo_settings;
+int index_threads_check(const struct repo_settings *s);
+/*
  * What an INDEX_READ_TREE_ONLY read left out: the entries it checked
  * and skipped, and the TREE's nodes below its root, parsed now from the
  * index's mapping (they parse: they were checked), as a read without

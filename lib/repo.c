@@ -1266,9 +1266,10 @@ get_bool_or_int(const struct config *cfg, const char *key, int *is_bool,
  * 2.39 reads it: index.threads (GIT_TEST_INDEX_THREADS, when a positive
  * number, first; true is 0, automatic, and false is 1),
  * index.recordEndOfIndexEntries and index.recordOffsetTable.  git reads
- * index.threads when it reads or writes an index (a bad value is refused
- * here, at the start of every command), the other two when it writes one
- * and needs them (a bad value is refused then, by index_write()).
+ * index.threads when it reads an existing index or writes one, the other
+ * two when it writes one and needs them: a bad value is kept here and
+ * refused then (index_threads_check(), index_write()), as git 2.55 does,
+ * never at the start of a command that has no index to read.
  */
 static int
 load_index_ext_settings(struct repo_settings *s, const struct config *cfg)
@@ -1279,14 +1280,21 @@ load_index_ext_settings(struct repo_settings *s, const struct config *cfg)
 
 	s->index_threads_set = 0;
 	s->index_threads = 1;
+	s->index_threads_bad = s->index_threads_why = NULL;
 	if (env && !config_parse_long(env, &e) && e > 0 && e <= INT_MAX) {
 		s->index_threads_set = 1;
 		s->index_threads = (int)e;
 	} else {
 		ret = get_bool_or_int(cfg, "index.threads", &is_bool, &n);
-		if (ret < 0)
-			return ret;
-		if (ret) {
+		if (ret < 0) {
+			/* the value is there: get_bool_or_int() found it */
+			(void)config_get(cfg, "index.threads",
+					 &s->index_threads_bad);
+			s->index_threads_why = strstr(error_msg(),
+						      "out of range") ?
+				"out of range" : "invalid unit";
+			error_clear();
+		} else if (ret) {
 			s->index_threads_set = 1;
 			s->index_threads = is_bool ? !n : n;
 		}

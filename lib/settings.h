@@ -57,6 +57,13 @@ struct repo_settings {
 	int index_threads_set;
 	int index_threads;
 	/*
+	 * A bad index.threads: git refuses it only when it reads an index
+	 * (one that exists) or writes one.  The value (borrowed from the
+	 * configuration) and why: "invalid unit" or "out of range"; NULL
+	 * when good.  index_threads_check() refuses it.
+	 */
+	const char *index_threads_bad, *index_threads_why;
+	/*
 	 * index.recordEndOfIndexEntries, index.recordOffsetTable: 0, 1,
 	 * -1 unset, -2 not a boolean: git refuses that only when it asks
 	 * (the value then in *_bad, borrowed from the configuration).

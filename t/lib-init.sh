@@ -19,6 +19,8 @@
 #	(every path with its type, mode and content) to {git,dirc}.tree.
 #	The two results stay as NAME.git and NAME.dirc, and NAME becomes
 #	a symbolic link to NAME.dirc (paths written inside lead there).
+#	A config git 2.39 writes (BOTH_SETUP's too) is first put in git
+#	2.55's order, with test_config_order_new.
 #   same_as_git [--no-tree]
 #	Both exited alike, printed the same and (unless --no-tree) left
 #	the same files.  stderr is compared with GIT_MSGS only.
@@ -52,6 +54,15 @@ tree_of () {
 	)
 }
 
+# git 2.39's configs under $1 in git 2.55's order (test_config_order_new)
+both_order_configs_ () {
+	find "$1" -name config -type f >"$TRASH_DIRECTORY/both.configs" &&
+	while read -r b_config_
+	do
+		test_config_order_new "$b_config_" || return 1
+	done <"$TRASH_DIRECTORY/both.configs"
+}
+
 both () {
 	b_name=$1
 	b_script=$2
@@ -64,7 +75,8 @@ both () {
 			if test -n "${BOTH_SETUP-}"
 			then
 				cmd=git &&
-				eval "$BOTH_SETUP" </dev/null >/dev/null 2>&1
+				eval "$BOTH_SETUP" </dev/null >/dev/null 2>&1 &&
+				both_order_configs_ .
 			fi &&
 			cmd=$b_who &&
 			if test $b_who = git
@@ -84,7 +96,11 @@ both () {
 					>"$TRASH_DIRECTORY/$b_who.out" \
 					2>"$TRASH_DIRECTORY/$b_who.err"
 				echo $? >"$TRASH_DIRECTORY/$b_who.code"
-			}
+			} &&
+			if test $b_who = git
+			then
+				both_order_configs_ .
+			fi
 		) &&
 		tree_of "$b_name" >"$TRASH_DIRECTORY/$b_who.tree" &&
 		mv "$b_name" "$b_name.$b_who" || return 1

@@ -15,8 +15,9 @@ layout () {
 
 # What the config git init writes owes to the tests' object format:
 # oid_format_version prints core.repositoryformatversion (0 for SHA-1, 1
-# for SHA-256); oid_format_lines the end of the file (nothing for SHA-1,
-# for SHA-256 the [extensions] section naming the format).
+# for SHA-256); oid_format_lines the start of the file (nothing for
+# SHA-1, for SHA-256 the [extensions] section naming the format, first
+# as git 2.55 writes it; git 2.39 wrote it last: test_config_order_new).
 oid_format_version () {
 	if test $OID_ALGO = sha1; then echo 0; else echo 1; fi
 }
@@ -50,14 +51,14 @@ test_expect_success 'init: HEAD, objects, refs and the rest' '
 '
 
 test_expect_success 'init: the config git writes' '
-	q_to_tab >expect <<-EOF &&
+	oid_format_lines >expect &&
+	q_to_tab >>expect <<-EOF &&
 	[core]
 	Qrepositoryformatversion = $(oid_format_version)
 	Qfilemode = true
 	Qbare = false
 	Qlogallrefupdates = true
 	EOF
-	oid_format_lines >>expect &&
 	test_cmp expect plain/.git/config
 '
 
@@ -78,6 +79,7 @@ test_expect_success GIT 'init: the layout and config of git init' '
 	layout plain/.git >actual &&
 	layout gitplain/.git >expect &&
 	test_cmp expect actual &&
+	test_config_order_new gitplain/.git/config &&
 	test_cmp gitplain/.git/config plain/.git/config &&
 	test_cmp gitplain/.git/HEAD plain/.git/HEAD
 '
@@ -151,13 +153,13 @@ test_expect_success 'init --bare: the git directory is the current one' '
 	test_path_is_file bare.git/HEAD &&
 	test_path_is_dir bare.git/objects &&
 	test_path_is_dir bare.git/refs &&
-	q_to_tab >expect <<-EOF &&
+	oid_format_lines >expect &&
+	q_to_tab >>expect <<-EOF &&
 	[core]
 	Qrepositoryformatversion = $(oid_format_version)
 	Qfilemode = true
 	Qbare = true
 	EOF
-	oid_format_lines >>expect &&
 	test_cmp expect bare.git/config &&
 	test_fsck_also bare.git
 '
@@ -174,6 +176,7 @@ test_expect_success GIT 'init --bare: the layout and config of git, and git acce
 	layout bare.git >actual &&
 	layout gitbare.git >expect &&
 	test_cmp expect actual &&
+	test_config_order_new gitbare.git/config &&
 	test_cmp gitbare.git/config bare.git/config &&
 	git --git-dir=bare.git rev-parse --is-bare-repository >actual &&
 	echo true >expect &&
@@ -306,6 +309,7 @@ test_expect_success GIT 'init over a .git that is not yet a repository keeps its
 	cp partial/.git/config gpartial/.git/config &&
 	(cd partial && dirc init -q) &&
 	(cd gpartial && git init -q) &&
+	test_config_order_new gpartial/.git/config &&
 	test_cmp gpartial/.git/config partial/.git/config &&
 	test_fsck_also partial
 '
@@ -330,6 +334,7 @@ test_expect_success GIT 'GIT_DIR=x init: the config of git' '
 		cd ggd &&
 		GIT_DIR=x git init -q
 	) &&
+	test_config_order_new ggd/x/config &&
 	test_cmp ggd/x/config gd/x/config
 '
 

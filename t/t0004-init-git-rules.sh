@@ -118,6 +118,7 @@ test_expect_success GIT 're-init with a core setting given twice: refused as git
 	same_as_git &&
 	test_grep "^fatal: could not set .core.bare. to .false.\$" dirc.err &&
 	git init -q reinit-twice.orig &&
+	test_config_order_new reinit-twice.orig/.git/config &&
 	printf "[core]\n\tbare = false\n" >>reinit-twice.orig/.git/config &&
 	test_cmp reinit-twice.orig/.git/config reinit-twice.dirc/r/.git/config
 '
@@ -457,8 +458,227 @@ test_expect_success GIT_NEW 'unknown init.default*Format: the warnings and the r
 	both dfmt-new-env "GIT_DEFAULT_HASH=sha1 GIT_CONFIG_GLOBAL=\"$TRASH_DIRECTORY/dfmt-bad\" \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
 	same_as_git &&
 	both dfmt-noval "printf \"[init]\\n\\tdefaultObjectFormat\\n\" >cfg && GIT_CONFIG_GLOBAL=\$PWD/cfg \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
-	test_cmp_codes git.code dirc.code &&
+	same_as_git --no-tree &&
 	test_path_is_missing dfmt-noval.dirc/x &&
+	for k in defaultObjectFormat defaultRefFormat
+	do
+		both dfmt-noval-c "\$cmd -c init.$k init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+		same_as_git --no-tree &&
+		test_path_is_missing dfmt-noval-c.dirc/x &&
+		both dfmt-noval-inc "printf \"[x]\\n[init]\\n\\t$k\\n\" >inc && printf \"[include]\\n\\tpath = inc\\n\" >cfg && GIT_CONFIG_GLOBAL=\$PWD/cfg \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+		same_as_git --no-tree &&
+		test_path_is_missing dfmt-noval-inc.dirc/x || return 1
+	done &&
+	BOTH_SETUP="git init -q x && printf \"[init]\\n\\tdefaultRefFormat\\n\" >>x/.git/config" &&
+	both dfmt-noval-repo "\$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+	same_as_git &&
+	unset BOTH_GIT BOTH_SETUP
+'
+
+# git 2.55 reads init.defaultObjectFormat and init.defaultRefFormat as
+# it parses the user's configuration and -c, a value required: without
+# one the configuration does not parse (git 2.39 does not read them).
+test_expect_success 'init.defaultObjectFormat, init.defaultRefFormat with no value: the configuration does not parse (git 2.55)' '
+	printf "[core]\n\tbare = false\n[init]\n\tdefaultObjectFormat\n" >noval-obj &&
+	printf "[init]\n\tdefaultRefFormat\n" >noval-ref &&
+	printf "[include]\n\tpath = noval-ref\n" >noval-inc &&
+	rm -rf noval &&
+	for k in defaultObjectFormat defaultRefFormat
+	do
+		l=$(echo $k | tr A-Z a-z) &&
+		test_expect_code 128 dirc -c init.$k init noval 2>err &&
+		printf "error: missing value for '\''init.%s'\''\nfatal: unable to parse command-line config\n" $l >expect &&
+		test_cmp expect err &&
+		test_path_is_missing noval || return 1
+	done &&
+	test_expect_code 128 env GIT_CONFIG_GLOBAL="$TRASH_DIRECTORY/noval-obj" dirc init noval 2>err &&
+	cat >expect <<-EOF &&
+	error: missing value for '\''init.defaultobjectformat'\''
+	fatal: bad config line 4 in file $TRASH_DIRECTORY/noval-obj
+	EOF
+	test_cmp expect err &&
+	test_path_is_missing noval &&
+	test_expect_code 128 env GIT_CONFIG_GLOBAL="$TRASH_DIRECTORY/noval-inc" dirc init noval 2>err &&
+	cat >expect <<-EOF &&
+	error: missing value for '\''init.defaultrefformat'\''
+	fatal: bad config line 2 in file $TRASH_DIRECTORY/noval-ref
+	EOF
+	test_cmp expect err &&
+	test_path_is_missing noval &&
+	: re-init: the same, the repository untouched &&
+	dirc init -q noval &&
+	cp noval/.git/config noval-config.before &&
+	test_expect_code 128 dirc -c init.defaultRefFormat init noval 2>err &&
+	test_grep "unable to parse command-line config" err &&
+	test_cmp noval-config.before noval/.git/config &&
+	: not read from the configuration of the repository &&
+	cat noval-ref >>noval/.git/config &&
+	dirc init -q noval 2>err &&
+	test_must_be_empty err &&
+	: a value, even an unknown one, parses &&
+	dirc -c init.defaultObjectFormat= init -q noval 2>err &&
+	echo "warning: unknown hash algorithm '\'''\''" >expect &&
+	test_cmp expect err
+'
+
+# git 2.55 sets the extensions before core.repositoryformatversion: a new
+# repository's config opens with [extensions] (git 2.39 put objectformat
+# after [core]).  Re-init sets each where it is.
+test_expect_success 'the config of a SHA-256 or reftable repository: [extensions] first, as git 2.55' '
+	rm -rf ord-s ord-sr ord-sb ord-r &&
+	dirc init -q --object-format=sha256 ord-s &&
+	dirc init -q --object-format=sha256 --ref-format=reftable ord-sr &&
+	dirc init -q --bare --object-format=sha256 ord-sb &&
+	dirc init -q --object-format=sha1 --ref-format=reftable ord-r &&
+	q_to_tab >expect-s <<-\EOF &&
+	[extensions]
+	Qobjectformat = sha256
+	[core]
+	Qrepositoryformatversion = 1
+	Qfilemode = true
+	Qbare = false
+	Qlogallrefupdates = true
+	EOF
+	test_cmp expect-s ord-s/.git/config &&
+	q_to_tab >expect-sr <<-\EOF &&
+	[extensions]
+	Qobjectformat = sha256
+	Qrefstorage = reftable
+	[core]
+	Qrepositoryformatversion = 1
+	Qfilemode = true
+	Qbare = false
+	Qlogallrefupdates = true
+	EOF
+	test_cmp expect-sr ord-sr/.git/config &&
+	q_to_tab >expect-sb <<-\EOF &&
+	[extensions]
+	Qobjectformat = sha256
+	[core]
+	Qrepositoryformatversion = 1
+	Qfilemode = true
+	Qbare = true
+	EOF
+	test_cmp expect-sb ord-sb/config &&
+	q_to_tab >expect-r <<-\EOF &&
+	[extensions]
+	Qrefstorage = reftable
+	[core]
+	Qrepositoryformatversion = 1
+	Qfilemode = true
+	Qbare = false
+	Qlogallrefupdates = true
+	EOF
+	test_cmp expect-r ord-r/.git/config &&
+	: re-init, with and without the options: nothing moves &&
+	dirc init -q ord-s && dirc init -q --object-format=sha256 ord-s &&
+	test_cmp expect-s ord-s/.git/config &&
+	dirc init -q ord-sr && dirc init -q --object-format=sha256 --ref-format=reftable ord-sr &&
+	test_cmp expect-sr ord-sr/.git/config &&
+	dirc init -q --bare ord-sb &&
+	test_cmp expect-sb ord-sb/config &&
+	: a git 2.39 config keeps its order &&
+	rm -rf ord-old &&
+	dirc init -q --object-format=sha256 ord-old &&
+	q_to_tab >expect-old <<-\EOF &&
+	[core]
+	Qrepositoryformatversion = 1
+	Qfilemode = true
+	Qbare = false
+	Qlogallrefupdates = true
+	[extensions]
+	Qobjectformat = sha256
+	EOF
+	cp expect-old ord-old/.git/config &&
+	dirc init -q ord-old &&
+	test_cmp expect-old ord-old/.git/config
+'
+
+# the configs "both" left in $1.git and $1.dirc, byte for byte
+ord_same_configs () {
+	(cd "$1.git" && find . -name config -type f | sort) >ord-git.list &&
+	(cd "$1.dirc" && find . -name config -type f | sort) >ord-dirc.list &&
+	test_cmp ord-git.list ord-dirc.list &&
+	test -s ord-git.list &&
+	while read -r c
+	do
+		test_cmp "$1.git/$c" "$1.dirc/$c" || return 1
+	done <ord-git.list
+}
+
+test_expect_success GIT_NEW 'the config of a SHA-256 or reftable repository: byte for byte git 2.55'"'"'s, new and re-initialised' '
+	BOTH_GIT=git_new &&
+	for opts in "--object-format=sha256" "--bare --object-format=sha256" \
+		"--object-format=sha256 --ref-format=reftable" \
+		"--bare --object-format=sha256 --ref-format=reftable" \
+		"--object-format=sha1 --ref-format=reftable" \
+		"--object-format=sha256 --shared=group" \
+		"--object-format=sha256 --separate-git-dir=sep"
+	do
+		both ord-new "\$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" $opts x && \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" $opts x" &&
+		: a reftable table name has a random part: the configs alone &&
+		same_as_git --no-tree &&
+		ord_same_configs ord-new || return 1
+	done &&
+	: plain re-init, where git 2.55 keeps the hash &&
+	for opts in "--object-format=sha256" "--bare --object-format=sha256"
+	do
+		both ord-re "\$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" $opts x && \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+		same_as_git || return 1
+	done &&
+	: a config the template gives, and GIT_DEFAULT_HASH &&
+	mkdir -p ord-tmpl-dir &&
+	printf "[core]\n\tfoo = bar\n[user]\n\tname = x\n" >ord-tmpl-dir/config &&
+	both ord-tmpl "\$cmd init -q --template=\"$TRASH_DIRECTORY/ord-tmpl-dir\" --object-format=sha256 --ref-format=reftable x" &&
+	same_as_git --no-tree &&
+	ord_same_configs ord-tmpl &&
+	both ord-env "GIT_DEFAULT_HASH=sha256 \$cmd init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+	same_as_git &&
+	unset BOTH_GIT
+'
+
+test_expect_success 'init.defaultSubmodulePathConfig (git 2.55): extensions.submodulePathConfig, version 1' '
+	rm -rf spc spc-re spc-bad spc-false &&
+	dirc -c init.defaultSubmodulePathConfig=true init -q spc &&
+	{
+		echo "[extensions]" &&
+		if test $OID_ALGO = sha256
+		then
+			printf "\tobjectformat = sha256\n"
+		fi &&
+		printf "\tsubmodulepathconfig = true\n[core]\n\trepositoryformatversion = 1\n" &&
+		printf "\tfilemode = true\n\tbare = false\n\tlogallrefupdates = true\n"
+	} >expect &&
+	test_cmp expect spc/.git/config &&
+	dirc -C spc rev-parse --git-dir &&
+	: re-init, and from the repository config itself &&
+	dirc init -q spc-re &&
+	printf "[init]\n\tdefaultSubmodulePathConfig\n" >>spc-re/.git/config &&
+	dirc init -q spc-re &&
+	test_grep "submodulepathconfig = true" spc-re/.git/config &&
+	test_grep "repositoryformatversion = 1" spc-re/.git/config &&
+	: false, and a bad value: refused before anything is made &&
+	dirc -c init.defaultSubmodulePathConfig=false init -q spc-false &&
+	! grep submodulepathconfig spc-false/.git/config &&
+	test_expect_code 128 dirc -c init.defaultSubmodulePathConfig=maybe init -q spc-bad 2>err &&
+	echo "fatal: bad boolean config value '"'"'maybe'"'"' for '"'"'init.defaultSubmodulePathConfig'"'"'" >expect &&
+	test_cmp expect err &&
+	test_path_is_missing spc-bad
+'
+
+test_expect_success GIT_NEW 'init.defaultSubmodulePathConfig: the config of git 2.55, new and re-initialised' '
+	BOTH_GIT=git_new &&
+	for v in true false yes
+	do
+		both spc-new "\$cmd -c init.defaultSubmodulePathConfig=$v init -q --template=\"\$GIT_TEMPLATE_DIR\" x && \$cmd -c init.defaultSubmodulePathConfig=$v init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+		same_as_git || return 1
+	done &&
+	BOTH_SETUP="git init -q x" &&
+	both spc-reinit "\$cmd -c init.defaultSubmodulePathConfig init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+	same_as_git &&
+	unset BOTH_SETUP &&
+	both spc-bad "\$cmd -c init.defaultSubmodulePathConfig=maybe init -q --template=\"\$GIT_TEMPLATE_DIR\" x" &&
+	same_as_git --no-tree &&
 	unset BOTH_GIT
 '
 

@@ -462,6 +462,78 @@ test_expect_success GIT 'bad index.threads: fatal, as git' '
 	same_result
 '
 
+# git reads index.threads only when it reads an existing index (after
+# its header) or writes one: a command with no index to read, or that
+# reads none, takes a bad value; one that would write refuses it first.
+test_expect_success GIT 'bad index.threads: refused only when an index is read or written, as git' '
+	rm -rf thr &&
+	git init -q thr &&
+	echo x >thr/f &&
+	for v in many 3g -2147483649 2147483648 1x
+	do
+		case $v in
+		many|1x) why="invalid unit" ;;
+		*) why="out of range" ;;
+		esac &&
+		echo "fatal: bad numeric config value '"'"'$v'"'"' for '"'"'index.threads'"'"': $why" >expect &&
+		for cmd in "ls-files" "ls-files -s" "diff-files" "update-index --refresh" \
+			"check-attr -a f" "check-ignore f" "rev-parse --git-dir" \
+			"read-tree -n --empty" "checkout-index -a"
+		do
+			git -C thr -c index.threads=$v $cmd >git.out 2>git.err
+			echo $? >git.code &&
+			dirc -C thr -c index.threads=$v $cmd >dirc.out 2>dirc.err
+			echo $? >dirc.code &&
+			test_cmp git.code dirc.code &&
+			test_cmp git.out dirc.out &&
+			test_cmp git.err dirc.err &&
+			test_path_is_missing thr/.git/index || return 1
+		done &&
+		for cmd in "write-tree" "read-tree --empty" "update-index --add f" \
+			"update-index --index-version 4"
+		do
+			test_expect_code 128 git -C thr -c index.threads=$v $cmd 2>git.err &&
+			test_cmp expect git.err &&
+			test_expect_code 128 dirc -C thr -c index.threads=$v $cmd 2>dirc.err &&
+			test_cmp expect dirc.err &&
+			test_path_is_missing thr/.git/index &&
+			test_path_is_missing thr/.git/index.lock || return 1
+		done &&
+		dirc -C thr update-index --add f &&
+		cp thr/.git/index thr-index.before &&
+		for cmd in "ls-files" "write-tree" "read-tree --empty" "read-tree -m HEAD" \
+			"check-attr -a f" "check-ignore f" "diff-files" "update-index --refresh"
+		do
+			test_expect_code 128 git -C thr -c index.threads=$v $cmd 2>git.err &&
+			test_cmp expect git.err &&
+			test_expect_code 128 dirc -C thr -c index.threads=$v $cmd 2>dirc.err &&
+			test_cmp expect dirc.err &&
+			test_cmp thr-index.before thr/.git/index || return 1
+		done &&
+		rm thr/.git/index || return 1
+	done &&
+	: values git takes, with no index and with one &&
+	for v in -1 0 1 true false yes 1k ""
+	do
+		dirc -C thr -c index.threads=$v write-tree >out &&
+		echo $EMPTY_TREE >expect &&
+		test_cmp expect out &&
+		dirc -C thr -c index.threads=$v ls-files >out &&
+		test_must_be_empty out &&
+		rm thr/.git/index || return 1
+	done &&
+	: a corrupt index: write-tree and check-attr die with the reason alone, as git &&
+	dirc -C thr update-index --add f &&
+	printf "XXXX" | dd of=thr/.git/index conv=notrunc 2>/dev/null &&
+	for cmd in write-tree "check-attr -a f"
+	do
+		test_expect_code 128 git -C thr $cmd 2>git.err &&
+		test_expect_code 128 dirc -C thr $cmd 2>dirc.err &&
+		test_cmp git.err dirc.err || return 1
+	done &&
+	rm thr/.git/index
+'
+
 test_expect_success GIT 'bad index.recordEndOfIndexEntries, recordOffsetTable: fatal when git asks for them' '
 	cp ieot.index .git/index &&
 	echo more >>top &&

@@ -367,6 +367,41 @@ test_oid_fake () {
 	printf "%.${OID_HEXSZ}s\n" "$tl_fake_"
 }
 
+# test_config_order_new FILE...: a config git 2.39's init wrote, put in
+# the order git 2.55 (and dirc) writes: git 2.55 sets the extensions
+# before core.repositoryformatversion, so a new SHA-256 repository's
+# "[extensions] objectformat" comes before the [core] section init adds,
+# where git 2.39 puts it after.  Only a file with a [core] opening with
+# "repositoryformatversion = 1" and that two-line section after it is
+# changed (its mode kept): git 2.55's files, SHA-1 ones, untouched.
+test_config_order_new () {
+	for tl_f_
+	do
+		awk '
+			{ line[NR] = $0 }
+			END {
+				ext = 0; core = 0
+				for (i = 1; i < NR; i++) {
+					if (!core && line[i] == "[core]" &&
+					    line[i + 1] == "\trepositoryformatversion = 1")
+						core = i
+					if (core && line[i] == "[extensions]" &&
+					    line[i + 1] ~ /^\tobjectformat = / &&
+					    (i + 1 == NR || line[i + 2] ~ /^\[/))
+						ext = i
+				}
+				for (i = 1; i <= NR; i++) {
+					if (ext && i == core)
+						print line[ext] "\n" line[ext + 1]
+					if (!ext || (i != ext && i != ext + 1))
+						print line[i]
+				}
+			}' "$tl_f_" >"$tl_f_.order" &&
+		cat "$tl_f_.order" >"$tl_f_" &&
+		rm -f "$tl_f_.order" || return 1
+	done
+}
+
 dirc init -q >"$tl_log_" 2>&1 </dev/null
 tl_code_=$?
 if test "$tl_code_" != 0

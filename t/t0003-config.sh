@@ -348,10 +348,15 @@ test_expect_success GIT 'bad GIT_CONFIG_PARAMETERS and GIT_CONFIG_COUNT: the err
 	done
 '
 
+# fid: f's id in the test's own hash; fid1: in SHA-1, for the configs
+# written over fmt's own below that name no object format
 test_expect_success 'setup: a repository to break the format of' '
 	dirc init -q fmt &&
 	echo data >fmt/f &&
-	fid=$(dirc hash-object fmt/f)
+	fid=$(dirc hash-object fmt/f) &&
+	fid1=$(dirc init -q --object-format=sha1 fmt1 &&
+	       cp fmt/f fmt1/f && dirc -C fmt1 hash-object f) &&
+	test ${#fid1} = 40
 '
 
 test_expect_success 'core.repositoryformatversion = 2: refused, 128' '
@@ -373,15 +378,15 @@ test_expect_success GIT 'core.repositoryformatversion = 2: the message of git' '
 test_expect_success 'extensions.refStorage (git 2.45): files and reftable taken, a path refused, bad values and version 0 as git 2.55' '
 	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\trefStorage = reftable\n" >fmt/.git/config &&
 	dirc -C fmt hash-object -w f >actual &&
-	echo $fid >expect &&
+	echo $fid1 >expect &&
 	test_cmp expect actual &&
-	dirc -C fmt cat-file -t $fid >actual &&
+	dirc -C fmt cat-file -t $fid1 >actual &&
 	echo blob >expect &&
 	test_cmp expect actual &&
 	dirc -C fmt rev-parse --show-ref-format >actual &&
 	echo reftable >expect &&
 	test_cmp expect actual &&
-	rm -rf fmt/.git/objects/$(echo $fid | cut -c1-2) &&
+	rm -rf fmt/.git/objects/$(echo $fid1 | cut -c1-2) &&
 	for files in files "files://"
 	do
 		printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\trefStorage = $files\n" >fmt/.git/config &&
@@ -402,7 +407,7 @@ test_expect_success 'extensions.refStorage (git 2.45): files and reftable taken,
 	test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
 	printf "fatal: repo version is 0, but v1-only extension found:\n\trefstorage\n" >expect &&
 	test_cmp expect err &&
-	test_path_is_missing fmt/.git/objects/$(echo $fid | cut -c1-2)
+	test_path_is_missing fmt/.git/objects/$(echo $fid1 | cut -c1-2)
 '
 
 test_expect_success GIT_NEW 'git 2.55: extensions.refStorage alike, but for a path' '
@@ -429,7 +434,7 @@ test_expect_success 'extensions relativeWorktrees, submodulePathConfig (bool) an
 		do
 			printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\t$ext = $v\n" >fmt/.git/config &&
 			dirc -C fmt hash-object -w f >actual &&
-			echo $fid >expect &&
+			echo $fid1 >expect &&
 			test_cmp expect actual || return 1
 		done &&
 		printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\t$ext\n" >fmt/.git/config &&
@@ -458,12 +463,12 @@ test_expect_success 'extensions relativeWorktrees, submodulePathConfig (bool) an
 	printf "%s\n" "error: '\''extensions.compatobjectformat'\'' already specified as '\''sha256'\''" \
 		"fatal: bad config line 5 in file .git/config" >expect &&
 	test_cmp expect err &&
-	rm -rf fmt/.git/objects/$(echo $fid | cut -c1-2) &&
+	rm -rf fmt/.git/objects/$(echo $fid1 | cut -c1-2) &&
 	printf "[core]\n\trepositoryformatversion = 1\n[extensions]\n\tcompatObjectFormat = sha256\n" >fmt/.git/config &&
 	test_expect_code 128 dirc -C fmt hash-object -w f 2>err &&
 	echo "fatal: this repository names its objects in a second hash as well (extensions.compatObjectFormat=sha256), which dirc does not support" >expect &&
 	test_cmp expect err &&
-	test_path_is_missing fmt/.git/objects/$(echo $fid | cut -c1-2)
+	test_path_is_missing fmt/.git/objects/$(echo $fid1 | cut -c1-2)
 '
 
 test_expect_success GIT_NEW 'git 2.55: the same extensions, message for message (compatObjectFormat=sha256 aside)' '

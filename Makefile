@@ -168,6 +168,7 @@ LIB_OBJS += lib/reftable-format.o
 LIB_OBJS += lib/reftable.o
 LIB_OBJS += lib/replace.o
 LIB_OBJS += lib/repo.o
+LIB_OBJS += lib/repo-settings.o
 LIB_OBJS += lib/run-command.o
 LIB_OBJS += lib/sparse-index.o
 LIB_OBJS += lib/sparse.o

@@ -41,7 +41,6 @@
 #include <unistd.h>
 
 #include "error.h"
-#include "index.h"
 #include "util.h"
 
 #define EOIE_HDR 8
@@ -110,16 +109,6 @@ bad_bool(const char *value, const char *key)
 {
 	return error_set(E_INVALID, "bad boolean config value '%s' for '%s'",
 			 value ? value : "", key);
-}
-
-int
-index_threads_check(const struct repo_settings *s)
-{
-	if (!s || !s->index_threads_bad)
-		return 0;
-	return error_set(E_INVALID, "bad numeric config value '%s' for "
-			 "'index.threads': %s", s->index_threads_bad,
-			 s->index_threads_why);
 }
 
 int

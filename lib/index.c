@@ -835,6 +835,16 @@ struct read_opts {
 	const struct repo_settings *s;	/* for git's index.threads; NULL */
 };
 
+int
+index_threads_check(const struct repo_settings *s)
+{
+	if (!s || !s->index_threads_bad)
+		return 0;
+	return error_set(E_INVALID, "bad numeric config value '%s' for "
+			 "'index.threads': %s", s->index_threads_bad,
+			 s->index_threads_why);
+}
+
 /*
  * With a valid EOIE the extensions are read first (TREE is found without
  * walking the entries) and an IEOT lets the entries be parsed on several

@@ -188,13 +188,28 @@ load_index_ext_settings(struct repo_settings *s, const struct config *cfg)
 	return 0;
 }
 
+/* A zlib level (-1 to 9) into *out if key is set; 0 or -E_INVALID. */
+static int
+get_level(const struct config *cfg, const char *key, int *out)
+{
+	long level;
+	int ret = config_get_long(cfg, key, &level);
+
+	if (ret <= 0)
+		return ret;
+	if (level < -1 || level > 9)
+		return error_set(E_INVALID, "bad zlib compression level %ld",
+				 level);
+	*out = (int)level;
+	return 0;
+}
+
 int
 repo_load_settings(struct repo *repo)
 {
 	struct repo_settings *s = &repo->settings;
 	const struct config *cfg = &repo->config;
 	const char *v;
-	long level;
 	int b, many_files, ret;
 
 	if ((ret = get_bool(cfg, "core.filemode", &s->filemode, 1)) < 0 ||
@@ -220,24 +235,10 @@ repo_load_settings(struct repo *repo)
 		s->checkstat_minimal = !strcmp(v, "minimal");
 
 	s->loose_level = Z_BEST_SPEED;
-	ret = config_get_long(cfg, "core.compression", &level);
-	if (ret < 0)
+	if ((ret = get_level(cfg, "core.compression", &s->loose_level)) < 0 ||
+	    (ret = get_level(cfg, "core.loosecompression",
+			     &s->loose_level)) < 0)
 		return ret;
-	if (ret) {
-		if (level < -1 || level > 9)
-			return error_set(E_INVALID, "bad zlib compression "
-					 "level %ld", level);
-		s->loose_level = level;
-	}
-	ret = config_get_long(cfg, "core.loosecompression", &level);
-	if (ret < 0)
-		return ret;
-	if (ret) {
-		if (level < -1 || level > 9)
-			return error_set(E_INVALID, "bad zlib compression "
-					 "level %ld", level);
-		s->loose_level = level;
-	}
 
 	s->fsync = repo_parse_fsync(NULL);
 	if (config_get(cfg, "core.fsync", &v))

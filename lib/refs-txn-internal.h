@@ -108,8 +108,13 @@ int txn_is_null_new(const struct ref_update *u);
 /* Is this update a deletion of its ref? */
 int txn_is_deletion(const struct ref_update *u);
 
-/* The branch HEAD points to changes: log it in HEAD's reflog too. */
-int txn_split_head(struct ref_txn *txn, struct ref_update *u);
+/*
+ * The start of both stores' prepare of u: a deletion marked, and HEAD's
+ * log line split off when u moves the branch HEAD (head_ref, or NULL)
+ * points to.  0 or a negative E_* (two updates of HEAD).
+ */
+int txn_prepare_start(struct ref_txn *txn, struct ref_update *u,
+		      const char *head_ref);
 
 /*
  * u names a symbolic ref itself (REF_NO_DEREF) pointing at target: set

@@ -86,14 +86,9 @@ txn_rt_prepare_one(struct ref_txn *txn, struct ref_update *u,
 	int mustexist = txn_expects_existing(u);
 	int ret, err;
 
-	if (txn_is_null_new(u))
-		u->flags |= REF_DELETING;
-	if (head_ref && !(u->flags & (REF_LOG_ONLY | REF_VIA_HEAD)) &&
-	    !strcmp(u->name, head_ref)) {
-		ret = txn_split_head(txn, u);
-		if (ret < 0)
-			goto out;
-	}
+	ret = txn_prepare_start(txn, u, head_ref);
+	if (ret < 0)
+		goto out;
 	if (refs_read_raw_errno(txn->rs, u->name, &u->cur, &referent,
 				&u->type, &err)) {
 		u->cur = null_oid;

@@ -530,8 +530,8 @@ txn_symref_value(struct ref_txn *txn, struct ref_update *u,
 }
 
 /* The branch HEAD points to changes: log it in HEAD's reflog too. */
-int
-txn_split_head(struct ref_txn *txn, struct ref_update *u)
+static int
+split_head(struct ref_txn *txn, struct ref_update *u)
 {
 	struct ref_update *h;
 
@@ -552,6 +552,22 @@ txn_split_head(struct ref_txn *txn, struct ref_update *u)
 	 * ref, HEAD's line has the null id as the new value.
 	 */
 	ref_names_insert(&txn->names, h->name);
+	return 0;
+}
+
+/*
+ * What both stores do first for each update: mark a deletion, and split
+ * off HEAD's log line when u moves the branch HEAD (head_ref) points to.
+ */
+int
+txn_prepare_start(struct ref_txn *txn, struct ref_update *u,
+		  const char *head_ref)
+{
+	if (txn_is_null_new(u))
+		u->flags |= REF_DELETING;
+	if (head_ref && !(u->flags & (REF_LOG_ONLY | REF_VIA_HEAD)) &&
+	    !strcmp(u->name, head_ref))
+		return split_head(txn, u);
 	return 0;
 }
 
@@ -674,14 +690,9 @@ prepare_one(struct ref_txn *txn, struct ref_update *u, const char *head_ref)
 	int mustexist = txn_expects_existing(u);
 	int ret;
 
-	if (txn_is_null_new(u))
-		u->flags |= REF_DELETING;
-	if (head_ref && !(u->flags & (REF_LOG_ONLY | REF_VIA_HEAD)) &&
-	    !strcmp(u->name, head_ref)) {
-		ret = txn_split_head(txn, u);
-		if (ret < 0)
-			goto out;
-	}
+	ret = txn_prepare_start(txn, u, head_ref);
+	if (ret < 0)
+		goto out;
 	ret = lock_and_read(txn, u, mustexist, &referent);
 	if (ret < 0) {
 		ret = txn_wrap_error("cannot lock ref '%s'", txn_asked_name(u));

@@ -5,6 +5,15 @@ ops_init () {
 	"$1" init -q --ref-format=reftable --object-format=$3 "$2"
 }
 
+# In a repository made by ops_init: f staged, t its tree, c a commit of it
+# (not yet on any ref).
+ops_commit () {
+	echo hi >f &&
+	"$1" update-index --add f &&
+	t=$("$1" write-tree) &&
+	c=$(echo msg | "$1" commit-tree $t)
+}
+
 # Commits, a tag made and deleted, a branch, HEAD moved, a commit through
 # HEAD, the first branch deleted (its reflog goes as tombstones); the
 # stack is compacted on the way.
@@ -12,10 +21,7 @@ ops_seq () {
 	ops_init "$@" &&
 	(
 		cd "$2" &&
-		echo hi >f &&
-		"$1" update-index --add f &&
-		t=$("$1" write-tree) &&
-		c=$(echo msg | "$1" commit-tree $t) &&
+		ops_commit "$1" &&
 		"$1" update-ref -m "commit (initial): msg" HEAD $c &&
 		"$1" update-ref refs/tags/v1 $c &&
 		"$1" update-ref -d refs/tags/v1 &&
@@ -37,10 +43,7 @@ ops_batch () {
 	ops_init "$@" &&
 	(
 		cd "$2" &&
-		echo hi >f &&
-		"$1" update-index --add f &&
-		t=$("$1" write-tree) &&
-		c=$(echo msg | "$1" commit-tree $t) &&
+		ops_commit "$1" &&
 		c2=$(echo msg2 | "$1" commit-tree -p $c $t) &&
 		tag=$(printf "object %s\ntype commit\ntag v1\ntagger %s\n\nv1\n" \
 			$c "C O Mitter <committer@example.com> 1112354055 +0200" |

@@ -241,6 +241,21 @@ test_records(void)
 		       "a record larger than a block");
 		is_int(rt_write_table(&out, sha1, NULL, 0, 5, 7, NULL, 0,
 				      NULL, 0), 1, "nothing to write");
+		{
+			struct rt_writer *w;
+			struct reftable_write_options tiny = {
+				.block_size = 100 };
+
+			is_int(rt_writer_new(&w, &out, sha1, &tiny, 0, 5, 7),
+			       -E_INVALID, "a block size below 256");
+			ok(!w, "no writer for a bad block size");
+			is_int(rt_writer_new(&w, &out, sha1, NULL, 0, 5, 7), 0,
+			       "a writer");
+			is_int(rt_writer_add_log(w, &logs[0]), 0, "a log");
+			is_int(rt_writer_add_ref(w, &refs[0]), -E_INVALID,
+			       "a ref after a log");
+			rt_writer_free(w);
+		}
 		reftable_ref_release(&big);
 		reftable_log_release(&bad);
 		error_clear();

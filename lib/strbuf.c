@@ -6,6 +6,8 @@
 #include "strbuf.h"
 
 #include <fcntl.h>
+#include <stdint.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include "error.h"
@@ -193,11 +195,17 @@ strbuf_read_fd(struct strbuf *sb, int fd, size_t hint)
 {
 	size_t start = sb->len;
 
+	/*
+	 * A hint (a file's size) is trusted until it proves short: one
+	 * read fills it and one more finds the end.  Without one, reads
+	 * stay at least 4 KB long.
+	 */
 	strbuf_grow(sb, hint ? hint : 8192);
 	for (;;) {
+		size_t room = sb->alloc - sb->len - 1;
 		ssize_t n;
 
-		if (sb->alloc - sb->len < 4096)
+		if (!room || (!hint && room < 4096))
 			strbuf_grow(sb, sb->alloc);
 		n = read(fd, sb->buf + sb->len, sb->alloc - sb->len - 1);
 		if (n < 0) {
@@ -217,12 +225,18 @@ int
 strbuf_read_file(struct strbuf *sb, const char *path)
 {
 	int fd = open(path, O_RDONLY | O_CLOEXEC);
+	struct stat st;
+	size_t hint = 0;
 
 	strbuf_reset(sb);
 	if (fd < 0)
 		return error_errno(errno, "could not open '%s' for reading",
 				   path);
-	if (strbuf_read_fd(sb, fd, 0) < 0) {
+	/* a regular file's size (not /proc's 0), and room to see its end */
+	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
+	    (uintmax_t)st.st_size < SIZE_MAX / 2)
+		hint = (size_t)st.st_size + 1;
+	if (strbuf_read_fd(sb, fd, hint) < 0) {
 		int e = errno;
 
 		close(fd);

@@ -213,7 +213,7 @@ test_files(void)
 {
 	struct strbuf sb = STRBUF_INIT;
 	char dir[] = "/tmp/t-strbuf.XXXXXX";
-	char path[256], missing[256];
+	char path[256], missing[256], small[256];
 	int fd, fds[2];
 	ssize_t n;
 
@@ -234,6 +234,23 @@ test_files(void)
 	   !memcmp(sb.buf + sb.len - 10, "line 2999\n", 10),
 	   "read_file replaces the contents with the whole file");
 	ok(sb.buf[sb.len] == '\0', "... terminated");
+
+	snprintf(small, sizeof(small), "%s/small", dir);
+	fd = open(small, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+	dprintf(fd, "[core]\n\tbare = false\n");
+	close(fd);
+	strbuf_release(&sb);
+	ok(strbuf_read_file(&sb, small) == 0 &&
+	   !strcmp(sb.buf, "[core]\n\tbare = false\n"), "read_file of a "
+	   "small file");
+	ok(sb.alloc < 256, "... sized by the file, not 8 KB: %zu", sb.alloc);
+	fd = open(small, O_WRONLY | O_TRUNC);
+	close(fd);
+	ok(strbuf_read_file(&sb, small) == 0 && sb.len == 0 && !sb.buf[0],
+	   "read_file of an empty file");
+	ok(strbuf_read_file(&sb, "/proc/self/status") == 0 &&
+	   !strncmp(sb.buf, "Name:", 5) && strstr(sb.buf, "\nPid:"),
+	   "read_file of a /proc file (size 0) reads it to its end");
 
 	ok(strbuf_read_file(&sb, missing) < 0, "read_file of a missing file "
 	   "fails");
@@ -278,6 +295,7 @@ test_files(void)
 	if (chdir("/") < 0)
 		diag("chdir / failed");
 	unlink(path);
+	unlink(small);
 	rmdir(dir);
 	strbuf_release(&sb);
 }

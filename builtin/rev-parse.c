@@ -70,7 +70,8 @@ struct rp {
 	char *cwd;		/* where we started; owned */
 	const char *gitcwd;	/* where git would be working from */
 	const char *prefix;	/* git's prefix ("sub/dir/"), NULL at top */
-	char *gitdir;		/* the git directory as git holds it */
+	int prefixed;		/* there was a prefix when the repo opened */
+	char *gitdir;		/* the git directory as git holds it (git_dirs) */
 	int gitdir_set;		/* git would have set GIT_DIR to it */
 	char *commondir;	/* likewise */
 	unsigned filter;
@@ -765,15 +766,11 @@ cwd_inside(const struct rp *rp, const char *dir)
 	       (rp->cwd[len] == '/' || !rp->cwd[len]);
 }
 
-/* The directories paths are printed against, as git's setup leaves them. */
+/* Where paths are taken from, as git's setup leaves it. */
 static void
-setup_paths(struct rp *rp)
+setup_cwd(struct rp *rp)
 {
 	struct repo *repo = &rp->repo;
-	const char *env = getenv("GIT_DIR"), *cdir = getenv("GIT_COMMON_DIR");
-	char *realgit = realpath(repo->gitdir, NULL);
-	struct strbuf dotgit = STRBUF_INIT;
-	struct stat st;
 
 	if (repo->worktree && cwd_inside(rp, repo->worktree)) {
 		rp->gitcwd = repo->worktree;
@@ -782,11 +779,31 @@ setup_paths(struct rp *rp)
 	} else {
 		rp->gitcwd = rp->cwd;
 	}
+	rp->prefixed = rp->prefix != NULL;
+}
+
+/*
+ * The git and common directories as git's setup leaves them, worked out
+ * when first asked for: they cost a realpath() (a readlink() for each
+ * component) that a revision lookup does not need.
+ */
+static void
+git_dirs(struct rp *rp)
+{
+	struct repo *repo = &rp->repo;
+	const char *env = getenv("GIT_DIR"), *cdir = getenv("GIT_COMMON_DIR");
+	struct strbuf dotgit = STRBUF_INIT;
+	struct stat st;
+	char *realgit;
+
+	if (rp->gitdir)
+		return;
+	realgit = realpath(repo->gitdir, NULL);
 	if (repo->worktree)
 		strbuf_addf(&dotgit, "%s/.git", repo->worktree);
 	if (env && *env) {
 		rp->gitdir_set = 1;
-		if (rp->prefix)
+		if (rp->prefixed)
 			rp->gitdir = xstrdup(realgit ? realgit : repo->gitdir);
 		else
 			rp->gitdir = xstrdup(env);
@@ -827,7 +844,7 @@ open_repo(struct rp *rp)
 	if (ret < 0)
 		die_lib(ret);
 	rp->have_repo = 1;
-	setup_paths(rp);
+	setup_cwd(rp);
 }
 
 /* Paths inside the git directory that all worktrees share. */
@@ -878,8 +895,10 @@ git_path(struct strbuf *out, struct rp *rp, const char *path)
 		   (!*rest || *rest == '/')) {
 		strbuf_addf(out, "%s%s", objenv, rest);
 	} else {
-		const char *base = is_common_path(path) ? rp->commondir :
-			rp->gitdir;
+		const char *base;
+
+		git_dirs(rp);
+		base = is_common_path(path) ? rp->commondir : rp->gitdir;
 
 		strbuf_addstr(out, base);
 		if (out->len && out->buf[out->len - 1] != '/')
@@ -905,6 +924,7 @@ show_git_dir(struct rp *rp, int absolute)
 	struct strbuf sb = STRBUF_INIT;
 	enum path_format saved = rp->format;
 
+	git_dirs(rp);
 	if (!absolute) {
 		if (rp->gitdir_set) {
 			print_path(rp, rp->gitdir, DEFAULT_UNMODIFIED);
@@ -935,6 +955,7 @@ inside_git_dir(struct rp *rp)
 	char *real;
 	int in;
 
+	git_dirs(rp);
 	/* git compares a GIT_DIR given relative as it is: never inside */
 	if (env && *env && *rp->gitdir != '/')
 		return 0;
@@ -1363,6 +1384,7 @@ handle_option(struct rp *rp, int argc, const char **argv, int *i,
 		return 1;
 	}
 	if (!strcmp(arg, "--git-common-dir")) {
+		git_dirs(rp);
 		print_path(rp, rp->commondir, DEFAULT_RELATIVE_IF_SHARED);
 		return 1;
 	}

@@ -4,6 +4,8 @@
  * and the trace (DIRC_TRACE_PERF) is reported.
  */
 #include <signal.h>
+#include <stdint.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -347,6 +349,24 @@ out:
 	repo_release(&repo);
 }
 
+/*
+ * Map all of the code in at once.  Left to page faults it comes in 64 KB
+ * at a time, in the order it runs: 11 of the 58 faults of a rev-parse,
+ * each a trap that is dear in a virtual machine, where the one madvise()
+ * costs less than they did (perf/README.md, "Start-up").  A kernel
+ * before 5.14 refuses the advice, and nothing changes.
+ */
+static void
+map_code(void)
+{
+#ifdef MADV_POPULATE_READ
+	extern char __executable_start[], etext[];
+	uintptr_t start = (uintptr_t)__executable_start & ~(uintptr_t)4095;
+
+	madvise((void *)start, (uintptr_t)etext - start, MADV_POPULATE_READ);
+#endif
+}
+
 int
 main(int argc, const char **argv)
 {
@@ -355,6 +375,7 @@ main(int argc, const char **argv)
 	const char *name;
 	int status;
 
+	map_code();
 	setup_diagnostics();
 	trace_setup();
 	trace2_setup(argc, argv);

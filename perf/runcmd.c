@@ -9,17 +9,24 @@
  *
  *   wall=<s> user=<s> sys=<s> maxrss_kib=<n> status=<code | sigN>
  *
- * wall is CLOCK_MONOTONIC from just before fork() to just after the wait,
- * with microsecond resolution; user, sys and maxrss come from
+ * wall is CLOCK_MONOTONIC from just before posix_spawn() to just after the
+ * wait, with microsecond resolution; user, sys and maxrss come from
  * getrusage(RUSAGE_CHILDREN) after waitpid().  runcmd starts exactly one
  * child, so that is the child's own usage (including any children it
  * waited for) — what wait4() would report — and it needs nothing beyond
- * POSIX.  The exit status is 0 when the command exited 0, else 1 (also
- * when it could not be started: status=127, or was killed: status=sigN).
+ * POSIX and glibc's posix_spawn_file_actions_addfchdir_np().  The exit
+ * status is 0 when the command exited 0, else 1 (also when it could not
+ * be started: status=127, or was killed: status=sigN).  A directory or
+ * file that cannot be opened (relative names are taken from -C's
+ * directory, as the command sees them) stops runcmd before anything runs:
+ * a message, no line, exit 1.
  */
+/* posix_spawn_file_actions_addfchdir_np() (glibc 2.29) */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
+#include <spawn.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -51,34 +58,48 @@ usage(const char *why)
 	exit(2);
 }
 
-/*
- * In the child: report why we could not get to exec() through the
- * close-on-exec pipe (as an errno value), then exit 127.
- */
-static void
-child_fail(int report_fd, const char *what, const char *arg)
+static int
+open_or_die(int at, const char *path, int flags, const char *what)
 {
-	int err = errno;
-	ssize_t n;
+	int fd = openat(at, path, flags | O_CLOEXEC, 0666);
 
-	fprintf(stderr, "runcmd: %s '%s': %s\n", what, arg, strerror(err));
-	n = write(report_fd, &err, sizeof(err));
-	(void)n;
-	_exit(127);
+	if (fd < 0) {
+		fprintf(stderr, "runcmd: %s '%s': %s\n", what, path,
+			strerror(errno));
+		exit(1);
+	}
+	return fd;
 }
 
-static void
-redirect(int report_fd, const char *path, int flags, int target)
+/* environ with each VAR=VAL of env[] set, replacing an old VAR= */
+static char **
+child_environ(char **env, int nenv)
 {
-	int fd = open(path, flags, 0666);
+	size_t n = 0, k = 0;
+	char **out;
 
-	if (fd < 0)
-		child_fail(report_fd, "cannot open", path);
-	if (fd != target) {
-		if (dup2(fd, target) < 0)
-			child_fail(report_fd, "cannot redirect to", path);
-		close(fd);
+	while (environ[n])
+		n++;
+	out = calloc(n + nenv + 1, sizeof(*out));
+	if (!out) {
+		fprintf(stderr, "runcmd: out of memory\n");
+		exit(1);
 	}
+	for (size_t i = 0; i < n; i++) {
+		int j;
+
+		for (j = 0; j < nenv; j++) {
+			size_t len = strcspn(env[j], "=") + 1;
+
+			if (!strncmp(environ[i], env[j], len))
+				break;
+		}
+		if (j == nenv)
+			out[k++] = environ[i];
+	}
+	for (int j = 0; j < nenv; j++)
+		out[k++] = env[j];
+	return out;
 }
 
 static double
@@ -92,11 +113,12 @@ main(int argc, char **argv)
 {
 	const char *outfile = "/dev/null", *infile = "/dev/null", *dir = NULL;
 	char *env[MAX_ENV];
-	int nenv = 0, i, status, report[2], err = 0;
+	int nenv = 0, i, status, dir_fd = AT_FDCWD, in_fd, out_fd, err;
+	posix_spawn_file_actions_t fa;
 	struct timespec t0, t1;
 	struct rusage ru;
+	char **envp;
 	pid_t pid;
-	ssize_t n;
 	double wall;
 
 	for (i = 1; i < argc; i++) {
@@ -138,34 +160,36 @@ main(int argc, char **argv)
 	if (i >= argc)
 		usage("no command given");
 
-	if (pipe(report) < 0 || fcntl(report[1], F_SETFD, FD_CLOEXEC) < 0) {
-		fprintf(stderr, "runcmd: pipe: %s\n", strerror(errno));
+	/*
+	 * Everything the child needs is made here, before the clock starts;
+	 * posix_spawn() then starts it without copying our address space
+	 * (a fork() here cost ~1.6 ms of its own on a VM, counted in every
+	 * measurement).
+	 */
+	if (dir)
+		dir_fd = open_or_die(AT_FDCWD, dir, O_RDONLY | O_DIRECTORY,
+				     "cannot change to");
+	/* as the child sees them: relative to the directory it runs in */
+	in_fd = open_or_die(dir_fd, infile, O_RDONLY, "cannot open");
+	out_fd = open_or_die(dir_fd, outfile, O_WRONLY | O_CREAT | O_TRUNC,
+			     "cannot open");
+	envp = nenv ? child_environ(env, nenv) : environ;
+	if (posix_spawn_file_actions_init(&fa) ||
+	    posix_spawn_file_actions_adddup2(&fa, in_fd, 0) ||
+	    posix_spawn_file_actions_adddup2(&fa, out_fd, 1) ||
+	    (dir && posix_spawn_file_actions_addfchdir_np(&fa, dir_fd))) {
+		fprintf(stderr, "runcmd: cannot prepare the child\n");
 		return 1;
 	}
 	fflush(stdout);
 	clock_gettime(CLOCK_MONOTONIC, &t0);
-	pid = fork();
-	if (pid < 0) {
-		fprintf(stderr, "runcmd: fork: %s\n", strerror(errno));
+	err = posix_spawnp(&pid, argv[i], &fa, NULL, argv + i, envp);
+	if (err) {
+		fprintf(stderr, "runcmd: cannot run '%s': %s\n", argv[i],
+			strerror(err));
+		printf("wall=0 user=0 sys=0 maxrss_kib=0 status=127\n");
 		return 1;
 	}
-	if (pid == 0) {
-		close(report[0]);
-		for (int k = 0; k < nenv; k++) {
-			char *eq = strchr(env[k], '=');
-
-			*eq = '\0';
-			if (setenv(env[k], eq + 1, 1) < 0)
-				child_fail(report[1], "cannot set", env[k]);
-		}
-		if (dir && chdir(dir) < 0)
-			child_fail(report[1], "cannot change to", dir);
-		redirect(report[1], infile, O_RDONLY, 0);
-		redirect(report[1], outfile, O_WRONLY | O_CREAT | O_TRUNC, 1);
-		execvp(argv[i], argv + i);
-		child_fail(report[1], "cannot run", argv[i]);
-	}
-	close(report[1]);
 	while (waitpid(pid, &status, 0) < 0) {
 		if (errno != EINTR) {
 			fprintf(stderr, "runcmd: waitpid: %s\n",
@@ -174,10 +198,6 @@ main(int argc, char **argv)
 		}
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
-	do {
-		n = read(report[0], &err, sizeof(err));
-	} while (n < 0 && errno == EINTR);
-	close(report[0]);
 	if (getrusage(RUSAGE_CHILDREN, &ru) < 0) {
 		fprintf(stderr, "runcmd: getrusage: %s\n", strerror(errno));
 		return 1;

@@ -227,6 +227,7 @@ BUILTIN_OBJS += builtin/write-tree.o
 UNIT_PROGS += t/unit/t-color
 UNIT_PROGS += t/unit/t-config
 UNIT_PROGS += t/unit/t-config-write
+UNIT_PROGS += t/unit/t-error
 UNIT_PROGS += t/unit/t-ewah
 UNIT_PROGS += t/unit/t-hash
 UNIT_PROGS += t/unit/t-inflate

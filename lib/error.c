@@ -19,23 +19,47 @@ static diag_printer_fn diag_printer;
 PRINTF_LIKE(3, 0) static int
 set_va(int code, const char *pre, const char *fmt, va_list ap)
 {
-	/* arguments may be the current message itself: format aside */
-	char tmp[ERROR_MSG_MAX], ptmp[ERROR_MSG_MAX];
+	/*
+	 * The arguments may be the current message itself: format aside,
+	 * on the stack while the message is short, else on the heap.  Not
+	 * 16 KiB of stack: the "not found" answers of a small command's
+	 * lookups would each reach four pages deeper, and every page's
+	 * first touch is a page fault.
+	 */
+	char small[256], *big = NULL;
+	const char *msg = small;
+	size_t pre_len = pre ? strnlen(pre, ERROR_MSG_MAX - 1) : 0;
+	va_list aq;
+	int n;
 
-	vsnprintf(tmp, sizeof(tmp), fmt, ap);
-	if (pre)
-		snprintf(ptmp, sizeof(ptmp), "%s", pre);
+	va_copy(aq, ap);
+	n = vsnprintf(small, sizeof(small), fmt, ap);
+	if (n < 0) {
+		small[0] = '\0';
+	} else if ((size_t)n >= sizeof(small)) {
+		size_t want = (size_t)n < ERROR_MSG_MAX ? (size_t)n + 1 :
+			ERROR_MSG_MAX;
+
+		big = malloc(want);	/* without it: the first 255 bytes */
+		if (big) {
+			vsnprintf(big, want, fmt, aq);
+			msg = big;
+		}
+	}
+	va_end(aq);
 	slot.code = code;
+	slot.has_pre = pre != NULL;
+	/* pre may be slot.pre or slot.msg: moved before msg is written */
+	if (pre) {
+		memmove(slot.pre, pre, pre_len);
+		slot.pre[pre_len] = '\0';
+	}
 	/*
 	 * Only the strings: the slot (16 KiB a thread) is touched only as
-	 * far as its messages go.  Each page's first touch is a page
-	 * fault, and the lookups of a small command set a few "not found"
-	 * errors on the way.
+	 * far as its messages go.
 	 */
-	memcpy(slot.msg, tmp, strlen(tmp) + 1);
-	slot.has_pre = pre != NULL;
-	if (pre)
-		memcpy(slot.pre, ptmp, strlen(ptmp) + 1);
+	memcpy(slot.msg, msg, strlen(msg) + 1);
+	free(big);
 	return -code;
 }
 

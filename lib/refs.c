@@ -535,6 +535,27 @@ parse_loose(struct strbuf *buf, struct object_id *oid,
 	return -1;
 }
 
+/*
+ * An old-style symbolic ref: a link to "refs/...".  0 with its target in
+ * referent, or -1 if the link says anything else.  Its own function: the
+ * 4 KiB buffer stays off the stack of every other ref read.
+ */
+static NOINLINE int
+read_symlink_ref(const char *path, struct strbuf *referent)
+{
+	char target[4096];
+	ssize_t n = readlink(path, target, sizeof(target) - 1);
+
+	if (n <= 0)
+		return -1;
+	target[n] = '\0';
+	if (!starts_with(target, "refs/") || !refname_is_valid(target, 0))
+		return -1;
+	strbuf_reset(referent);
+	strbuf_addstr(referent, target);
+	return 0;
+}
+
 int
 refs_read_raw_errno(struct ref_store *rs, const char *name,
 		    struct object_id *oid, struct strbuf *referent,
@@ -557,20 +578,10 @@ refs_read_raw_errno(struct ref_store *rs, const char *name,
 		goto out;
 	}
 	if (S_ISLNK(st.st_mode)) {
-		/* an old-style symbolic ref: a link to "refs/..." */
-		char target[4096];
-		ssize_t n = readlink(path.buf, target, sizeof(target) - 1);
-
-		if (n > 0) {
-			target[n] = '\0';
-			if (starts_with(target, "refs/") &&
-			    refname_is_valid(target, 0)) {
-				strbuf_reset(referent);
-				strbuf_addstr(referent, target);
-				*type |= REF_ISSYMREF;
-				ret = 0;
-				goto out;
-			}
+		if (!read_symlink_ref(path.buf, referent)) {
+			*type |= REF_ISSYMREF;
+			ret = 0;
+			goto out;
 		}
 		if (stat(path.buf, &st) < 0) {
 			*err = errno;

@@ -26,6 +26,7 @@
 #define NORETURN __attribute__((noreturn))
 #define PRINTF_LIKE(f, a) __attribute__((format(printf, f, a)))
 #define UNUSED __attribute__((unused))
+#define NOINLINE __attribute__((noinline))
 
 #define MIN(a, b) ((a) < (b) ? (a) : (b))
 #define MAX(a, b) ((a) > (b) ? (a) : (b))

@@ -535,4 +535,32 @@ test_expect_success GIT 'symbolic-ref: chains, --no-recurse, a dangling one dele
 	git symbolic-ref -d refs/heads/c2
 '
 
+# same_as_git_ ARGS...: dirc and git give the same exit code,
+# stdout and stderr (its first word and ref name) for ARGS
+same_as_git_ () {
+	code=0 && git "$@" >git.out 2>git.err || code=$? &&
+	dcode=0 && dirc "$@" >dirc.out 2>dirc.err || dcode=$? &&
+	echo "$*: git $code, dirc $dcode" &&
+	test "$code" = "$dcode" &&
+	test_cmp git.out dirc.out
+}
+
+# (not through interop_run: its copies of the ref store would not keep
+# the relative links working)
+test_expect_success GIT,SYMLINKS 'an old-style symbolic ref (a symlink to refs/...) is followed as git follows it' '
+	git update-ref refs/heads/lt "$c1" &&
+	ln -s refs/heads/lt .git/refs/heads/ls &&
+	ln -s ../../objects .git/refs/heads/lx &&
+	test_when_finished "rm -f .git/refs/heads/ls .git/refs/heads/lx" &&
+	for args in "symbolic-ref refs/heads/ls" "rev-parse refs/heads/ls" \
+		"rev-parse --symbolic-full-name ls" "symbolic-ref refs/heads/lx" \
+		"rev-parse --verify -q refs/heads/lx"
+	do
+		same_as_git_ $args || return 1
+	done &&
+	echo refs/heads/lt >expect &&
+	dirc symbolic-ref refs/heads/ls >actual &&
+	test_cmp expect actual
+'
+
 test_done

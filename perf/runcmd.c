@@ -185,6 +185,9 @@ main(int argc, char **argv)
 	clock_gettime(CLOCK_MONOTONIC, &t0);
 	err = posix_spawnp(&pid, argv[i], &fa, NULL, argv + i, envp);
 	if (err) {
+		posix_spawn_file_actions_destroy(&fa);
+		if (envp != environ)
+			free(envp);
 		fprintf(stderr, "runcmd: cannot run '%s': %s\n", argv[i],
 			strerror(err));
 		printf("wall=0 user=0 sys=0 maxrss_kib=0 status=127\n");
@@ -198,6 +201,9 @@ main(int argc, char **argv)
 		}
 	}
 	clock_gettime(CLOCK_MONOTONIC, &t1);
+	posix_spawn_file_actions_destroy(&fa);
+	if (envp != environ)
+		free(envp);
 	if (getrusage(RUSAGE_CHILDREN, &ru) < 0) {
 		fprintf(stderr, "runcmd: getrusage: %s\n", strerror(errno));
 		return 1;

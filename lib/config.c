@@ -686,6 +686,16 @@ load_parameters(struct config *cfg, const char *env)
 }
 
 int
+config_cmdline_error(int ret)
+{
+	if (ret >= 0 || ret == -E_CORRUPT)
+		return ret;
+	/* the message may be the slot's own: error_set_pre copes */
+	return error_set_pre(E_INVALID, error_msg(),
+			     "unable to parse command-line config");
+}
+
+int
 config_load_env(struct config *cfg)
 {
 	const char *env = getenv("GIT_CONFIG_COUNT");
@@ -981,15 +991,7 @@ include_pending(struct config *out, const struct config_entry *e)
 				 e->line, e->origin);
 	}
 	ret = include_path(out, e->origin, e->value, e->depth);
-
-	if (ret < 0 && !e->origin && ret != -E_CORRUPT) {
-		char *why = xstrdup(error_msg());
-
-		ret = error_set_pre(E_INVALID, why, "unable to parse "
-				    "command-line config");
-		free(why);
-	}
-	return ret;
+	return e->origin ? ret : config_cmdline_error(ret);
 }
 
 /*

@@ -102,6 +102,13 @@ int config_load_file(struct config *cfg, const char *path, int depth);
  * reading an included file gives.
  */
 int config_load_env(struct config *cfg);
+/*
+ * ret of reading the command line's configuration (-c, GIT_CONFIG_*):
+ * an error becomes git's "unable to parse command-line config" under its
+ * own message, except a file it included that does not parse (that
+ * alone, as git).
+ */
+int config_cmdline_error(int ret);
 
 /*
  * Load system, global and XDG files as git does (GIT_CONFIG_NOSYSTEM,

@@ -1285,17 +1285,7 @@ out:
 static int
 load_cmdline(struct config *cmdline)
 {
-	int ret = config_load_env(cmdline);
-
-	/* a file it included that does not parse: that alone, as git */
-	if (ret < 0 && ret != -E_CORRUPT) {
-		char *why = xstrdup(error_msg());
-
-		ret = error_set_pre(E_INVALID, why, "unable to parse "
-				    "command-line config");
-		free(why);
-	}
-	return ret;
+	return config_cmdline_error(config_load_env(cmdline));
 }
 
 /* core.sharedRepository for what this process creates (lib/perm) */

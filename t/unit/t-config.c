@@ -366,6 +366,19 @@ write_file(const char *dir, const char *name, const char *text)
 	fclose(fp);
 }
 
+/* remove the files names[] (NULL-terminated) in dir, then dir */
+static void
+remove_dir(const char *dir, const char **names)
+{
+	char path[256];
+
+	for (; *names; names++) {
+		snprintf(path, sizeof(path), "%s/%s", dir, *names);
+		unlink(path);
+	}
+	rmdir(dir);
+}
+
 static void
 test_files(void)
 {
@@ -420,17 +433,8 @@ test_files(void)
 		config_release(&cfg);
 	}
 
-	snprintf(path, sizeof(path), "%s/inc", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/inc2", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/main", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/loop", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/bad", dir);
-	unlink(path);
-	rmdir(dir);
+	remove_dir(dir, (const char *[]){ "inc", "inc2", "main", "loop", "bad",
+					  NULL });
 	strbuf_release(&got);
 }
 
@@ -516,15 +520,7 @@ test_conditional(void)
 	config_release(&cfg);
 	config_cond_release(&cond);
 
-	snprintf(path, sizeof(path), "%s/a", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/b", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/url", dir);
-	unlink(path);
-	snprintf(path, sizeof(path), "%s/main", dir);
-	unlink(path);
-	rmdir(dir);
+	remove_dir(dir, (const char *[]){ "a", "b", "url", "main", NULL });
 	strbuf_release(&got);
 }
 

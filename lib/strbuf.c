@@ -197,10 +197,10 @@ strbuf_read_fd(struct strbuf *sb, int fd, size_t hint)
 
 	/*
 	 * A hint (a file's size) is trusted until it proves short: one
-	 * read fills it and one more finds the end.  Without one, reads
-	 * stay at least 4 KB long.
+	 * read fills it and one more, into the byte kept spare, finds the
+	 * end.  Without one, reads stay at least 4 KB long.
 	 */
-	strbuf_grow(sb, hint ? hint : 8192);
+	strbuf_grow(sb, hint ? st_add(hint, 1) : 8192);
 	for (;;) {
 		size_t room = sb->alloc - sb->len - 1;
 		ssize_t n;
@@ -232,10 +232,10 @@ strbuf_read_file(struct strbuf *sb, const char *path)
 	if (fd < 0)
 		return error_errno(errno, "could not open '%s' for reading",
 				   path);
-	/* a regular file's size (not /proc's 0), and room to see its end */
+	/* a regular file's size (not /proc's 0) */
 	if (!fstat(fd, &st) && S_ISREG(st.st_mode) && st.st_size > 0 &&
 	    (uintmax_t)st.st_size < SIZE_MAX / 2)
-		hint = (size_t)st.st_size + 1;
+		hint = (size_t)st.st_size;
 	if (strbuf_read_fd(sb, fd, hint) < 0) {
 		int e = errno;
 

@@ -57,8 +57,9 @@ void strbuf_trim(struct strbuf *sb);
 int strbuf_getdelim(struct strbuf *sb, FILE *fp, int term);
 
 /*
- * Append everything from fd (up to end of file).  Returns bytes read, or
- * -1 with errno set.
+ * Append everything from fd (up to end of file).  hint: the bytes
+ * expected (a file's size), or 0; with the right one the buffer is
+ * allocated once.  Returns bytes read, or -1 with errno set.
  */
 ssize_t strbuf_read_fd(struct strbuf *sb, int fd, size_t hint);
 

@@ -14,23 +14,6 @@
 
 #include "error.h"
 
-/*
- * The decimal value of the environment variable name into *out: 1, or 0
- * when it is unset or not a number.
- */
-static int
-env_number(const char *name, unsigned long long *out)
-{
-	const char *env = getenv(name);
-	char *end;
-
-	if (!env || !*env)
-		return 0;
-	errno = 0;
-	*out = strtoull(env, &end, 10);
-	return !errno && !*end;
-}
-
 static size_t cutoff;
 static pthread_once_t cutoff_once = PTHREAD_ONCE_INIT;
 

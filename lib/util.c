@@ -140,6 +140,44 @@ read_at_least(int fd, void *buf, size_t want, size_t room)
 	return got;
 }
 
+ssize_t
+pread_full(int fd, void *buf, size_t len, uint64_t off)
+{
+	char *p = buf;
+	size_t got = 0;
+
+	if (off > INT64_MAX - len) {
+		errno = EINVAL;
+		return -1;
+	}
+	while (got < len) {
+		ssize_t n = pread(fd, p + got, len - got, (off_t)(off + got));
+
+		if (n < 0) {
+			if (errno == EINTR || errno == EAGAIN)
+				continue;
+			return -1;
+		}
+		if (n == 0)
+			break;
+		got += n;
+	}
+	return got;
+}
+
+int
+env_number(const char *name, unsigned long long *out)
+{
+	const char *env = getenv(name);
+	char *end;
+
+	if (!env || !*env)
+		return 0;
+	errno = 0;
+	*out = strtoull(env, &end, 10);
+	return !errno && !*end;
+}
+
 int
 skip_prefix(const char *str, const char *prefix, const char **rest)
 {

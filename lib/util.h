@@ -143,6 +143,15 @@ ssize_t read_full(int fd, void *buf, size_t len);
  */
 ssize_t read_at_least(int fd, void *buf, size_t want, size_t room);
 
+/* read_full() at file offset off, with pread(): the file offset stays. */
+ssize_t pread_full(int fd, void *buf, size_t len, uint64_t off);
+
+/*
+ * The decimal value of the environment variable name into *out: 1, or 0
+ * when it is unset or not a number.
+ */
+int env_number(const char *name, unsigned long long *out);
+
 /*
  * qsort and bsearch that accept an empty (possibly NULL) array: the C
  * library's may not be given NULL even for zero elements.

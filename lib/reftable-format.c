@@ -132,46 +132,45 @@ rt_varint_decode(const unsigned char **p, const unsigned char *end,
 	return 0;
 }
 
+/*
+ * The n bytes of t at off (off + n <= t->len): in memory, or through the
+ * source (into buf, unless it has them in memory).  0 or a negative E_*.
+ */
 static int
-table_parse(struct rt_table *out, const char *path, unsigned char *data,
-	    size_t len, const struct hash_algo *algo, int mapped)
+table_bytes(const struct rt_table *t, uint64_t off, size_t n,
+	    struct strbuf *buf, const unsigned char **out)
 {
-	const unsigned char *f;
-	const char *slash;
+	if (t->data) {
+		*out = t->data + off;
+		return 0;
+	}
+	return t->src->read(t->src, off, n, buf, out);
+}
+
+#define RT_HEAD_READ 29		/* the longer header and a block type */
+#define RT_FOOTER_MAX 72
+
+/* The header and footer of a table (head: RT_HEAD_READ bytes). */
+static int
+table_check(struct rt_table *out, const unsigned char *head,
+	    const unsigned char *f)
+{
+	size_t flen = footer_len(out->version);
 	uint32_t id;
 	uint64_t obj;
 
-	memset(out, 0, sizeof(*out));
-	out->mapped = mapped;
-	out->path = xstrdup(path);
-	slash = strrchr(out->path, '/');
-	out->name = slash ? slash + 1 : out->path;
-	out->data = data;
-	out->len = len;
-	out->algo = algo;
-	if (len < 24 + 68 || memcmp(data, "REFT", 4))
-		return corrupt(out, len < 24 + 68 ? "too short" : "bad magic");
-	out->version = data[4];
-	if (out->version != 1 && out->version != 2)
-		return corrupt(out, "unknown version");
-	out->hdr_len = out->version == 1 ? 24 : 28;
-	if (len < out->hdr_len + footer_len(out->version))
-		return corrupt(out, "too short");
-	out->end = len - footer_len(out->version);
-	f = data + out->end;
-	if (memcmp(f, data, out->hdr_len))
+	if (memcmp(f, head, out->hdr_len))
 		return corrupt(out, "footer does not repeat the header");
-	if (crc32(0, f, footer_len(out->version) - 4) !=
-	    get_be32(f + footer_len(out->version) - 4))
+	if (crc32(0, f, flen - 4) != get_be32(f + flen - 4))
 		return corrupt(out, "footer checksum mismatch");
-	id = out->version == 1 ? RT_ID_SHA1 : get_be32(data + 24);
-	if (id != algo->format_id)
+	id = out->version == 1 ? RT_ID_SHA1 : get_be32(head + 24);
+	if (id != out->algo->format_id)
 		return error_set(E_CORRUPT,
 				 "reftable '%s' is corrupt: its hash is not %s",
-				 path, algo->name);
-	out->block_size = get_be24(data + 5);
-	out->min_index = get_be64(data + 8);
-	out->max_index = get_be64(data + 16);
+				 out->path, out->algo->name);
+	out->block_size = get_be24(head + 5);
+	out->min_index = get_be64(head + 8);
+	out->max_index = get_be64(head + 16);
 	f += out->hdr_len;
 	obj = get_be64(f + 8);
 	out->log_off = get_be64(f + 24);
@@ -182,7 +181,7 @@ table_parse(struct rt_table *out, const char *path, unsigned char *data,
 	    get_be64(f + 32) >= out->end)
 		return corrupt(out, "section offset out of range");
 	if (out->end > out->hdr_len) {
-		unsigned char first = data[out->hdr_len];
+		unsigned char first = head[out->hdr_len];
 
 		out->has_refs = first == RT_BLOCK_REF;
 		out->has_logs = first == RT_BLOCK_LOG || out->log_off > 0;
@@ -194,28 +193,80 @@ table_parse(struct rt_table *out, const char *path, unsigned char *data,
 	return 0;
 }
 
+static int
+table_parse(struct rt_table *out, const char *path, unsigned char *data,
+	    struct rt_source *src, size_t len, const struct hash_algo *algo)
+{
+	unsigned char head[RT_HEAD_READ], f[RT_FOOTER_MAX];
+	struct strbuf buf = STRBUF_INIT;
+	const unsigned char *p;
+	const char *slash;
+	size_t flen;
+	int ret;
+
+	memset(out, 0, sizeof(*out));
+	out->path = xstrdup(path);
+	slash = strrchr(out->path, '/');
+	out->name = slash ? slash + 1 : out->path;
+	out->data = data;
+	out->src = data ? NULL : src;
+	out->len = len;
+	out->algo = algo;
+	if (len < 24 + 68)
+		return corrupt(out, "too short");
+	/* both header lengths and the first block's type fit in 92 bytes */
+	ret = table_bytes(out, 0, sizeof(head), &buf, &p);
+	if (ret < 0)
+		goto done;
+	memcpy(head, p, sizeof(head));
+	if (memcmp(head, "REFT", 4)) {
+		ret = corrupt(out, "bad magic");
+		goto done;
+	}
+	out->version = head[4];
+	if (out->version != 1 && out->version != 2) {
+		ret = corrupt(out, "unknown version");
+		goto done;
+	}
+	out->hdr_len = out->version == 1 ? 24 : 28;
+	flen = footer_len(out->version);
+	if (len < out->hdr_len + flen) {
+		ret = corrupt(out, "too short");
+		goto done;
+	}
+	out->end = len - flen;
+	ret = table_bytes(out, out->end, flen, &buf, &p);
+	if (ret < 0)
+		goto done;
+	memcpy(f, p, flen);
+	ret = table_check(out, head, f);
+done:
+	strbuf_release(&buf);
+	return ret;
+}
+
 int
 rt_table_parse(struct rt_table *out, const char *path, unsigned char *data,
 	       size_t len, const struct hash_algo *algo)
 {
-	return table_parse(out, path, data, len, algo, 0);
+	return table_parse(out, path, data, NULL, len, algo);
 }
 
 int
-rt_table_parse_mapped(struct rt_table *out, const char *path, void *map,
-		      size_t len, const struct hash_algo *algo)
+rt_table_parse_source(struct rt_table *out, const char *path,
+		      struct rt_source *src, size_t len,
+		      const struct hash_algo *algo)
 {
-	return table_parse(out, path, map, len, algo, 1);
+	return table_parse(out, path, NULL, src, len, algo);
 }
 
 void
 rt_table_release(struct rt_table *t)
 {
 	free(t->path);
-	if (t->mapped && t->data)
-		munmap(t->data, t->len);
-	else
-		free(t->data);
+	free(t->data);
+	if (t->src)
+		t->src->release(t->src);
 	memset(t, 0, sizeof(*t));
 }
 
@@ -232,65 +283,115 @@ rt_table_weight(const struct rt_table *t)
 static void
 block_release(struct rt_block *b)
 {
-	strbuf_release(&b->inflated);
+	strbuf_release(&b->buf);
 	memset(b, 0, sizeof(*b));
-	strbuf_init(&b->inflated, 0);
+	strbuf_init(&b->buf, 0);
 }
 
+/* Read through a source in pieces of this much (log blocks). */
+#define RT_READ_PIECE 8192
+
+/*
+ * A log block at off: its first skip bytes (hdr) are stored as they are,
+ * the zlib stream after them inflates to the rest of its block_len
+ * bytes.  The stream's length is known only at its end: it is fed a
+ * piece at a time from a source, all at once from memory.
+ */
 static int
 inflate_block(struct rt_block *b, const struct rt_table *t, uint64_t off,
-	      size_t skip, size_t block_len)
+	      const unsigned char *hdr, size_t skip, size_t block_len)
 {
+	struct strbuf in = STRBUF_INIT;
+	uint64_t pos = off + skip;
 	z_stream z;
-	size_t want = block_len - skip;
-	int zret;
+	int zret = Z_OK, ret = 0;
 
 	memset(&z, 0, sizeof(z));
 	if (inflateInit(&z) != Z_OK)
 		return corrupt(t, "zlib init failed");
-	strbuf_reset(&b->inflated);
-	strbuf_grow(&b->inflated, block_len);
-	memcpy(b->inflated.buf, t->data + off, skip);
-	z.next_in = t->data + off + skip;
-	z.avail_in = (uInt)MIN(t->end - off - skip, (size_t)UINT32_MAX);
-	z.next_out = (unsigned char *)b->inflated.buf + skip;
-	z.avail_out = (uInt)want;
-	zret = inflate(&z, Z_FINISH);
-	if (zret != Z_STREAM_END || z.total_out != want) {
-		inflateEnd(&z);
-		return corrupt(t, "bad compressed log block");
+	strbuf_reset(&b->buf);
+	strbuf_grow(&b->buf, block_len);
+	memcpy(b->buf.buf, hdr, skip);
+	z.next_out = (unsigned char *)b->buf.buf + skip;
+	z.avail_out = (uInt)(block_len - skip);
+	while (zret != Z_STREAM_END) {
+		size_t n = MIN(t->end - pos, (uint64_t)UINT32_MAX);
+		const unsigned char *p;
+
+		if (!t->data)
+			n = MIN(n, RT_READ_PIECE);
+		/* the stream ran past the blocks, or wants more room */
+		if (!n || (zret == Z_BUF_ERROR && z.avail_in)) {
+			ret = corrupt(t, "bad compressed log block");
+			break;
+		}
+		if (!z.avail_in) {
+			ret = table_bytes(t, pos, n, &in, &p);
+			if (ret < 0)
+				break;
+			z.next_in = (unsigned char *)p;
+			z.avail_in = (uInt)n;
+			pos += n;
+		}
+		zret = inflate(&z, Z_NO_FLUSH);
+		if (zret != Z_OK && zret != Z_STREAM_END &&
+		    zret != Z_BUF_ERROR) {
+			ret = corrupt(t, "bad compressed log block");
+			break;
+		}
 	}
-	strbuf_setlen(&b->inflated, block_len);
-	b->next = off + skip + z.total_in;
+	if (!ret && z.total_out != block_len - skip)
+		ret = corrupt(t, "bad compressed log block");
+	if (!ret) {
+		strbuf_setlen(&b->buf, block_len);
+		b->next = off + skip + z.total_in;
+		b->data = (const unsigned char *)b->buf.buf;
+	}
 	inflateEnd(&z);
-	b->data = (const unsigned char *)b->inflated.buf;
-	return 0;
+	strbuf_release(&in);
+	return ret;
 }
 
 /*
  * Decode the block at file offset off.  0 with *b set, 1 if the block
- * there is not of type want (or off is past the blocks), -E_CORRUPT.
+ * there is not of type want (0: any) or off is past the blocks, or
+ * -E_CORRUPT.
+ * From a source, one read brings a padded block and the byte after it.
  */
 static int
-block_read(struct rt_block *b, const struct rt_table *t, uint64_t off,
+block_load(struct rt_block *b, const struct rt_table *t, uint64_t off,
 	   unsigned char want)
 {
 	size_t skip = off ? 0 : t->hdr_len;
-	size_t block_len, restarts;
+	size_t block_len, restarts, have;
+	const unsigned char *p;
 	int ret;
 
 	if (off >= t->end)
 		return 1;
 	if (t->end - off < skip + 4)
 		return corrupt(t, "truncated block header");
-	b->type = t->data[off + skip];
-	if (b->type != want)
+	have = t->end - off;
+	if (!t->data) {
+		size_t guess = t->block_size ? t->block_size
+					     : RT_DEFAULT_BLOCK_SIZE;
+
+		have = MIN(have, MAX(guess + 1, skip + 4));
+	}
+	ret = table_bytes(t, off, have, &b->buf, &p);
+	if (ret < 0)
+		return ret;
+	if (want && p[skip] != want)
 		return 1;
-	block_len = get_be24(t->data + off + skip + 1);
+	b->type = p[skip];
+	block_len = get_be24(p + skip + 1);
 	if (block_len < skip + 4 + 2)
 		return corrupt(t, "bad block length");
 	if (b->type == RT_BLOCK_LOG) {
-		ret = inflate_block(b, t, off, skip + 4, block_len);
+		unsigned char hdr[RT_HEAD_READ + 4];
+
+		memcpy(hdr, p, skip + 4);
+		ret = inflate_block(b, t, off, hdr, skip + 4, block_len);
 		if (ret < 0)
 			return ret;
 	} else {
@@ -298,9 +399,15 @@ block_read(struct rt_block *b, const struct rt_table *t, uint64_t off,
 
 		if (block_len > t->end - off)
 			return corrupt(t, "block runs past the end");
-		b->data = t->data + off;
+		if (have < block_len + (off + block_len < t->end)) {
+			have = MIN(block_len + 1, t->end - off);
+			ret = table_bytes(t, off, have, &b->buf, &p);
+			if (ret < 0)
+				return ret;
+		}
+		b->data = p;
 		if (block_len < t->block_size && off + block_len < t->end &&
-		    t->data[off + block_len])
+		    p[block_len])
 			b->next = off + block_len;	/* unpadded */
 		else
 			b->next = MAX(padded, off + block_len);
@@ -313,6 +420,23 @@ block_read(struct rt_block *b, const struct rt_table *t, uint64_t off,
 	b->rec_start = skip + 4;
 	b->rec_end = block_len - 2 - 3 * restarts;
 	return 0;
+}
+
+/*
+ * block_load(), leaving b empty unless it returns 0: a read may have
+ * replaced the bytes b held.
+ */
+static int
+block_read(struct rt_block *b, const struct rt_table *t, uint64_t off,
+	   unsigned char want)
+{
+	int ret = block_load(b, t, off, want);
+
+	if (ret) {
+		b->data = NULL;
+		b->len = b->rec_start = b->rec_end = 0;
+	}
+	return ret;
 }
 
 /*
@@ -434,7 +558,7 @@ rt_iter_init(struct rt_iter *it, const struct rt_table *t, unsigned char type)
 	memset(it, 0, sizeof(*it));
 	it->t = t;
 	it->type = type;
-	strbuf_init(&it->blk.inflated, 0);
+	strbuf_init(&it->blk.buf, 0);
 	strbuf_init(&it->key, 0);
 	if (type == RT_BLOCK_REF ? !t->has_refs
 	    : type == RT_BLOCK_LOG ? !t->has_logs : 0)
@@ -645,28 +769,42 @@ restart_key(const unsigned char **key, size_t *len, const struct rt_table *t,
 	return 0;
 }
 
+static void
+block_swap(struct rt_block *a, struct rt_block *b)
+{
+	struct rt_block tmp = *a;
+
+	*a = *b;
+	*b = tmp;
+}
+
 /*
- * Read the block at off into it (of the iterator's type) and place the
- * cursor at the last restart point whose key is <= key: the record
- * wanted is at or after it.  0, 1 (no such block), or -E_CORRUPT.
+ * The block held is the last of its section (the one after it is of
+ * another type): a walk stops there without reading that one again.
+ */
+static void
+block_ends_section(struct rt_block *b, const struct rt_table *t)
+{
+	b->next = t->end;
+}
+
+/*
+ * Place the cursor of it, whose block is loaded, at the last restart
+ * point whose key is <= key: the record wanted is at or after it.  0 or
+ * -E_CORRUPT.
  */
 static int
-seek_block(struct rt_iter *it, uint64_t off, const void *key, size_t len)
+seek_loaded(struct rt_iter *it, const void *key, size_t len)
 {
 	struct rt_block *b = &it->blk;
-	size_t lo = 0, hi, count;
-	int ret = block_read(b, it->t, off, it->type);
+	size_t lo = 0, hi = (b->len - 2 - b->rec_end) / 3;
 
-	if (ret)
-		return ret;
-	count = (b->len - 2 - b->rec_end) / 3;
-	hi = count;
 	while (lo < hi) {
 		size_t mid = lo + (hi - lo) / 2, klen;
 		const unsigned char *k;
+		int ret = restart_key(&k, &klen, it->t, b,
+				      get_be24(b->data + b->rec_end + 3 * mid));
 
-		ret = restart_key(&k, &klen, it->t, b,
-				  get_be24(b->data + b->rec_end + 3 * mid));
 		if (ret < 0)
 			return ret;
 		if (key_cmp((const char *)k, klen, key, len) > 0)
@@ -681,53 +819,66 @@ seek_block(struct rt_iter *it, uint64_t off, const void *key, size_t len)
 	return 0;
 }
 
+/* The first key of a loaded block. */
+static int
+first_key(const unsigned char **key, size_t *len, const struct rt_table *t,
+	  const struct rt_block *b)
+{
+	return restart_key(key, len, t, b, b->rec_start);
+}
+
 /*
- * The offset of the block holding the first key >= key, through the
- * index whose top level starts at top: 0, 1 if every key is smaller,
- * or -E_CORRUPT.
+ * Load into it->blk the block of its type that holds the first key >=
+ * key, through the index whose top level starts at top: 0, 1 if every
+ * key is smaller, or -E_CORRUPT.  Each block on the way is read once.
  */
 static int
-index_lookup(uint64_t *out, const struct rt_table *t, uint64_t top,
-	     const void *key, size_t len, struct rt_table *hint)
+index_lookup(struct rt_iter *it, uint64_t top, const void *key, size_t len,
+	     struct rt_table *hint)
 {
+	const struct rt_table *t = it->t;
+	struct rt_block next;
 	struct rt_iter idx;
-	int ret = 0;
+	int ret;
 
 	rt_iter_init(&idx, t, RT_BLOCK_INDEX);
+	memset(&next, 0, sizeof(next));
+	strbuf_init(&next.buf, 0);
 	/*
 	 * The top level may span several blocks (git writes up to three);
 	 * start from the last one whose first key is <= key rather than
 	 * scan the ones before it record by record.
 	 */
-	for (;;) {
+	ret = block_read(&idx.blk, t, top, RT_BLOCK_INDEX);
+	while (!ret) {
 		const unsigned char *k;
 		size_t klen;
 
-		ret = block_read(&idx.blk, t, top, RT_BLOCK_INDEX);
+		ret = block_read(&next, t, idx.blk.next, RT_BLOCK_INDEX);
+		if (ret > 0)
+			block_ends_section(&idx.blk, t);
 		if (ret)
 			break;
-		ret = block_read(&idx.blk, t, idx.blk.next, RT_BLOCK_INDEX);
-		if (ret)
-			break;
-		ret = restart_key(&k, &klen, t, &idx.blk, idx.blk.rec_start);
+		ret = first_key(&k, &klen, t, &next);
 		if (ret < 0 || key_cmp((const char *)k, klen, key, len) > 0)
 			break;
-		top = idx.blk.off;
+		block_swap(&idx.blk, &next);
 	}
-	block_release(&idx.blk);
-	if (ret < 0) {
-		rt_iter_release(&idx);
-		return ret;
-	}
+	if (ret > 0 && idx.blk.data)
+		ret = 0;
 	/* each level points to blocks before it: a bounded descent */
-	for (int level = 0; level < 64; level++) {
-		uint64_t off = 0;
+	for (int level = 0; !ret; level++) {
+		uint64_t off;
 
+		if (level == 64) {
+			ret = corrupt(t, "index too deep");
+			break;
+		}
 		/*
 		 * the restart points bound the scan to one interval; a
 		 * top level of several blocks goes on into the next
 		 */
-		ret = seek_block(&idx, top, key, len);
+		ret = seek_loaded(&idx, key, len);
 		if (ret)
 			break;
 		while (!(ret = iter_step(&idx)))
@@ -742,46 +893,92 @@ index_lookup(uint64_t *out, const struct rt_table *t, uint64_t top,
 			ret = corrupt(t, "index points forward");
 			break;
 		}
-		if (t->data[off ? off : t->hdr_len] != RT_BLOCK_INDEX) {
-			*out = off;
-			/* the index record's key is the block's last */
-			if (hint && idx.key.len <= sizeof(hint->hint_key)) {
-				hint->hint_off = off;
-				hint->hint_len = idx.key.len;
-				memcpy(hint->hint_key, idx.key.buf,
-				       idx.key.len);
-			}
+		ret = block_read(&next, t, off, 0);
+		if (ret)
+			break;
+		if (next.type == RT_BLOCK_INDEX) {
+			/* down one level */
+			block_swap(&idx.blk, &next);
+			idx.done = 0;
+			continue;
+		}
+		if (next.type != it->type) {
+			ret = corrupt(t, "index points to another section");
 			break;
 		}
-		/* down one level */
-		block_release(&idx.blk);
-		idx.in_block = 0;
-		idx.done = 0;
-		top = off;
-		if (level == 63)
-			ret = corrupt(t, "index too deep");
+		/* the index record's key is the block's last */
+		if (hint && idx.key.len <= sizeof(hint->hint_key)) {
+			hint->hint_off = off;
+			hint->hint_len = idx.key.len;
+			memcpy(hint->hint_key, idx.key.buf, idx.key.len);
+		}
+		block_swap(&it->blk, &next);
+		break;
 	}
+	block_release(&next);
 	rt_iter_release(&idx);
 	return ret;
 }
 
-/* Is key within the keys of the ref block of t's hint? */
+/*
+ * Load into it->blk the ref block of t's hint if it holds key (between
+ * its first key and its last): 1 if so, else 0.
+ */
 static int
-hint_holds(const struct rt_table *t, const void *key, size_t len)
+hint_load(struct rt_iter *it, const void *key, size_t len)
 {
-	struct rt_block b;
+	const struct rt_table *t = it->t;
 	const unsigned char *first;
 	size_t flen;
 
 	if (key_cmp((const char *)t->hint_key, t->hint_len, key, len) < 0)
 		return 0;
-	memset(&b, 0, sizeof(b));
-	if (block_read(&b, t, t->hint_off, RT_BLOCK_REF) ||
-	    restart_key(&first, &flen, t, &b, b.rec_start) < 0) {
+	if (block_read(&it->blk, t, t->hint_off, RT_BLOCK_REF) ||
+	    first_key(&first, &flen, t, &it->blk) < 0) {
 		error_clear();
 		return 0;
 	}
 	return key_cmp((const char *)first, flen, key, len) <= 0;
+}
+
+/*
+ * Load into it->blk the last block of its section whose first key is
+ * <= key (the first block when none is), reading from the section's
+ * start: 0, 1 for an empty section, or -E_CORRUPT.
+ */
+static int
+scan_blocks(struct rt_iter *it, const void *key, size_t len)
+{
+	struct rt_block next;
+	uint64_t off = it->blk.next;
+	int loaded = 0, ret;
+
+	memset(&next, 0, sizeof(next));
+	strbuf_init(&next.buf, 0);
+	for (;;) {
+		const unsigned char *k;
+		size_t klen;
+		int after;
+
+		ret = block_read(&next, it->t, off, it->type);
+		if (ret > 0 && loaded)
+			block_ends_section(&it->blk, it->t);
+		if (ret)
+			break;
+		ret = first_key(&k, &klen, it->t, &next);
+		if (ret < 0)
+			break;
+		after = key_cmp((const char *)k, klen, key, len) > 0;
+		if (after && loaded)
+			break;
+		block_swap(&it->blk, &next);
+		loaded = 1;
+		if (after)
+			break;
+		off = it->blk.next;
+	}
+	block_release(&next);
+	return ret < 0 ? ret : !loaded;
 }
 
 int
@@ -789,49 +986,24 @@ rt_iter_seek(struct rt_iter *it, const void *key, size_t len)
 {
 	uint64_t top = it->type == RT_BLOCK_REF ? it->t->ref_index_off
 						: it->t->log_index_off;
-	uint64_t off = it->blk.next, prev = off;
 	int ret;
 
 	if (it->done)
 		return 1;
 	if (top && it->type == RT_BLOCK_REF && it->t->hint_len &&
-	    hint_holds(it->t, key, len)) {
-		off = it->t->hint_off;
+	    hint_load(it, key, len)) {
+		ret = 0;
 	} else if (top) {
 		/* the hint is a cache, not part of the table's contents */
 		struct rt_table *hint = it->type == RT_BLOCK_REF ?
 					(struct rt_table *)it->t : NULL;
 
-		ret = index_lookup(&off, it->t, top, key, len, hint);
-		if (ret) {
-			it->done = 1;
-			return ret;
-		}
+		ret = index_lookup(it, top, key, len, hint);
 	} else {
-		/* the last block whose first key is <= key */
-		for (;;) {
-			const unsigned char *k;
-			size_t klen;
-
-			ret = block_read(&it->blk, it->t, off, it->type);
-			if (ret < 0)
-				return ret;
-			if (ret)
-				break;
-			ret = restart_key(&k, &klen, it->t, &it->blk,
-					  it->blk.rec_start);
-			if (ret < 0)
-				return ret;
-			if (key_cmp((const char *)k, klen, key, len) > 0)
-				break;
-			prev = off;
-			off = it->blk.next;
-		}
-		off = prev;
+		ret = scan_blocks(it, key, len);
 	}
-	ret = seek_block(it, off, key, len);
-	if (ret > 0 && top)
-		ret = corrupt(it->t, "index points to another section");
+	if (!ret)
+		ret = seek_loaded(it, key, len);
 	if (ret) {
 		it->done = 1;
 		return ret;

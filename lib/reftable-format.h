@@ -3,7 +3,8 @@
  * ref and log sections, and build a table from sorted records exactly
  * as git 2.55's writer lays it out.  The stack (reftable.c) is the only
  * user besides the tests and the fuzzer; nothing here touches the file
- * system.
+ * system: a table's bytes are in memory or come from a source the caller
+ * gives (struct rt_source).
  */
 #ifndef DIRC_REFTABLE_FORMAT_H
 #define DIRC_REFTABLE_FORMAT_H
@@ -72,14 +73,27 @@ struct reftable_write_options {
 int rt_varint_decode(const unsigned char **p, const unsigned char *end,
 		     uint64_t *out);
 
-/* A parsed table.  data is the whole file. */
+/*
+ * Where the bytes of a table not held in memory come from.  read() gives
+ * the n bytes at file offset off (the reader keeps off + n within the
+ * file): *out points either into memory that lives as long as the
+ * source, or into buf, which read() fills (reset first).  0, or a
+ * negative E_* with the error set.  release() frees the source.
+ */
+struct rt_source {
+	int (*read)(struct rt_source *src, uint64_t off, size_t n,
+		    struct strbuf *buf, const unsigned char **out);
+	void (*release)(struct rt_source *src);
+};
+
+/* A parsed table: the whole file in data, or read through src. */
 struct rt_table {
 	char *path;			/* for messages; owned */
 	const char *name;		/* path after its last '/' (the name
 					 * tables.list gives); points into
 					 * path */
-	unsigned char *data;		/* owned: malloc()ed, or mapped */
-	int mapped;			/* data is an mmap() of len bytes */
+	unsigned char *data;		/* owned, malloc()ed; or NULL */
+	struct rt_source *src;		/* owned, when data is NULL */
 	size_t len;			/* file size */
 	size_t end;			/* where the footer starts */
 	const struct hash_algo *algo;
@@ -110,9 +124,14 @@ struct rt_table {
 int rt_table_parse(struct rt_table *out, const char *path,
 		   unsigned char *data, size_t len,
 		   const struct hash_algo *algo);
-/* The same for a read-only mapping of the file (munmap()ed on release). */
-int rt_table_parse_mapped(struct rt_table *out, const char *path, void *map,
-			  size_t len, const struct hash_algo *algo);
+/*
+ * The same for a file of len bytes read through src (taken over in the
+ * same way): only the header and the footer are read here, and each
+ * block later when a walk or a seek comes to it.
+ */
+int rt_table_parse_source(struct rt_table *out, const char *path,
+			  struct rt_source *src, size_t len,
+			  const struct hash_algo *algo);
 void rt_table_release(struct rt_table *t);
 
 /* The size auto-compaction weighs a table by (git's "size - overhead"). */
@@ -130,13 +149,15 @@ void rt_compaction_segment(size_t *start, size_t *end, const uint64_t *sizes,
 /* One block, decoded (a log block inflated). */
 struct rt_block {
 	const unsigned char *data;	/* from its file offset; borrowed from
-					 * the table, or inflated */
+					 * the table or its source, or in
+					 * buf */
 	size_t len;			/* the header's block length */
 	size_t rec_start, rec_end;	/* the records */
 	unsigned char type;
 	uint64_t off;			/* its file offset */
 	uint64_t next;			/* file offset of the next block */
-	struct strbuf inflated;		/* owned; for log blocks */
+	struct strbuf buf;		/* owned: a log block inflated, or
+					 * the bytes the source read */
 };
 
 /*

@@ -5,8 +5,8 @@
  *
  * Invariants:
  *   - st->tables is the list tables.list held when last read, oldest
- *     first, each table read or mapped whole (tables are immutable
- *     once named in the list);
+ *     first, each table read whole or through a table_source (tables
+ *     are immutable once named in the list);
  *   - a table file is named "0x<min>-0x<max>-<random>.ref" (12 hex
  *     digits each, 8 for the random part) after the update indexes in
  *     its header, and is written as "<name>.temp.XXXXXX" first, then
@@ -141,14 +141,88 @@ stack_uptodate(struct reftable_stack *st)
 }
 
 /*
- * Read (small) or map (from fileio_cutoff() bytes, as dirc's other
- * readers choose) the table name of the stack.  Tables never change
- * once named in tables.list; one compacted away while mapped stays
- * readable until it is unmapped.
+ * A table bigger than RT_READ_WHOLE is read through this source: a block
+ * at a time with pread() for its first RT_PREAD_READS reads, then
+ * mapped.  A lookup of one ref makes about eight reads; a mapping would
+ * cost a short-lived process more, in page-table work at its faults and
+ * again at exit (perf/README.md, "reftable reads").  A walk or a batch
+ * of lookups goes on to the mapping.  A table compacted away stays
+ * readable through the open descriptor, as through the mapping.
+ * DIRC_TEST_RT_READS=<n> sets the reads before the mapping (0: at once).
+ */
+#define RT_READ_WHOLE ((size_t)8192)
+#define RT_PREAD_READS 64
+/* With more tables than this in the list, each is mapped at once: one
+ * open descriptor per table must stay well inside any file limit. */
+#define RT_PREAD_TABLES 32
+
+struct table_source {
+	struct rt_source src;		/* first: the table's pointer */
+	int fd;				/* -1 once mapped */
+	unsigned char *map;		/* NULL until mapped */
+	size_t len;
+	unsigned long long reads_left;	/* before the mapping */
+	char *path;			/* for messages; owned */
+};
+
+static int
+source_read(struct rt_source *src, uint64_t off, size_t n,
+	    struct strbuf *buf, const unsigned char **out)
+{
+	struct table_source *s = (struct table_source *)src;
+	ssize_t got;
+
+	if (!s->map && !s->reads_left) {
+		void *map = mmap(NULL, s->len, PROT_READ, MAP_PRIVATE, s->fd,
+				 0);
+
+		if (map != MAP_FAILED) {
+			s->map = map;
+			close(s->fd);
+			s->fd = -1;
+		} else {
+			s->reads_left = ~0ULL;	/* no memory: read on */
+		}
+	}
+	if (s->map) {
+		*out = s->map + off;
+		return 0;
+	}
+	s->reads_left--;
+	strbuf_reset(buf);
+	strbuf_grow(buf, n);
+	got = pread_full(s->fd, buf->buf, n, off);
+	if (got < 0)
+		return error_errno(errno, "could not read '%s'", s->path);
+	if ((size_t)got < n)
+		return error_set(E_CORRUPT, "reftable '%s' is corrupt: "
+				 "it is shorter than when opened", s->path);
+	strbuf_setlen(buf, n);
+	*out = (const unsigned char *)buf->buf;
+	return 0;
+}
+
+static void
+source_release(struct rt_source *src)
+{
+	struct table_source *s = (struct table_source *)src;
+
+	if (s->map)
+		munmap(s->map, s->len);
+	if (s->fd >= 0)
+		close(s->fd);
+	free(s->path);
+	free(s);
+}
+
+/*
+ * Read the table name of the stack: whole when small, else through a
+ * table_source (mapped at once when may_pread is 0).  Tables never
+ * change once named in tables.list.
  */
 static int
 table_load(struct rt_table *out, const struct reftable_stack *st,
-	   const char *name)
+	   const char *name, int may_pread)
 {
 	char *path = stack_path(st, name);
 	struct strbuf sb = STRBUF_INIT;
@@ -162,15 +236,19 @@ table_load(struct rt_table *out, const struct reftable_stack *st,
 				  path);
 		goto out;
 	}
-	if ((size_t)sbuf.st_size >= fileio_cutoff()) {
-		void *map = mmap(NULL, sbuf.st_size, PROT_READ, MAP_PRIVATE,
-				 fd, 0);
+	if ((size_t)sbuf.st_size >= MIN(fileio_cutoff(), RT_READ_WHOLE)) {
+		struct table_source *s = xcalloc(1, sizeof(*s));
+		unsigned long long reads = RT_PREAD_READS;
 
-		if (map == MAP_FAILED) {
-			ret = error_errno(errno, "could not map '%s'", path);
-			goto out;
-		}
-		ret = rt_table_parse_mapped(out, path, map, sbuf.st_size,
+		env_number("DIRC_TEST_RT_READS", &reads);
+		s->src.read = source_read;
+		s->src.release = source_release;
+		s->fd = fd;
+		fd = -1;
+		s->len = sbuf.st_size;
+		s->reads_left = may_pread ? reads : 0;
+		s->path = xstrdup(path);
+		ret = rt_table_parse_source(out, path, &s->src, s->len,
 					    st->algo);
 	} else {
 		unsigned char *data;
@@ -225,7 +303,8 @@ load_named(struct rt_table **out, size_t *n, struct reftable_stack *st,
 			tables[i] = st->tables[j];
 			continue;
 		}
-		ret = table_load(&tables[i], st, names[i]);
+		ret = table_load(&tables[i], st, names[i],
+				 nr <= RT_PREAD_TABLES);
 		if (ret == -E_NOTFOUND) {
 			error_clear();
 			ret = 1;
@@ -240,8 +319,8 @@ load_named(struct rt_table **out, size_t *n, struct reftable_stack *st,
 			int mine = 1;
 
 			for (size_t j = 0; j < st->nr; j++)
-				if (tables[i].data &&
-				    tables[i].data == st->tables[j].data)
+				if (tables[i].path &&
+				    tables[i].path == st->tables[j].path)
 					mine = 0;
 			if (mine)
 				rt_table_release(&tables[i]);

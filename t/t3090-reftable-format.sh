@@ -104,15 +104,75 @@ do
 	'
 done
 
-test_expect_success 'mapped tables (DIRC_MMAP_CUTOFF=1) read the same' '
-	rt dump stack-sha1 >read.out &&
-	env DIRC_MMAP_CUTOFF=1 dirc test-tool reftable dump stack-sha1 >mapped.out &&
-	test_cmp read.out mapped.out &&
-	rm -rf bad && cp -R "$DATA/sha1" bad &&
-	t=$(head -n 1 bad/tables.list) &&
-	printf X | dd of=bad/$t bs=1 seek=0 conv=notrunc 2>/dev/null &&
-	test_must_fail env DIRC_MMAP_CUTOFF=1 dirc test-tool reftable dump bad 2>err &&
-	test_grep "is corrupt: bad magic" err
+# A table from DIRC_MMAP_CUTOFF bytes (8 KiB when unset) is read a block
+# at a time, and mapped after DIRC_TEST_RT_READS reads (64 unset).
+for mode in "DIRC_MMAP_CUTOFF=1" "DIRC_MMAP_CUTOFF=1 DIRC_TEST_RT_READS=0" \
+	"DIRC_MMAP_CUTOFF=1 DIRC_TEST_RT_READS=2"
+do
+	test_expect_success "tables read by blocks ($mode) read the same" '
+		for algo in sha1 sha256
+		do
+			opt= &&
+			if test $algo = sha256; then opt=--sha256; fi &&
+			rt $opt dump stack-$algo >read.out &&
+			env $mode dirc test-tool reftable $opt dump \
+				stack-$algo >blocks.out &&
+			test_cmp read.out blocks.out &&
+			for name in $(awk -F"	" "\$1 == \"ref\" { print \$2 }" \
+					read.out)
+			do
+				rt $opt read stack-$algo $name >one.out &&
+				env $mode dirc test-tool reftable $opt read \
+					stack-$algo $name >blocks.out &&
+				test_cmp one.out blocks.out || return 1
+			done || return 1
+		done &&
+		rm -rf bad && cp -R "$DATA/sha1" bad &&
+		t=$(head -n 1 bad/tables.list) &&
+		printf X | dd of=bad/$t bs=1 seek=0 conv=notrunc 2>/dev/null &&
+		test_must_fail env $mode dirc test-tool reftable dump bad 2>err &&
+		test_grep "is corrupt: bad magic" err &&
+		cp "$DATA/sha1/$t" bad/$t &&
+		sz=$(wc -c <bad/$t) &&
+		printf X | dd of=bad/$t bs=1 seek=$((sz - 20)) conv=notrunc \
+			2>/dev/null &&
+		test_must_fail env $mode dirc test-tool reftable dump bad 2>err &&
+		test_grep "is corrupt: footer checksum mismatch" err
+	'
+done
+
+test_lazy_prereq STRACE 'strace -o /dev/null true'
+
+test_expect_success STRACE 'a lookup reads blocks; a walk goes on to a mapping' '
+	rt create big &&
+	awk "BEGIN { for (i = 0; i < 3000; i++)
+		printf \"ref\trefs/heads/b%05d\t0\tval1\t%040d\n\", i, i + 1 }" \
+		>big.in &&
+	rt write big <big.in &&
+	t=$(cat big/tables.list) &&
+	sz=$(wc -c <big/$t) &&
+	test $sz -gt 65536 &&
+	strace -o one.trace -e trace=openat,pread64,mmap \
+		dirc test-tool reftable read big refs/heads/b01500 >one.out &&
+	grep "refs/heads/b01500" one.out &&
+	grep "pread64" one.trace >preads &&
+	test_line_count -le 8 preads &&
+	! grep "mmap(NULL, $sz," one.trace &&
+	strace -o all.trace -e trace=pread64,mmap \
+		env DIRC_TEST_RT_READS=10 dirc test-tool reftable dump big \
+		>all.out &&
+	test $(grep -c "^ref" all.out) = 3000 &&
+	sed -n "/pread64([0-9]*, \"REFT/,/mmap(NULL, $sz,/p" all.trace |
+		grep -c pread64 >count &&
+	echo 10 >expect &&
+	test_cmp expect count &&
+	grep "mmap(NULL, $sz," all.trace &&
+	dirc test-tool reftable dump big >default.out &&
+	test_cmp all.out default.out &&
+	env DIRC_TEST_RT_READS=100000 dirc test-tool reftable dump big >preads.out &&
+	test_cmp all.out preads.out &&
+	env DIRC_TEST_RT_READS=0 dirc test-tool reftable dump big >mapped.out &&
+	test_cmp all.out mapped.out
 '
 
 test_expect_success 'a SHA-1 reader refuses a SHA-256 stack' '

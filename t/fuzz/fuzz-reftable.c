@@ -4,7 +4,9 @@
  * blocks, restart tables, record keys and values).  The first input
  * byte picks the hash (bit 0: SHA-256); the rest is the table.
  *
- * Invariants checked on a table that reads to the end:
+ * The same bytes read through a source (struct rt_source, as a large
+ * file is read) give the same records or the same error, and the same
+ * seeks.  Invariants checked on a table that reads to the end:
  *   - its records, written again (its block size and update index
  *     range, messages as they are), read back as the same records;
  *   - writing what was read back gives the same bytes again (the
@@ -119,6 +121,117 @@ seek_each(const struct rt_table *t, const struct records *rs)
 	strbuf_release(&key);
 }
 
+/*
+ * The bytes of a table through a source (as reftable.c reads a large
+ * file): copied into the reader's buffer for the first copies reads,
+ * then handed out in place, as after the switch to a mapping.
+ */
+struct mem_source {
+	struct rt_source src;
+	unsigned char *data;		/* owned */
+	size_t len;
+	unsigned reads, copies;
+};
+
+static int
+mem_read(struct rt_source *src, uint64_t off, size_t n, struct strbuf *buf,
+	 const unsigned char **out)
+{
+	struct mem_source *m = (struct mem_source *)src;
+
+	if (off > m->len || n > m->len - off)
+		BUG("a read past the end: %zu at %llu of %zu", n,
+		    (unsigned long long)off, m->len);
+	if (m->reads++ >= m->copies) {
+		*out = m->data + off;
+		return 0;
+	}
+	strbuf_reset(buf);
+	/* exactly n bytes: the sanitizer sees a read past them */
+	strbuf_add(buf, m->data + off, n);
+	*out = (const unsigned char *)buf->buf;
+	return 0;
+}
+
+static void
+mem_release(struct rt_source *src)
+{
+	struct mem_source *m = (struct mem_source *)src;
+
+	free(m->data);
+	free(m);
+}
+
+static int
+parse_source(struct rt_table *t, const uint8_t *data, size_t size,
+	     const struct hash_algo *algo, unsigned copies)
+{
+	struct mem_source *m = xcalloc(1, sizeof(*m));
+
+	m->src.read = mem_read;
+	m->src.release = mem_release;
+	m->data = xmalloc(size ? size : 1);
+	memcpy(m->data, data, size);
+	m->len = size;
+	m->copies = copies;
+	return rt_table_parse_source(t, "fuzz.ref", &m->src, size, algo);
+}
+
+/*
+ * The table read through a source must read as it does in memory: the
+ * same records or the same error, and every seek to a key of the
+ * records read (mem) lands on the same record or fails the same way.
+ */
+static void
+same_through_source(const struct rt_table *mem, int mem_ret,
+		    const char *mem_err, const struct records *rs,
+		    const uint8_t *data, size_t size,
+		    const struct hash_algo *algo)
+{
+	struct records got = { 0 };
+	struct rt_table t;
+	int ret;
+
+	/* the number of copied reads before the in-place ones: any */
+	ret = parse_source(&t, data, size, algo, size ? data[size - 1] : 0);
+	if (ret >= 0)
+		ret = read_all(&got, &t);
+	if ((ret < 0) != (mem_ret < 0) ||
+	    (ret < 0 && strcmp(error_msg(), mem_err)))
+		BUG("through a source: %d \"%s\", in memory: %d \"%s\"", ret,
+		    ret < 0 ? error_msg() : "", mem_ret, mem_err);
+	if (ret >= 0) {
+		if (got.nref != rs->nref || got.nlog != rs->nlog)
+			BUG("through a source: other records");
+		for (size_t i = 0; i < rs->nref; i++)
+			if (!same_ref(&got.refs[i], &rs->refs[i],
+				      algo->rawsz))
+				BUG("through a source: ref %zu differs", i);
+		for (size_t i = 0; i < rs->nlog; i++)
+			if (!same_log(&got.logs[i], &rs->logs[i],
+				      algo->rawsz))
+				BUG("through a source: log %zu differs", i);
+		for (size_t i = 0; i < rs->nref; i++) {
+			const char *name = rs->refs[i].name;
+			struct rt_iter a, b;
+			int ra, rb;
+
+			rt_iter_init(&a, mem, RT_BLOCK_REF);
+			rt_iter_init(&b, &t, RT_BLOCK_REF);
+			ra = rt_iter_seek(&a, name, strlen(name));
+			rb = rt_iter_seek(&b, name, strlen(name));
+			if (ra != rb || (!ra && strcmp(a.ref.name, b.ref.name)))
+				BUG("seeking ref %zu: %d in memory, %d "
+				    "through a source", i, ra, rb);
+			rt_iter_release(&a);
+			rt_iter_release(&b);
+		}
+	}
+	error_clear();
+	rt_table_release(&t);
+	records_release(&got);
+}
+
 int
 LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
@@ -139,6 +252,13 @@ LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	ret = rt_table_parse(&t, "fuzz.ref", copy, size - 1, algo);
 	if (ret >= 0)
 		ret = read_all(&one, &t);
+	{
+		char *err = xstrdup(ret < 0 ? error_msg() : "");
+
+		same_through_source(&t, ret, err, &one, data + 1, size - 1,
+				    algo);
+		free(err);
+	}
 	if (ret < 0 || t.block_size > 65536)
 		goto out;
 	opts.block_size = t.block_size;

@@ -5,7 +5,9 @@
  * of a stack (newest wins, deletions hide), additions, a stale stack,
  * a held lock, compaction and its tombstones, and damaged tables
  * (every truncation and every flipped byte of a table: an error or a
- * result, never a crash — the sanitizer build checks the "never").
+ * result, never a crash — the sanitizer build checks the "never"); the
+ * record, layout and damage tests again with the table read through a
+ * source (struct rt_source), and a source whose reads fail.
  * t3090 compares the bytes with git's.
  */
 #include "tap.h"
@@ -124,14 +126,75 @@ mklog(const char *name, uint64_t ui, const char *msg, int tz)
 	return l;
 }
 
+/*
+ * A table's bytes through a source, as reftable.c reads a large one:
+ * copied into the reader's buffer for the first copies reads, then
+ * handed out in place (a mapping); read number fail_at (counting from
+ * 1; 0: none) fails as an I/O error would.
+ */
+struct mem_source {
+	struct rt_source src;
+	unsigned char *data;		/* owned */
+	size_t len;
+	unsigned reads, copies, fail_at;
+};
+
+static int
+mem_read(struct rt_source *src, uint64_t off, size_t n, struct strbuf *buf,
+	 const unsigned char **out)
+{
+	struct mem_source *m = (struct mem_source *)src;
+
+	if (off > m->len || n > m->len - off)
+		return error_set(E_INVALID, "read past the end: %zu at %llu",
+				 n, (unsigned long long)off);
+	if (++m->reads == m->fail_at)
+		return error_set(E_IO, "read %u fails", m->reads);
+	if (m->reads > m->copies) {
+		*out = m->data + off;
+		return 0;
+	}
+	strbuf_reset(buf);
+	strbuf_add(buf, m->data + off, n);
+	*out = (const unsigned char *)buf->buf;
+	return 0;
+}
+
+static void
+mem_release(struct rt_source *src)
+{
+	struct mem_source *m = (struct mem_source *)src;
+
+	free(m->data);
+	free(m);
+}
+
+/*
+ * How parse() gives a table its bytes: 0 in memory; 1 through a
+ * mem_source that copies every read; 2 through one that copies the
+ * first three and then hands out pointers.
+ */
+static int via_source;
+static unsigned fail_at;
+
 /* Parse bytes as a table; the copy is the table's. */
 static int
 parse(struct rt_table *t, const void *bytes, size_t len)
 {
 	unsigned char *copy = xmalloc(len ? len : 1);
+	struct mem_source *m;
 
 	memcpy(copy, bytes, len);
-	return rt_table_parse(t, "test.ref", copy, len, sha1);
+	if (!via_source)
+		return rt_table_parse(t, "test.ref", copy, len, sha1);
+	m = xcalloc(1, sizeof(*m));
+	m->src.read = mem_read;
+	m->src.release = mem_release;
+	m->data = copy;
+	m->len = len;
+	m->copies = via_source == 1 ? ~0U : 3;
+	m->fail_at = fail_at;
+	return rt_table_parse_source(t, "test.ref", &m->src, len, sha1);
 }
 
 /* Walk every record; -E_* on error, else the number of records. */
@@ -344,7 +407,7 @@ test_layout(void)
 		rt_iter_init(&it, &t, RT_BLOCK_INDEX);
 		it.blk.next = t.ref_index_off;
 		ok(t.ref_index_off && !rt_iter_next(&it) &&
-		   t.data[it.index_off] == 'i', "a multi-level index");
+		   out.buf[it.index_off] == 'i', "a multi-level index");
 		rt_iter_release(&it);
 	}
 	rt_table_release(&t);
@@ -417,6 +480,73 @@ test_damage(void)
 	error_clear();
 	for (int i = 0; i < 3; i++)
 		reftable_ref_release(&refs[i]);
+	for (int i = 0; i < 2; i++)
+		reftable_log_release(&logs[i]);
+	strbuf_release(&out);
+}
+
+/*
+ * A source whose read fails, at each read in turn, under a walk of
+ * both sections and seeks through a multi-level index: every call
+ * gives an error or the right answer (a failed read of the seek cache
+ * is passed over: the index answers), never a wrong one.
+ */
+static void
+test_failed_reads(void)
+{
+	struct reftable_ref *refs = xcalloc(MANY, sizeof(*refs));
+	struct reftable_log logs[2];
+	struct strbuf out = STRBUF_INIT;
+	unsigned total, wrong = 0, failed = 0;
+	struct rt_table t;
+
+	many_refs(refs, 1);
+	logs[0] = mklog("refs/heads/main", 1, "one", 0);
+	logs[1] = mklog("refs/heads/x", 1, "two", 0);
+	rt_write_table(&out, sha1, &(struct reftable_write_options){
+			       .block_size = 256 },
+		       0, 1, 1, refs, MANY, logs, 2);
+	via_source = 1;
+	total = 0;
+	/* fail_at 0: no read fails, and the reads are counted */
+	for (fail_at = 0; fail_at <= total; fail_at++) {
+		int ret = parse(&t, out.buf, out.len), n;
+
+		if (ret >= 0) {
+			n = walk(&t);
+			if (n < 0)
+				ret = n;
+			else if (n != MANY + 2)
+				wrong++;
+		}
+		for (int i = 0; ret >= 0 && i < 40; i++) {
+			const char *name = refs[i * (MANY / 40)].name;
+			struct rt_iter it;
+
+			rt_iter_init(&it, &t, RT_BLOCK_REF);
+			ret = rt_iter_seek(&it, name, strlen(name));
+			if (!ret && strcmp(it.ref.name, name))
+				wrong++;
+			rt_iter_release(&it);
+		}
+		if (!fail_at) {
+			is_int(ret, 0, "a walk and 40 seeks through a source");
+			total = ((struct mem_source *)t.src)->reads;
+		} else if (ret < 0) {
+			failed++;
+		}
+		rt_table_release(&t);
+		error_clear();
+	}
+	ok(total > 40, "which read %u times", total);
+	is_int(wrong, 0, "a failed read never gives a wrong answer");
+	ok(failed >= total - total / 4,
+	   "and is reported as an error (%u of %u)", failed, total);
+	via_source = 0;
+	fail_at = 0;
+	for (int i = 0; i < MANY; i++)
+		reftable_ref_release(&refs[i]);
+	free(refs);
 	for (int i = 0; i < 2; i++)
 		reftable_log_release(&logs[i]);
 	strbuf_release(&out);
@@ -636,9 +766,17 @@ main(void)
 	if (!mkdtemp(dir))
 		skip_all("mkdtemp failed");
 	test_varints();
-	test_records();
-	test_layout();
-	test_damage();
+	for (via_source = 0; via_source <= 2; via_source++) {
+		if (via_source)
+			diag("again, the table read through a source (%s)",
+			     via_source == 1 ? "copies"
+					     : "copies, then in place");
+		test_records();
+		test_layout();
+		test_damage();
+	}
+	via_source = 0;
+	test_failed_reads();
 	test_segments();
 	test_stack();
 	remove_tree(dir);

@@ -121,6 +121,26 @@ ifneq ($(strip $(ENTRY_STUB)),)
 builtin/main.o builtin/main.warnings: private BASIC += -DDIRC_ENTRY_STUB
 endif
 
+# Where lld is there (ld.lld), a static dirc is linked with it and the
+# functions the small commands run (perf/hot-functions, written by
+# perf/hot-order) laid out together at the start of the text; the entry
+# stub then maps only them in (perf/README.md, "The code a small
+# command runs").  HOT_ORDER= (empty) links with the default linker.
+ifneq ($(strip $(STATIC)),)
+ifneq ($(strip $(ENTRY_STUB)),)
+ifeq ($(origin HOT_ORDER),undefined)
+HOT_ORDER := $(shell $(CC) -fuse-ld=lld -Wl,--version 2>/dev/null | \
+	grep -q LLD && echo -fuse-ld=lld \
+	-Wl,--symbol-ordering-file=perf/hot-functions \
+	-Wl,--no-warn-symbol-ordering)
+endif
+endif
+endif
+ifneq ($(strip $(HOT_ORDER)),)
+BASIC += -ffunction-sections
+builtin/main.o builtin/main.warnings: private BASIC += -DDIRC_HOT_ORDER
+endif
+
 ifndef V
 QUIET_CC = @echo '   ' CC $@;
 QUIET_LINK = @echo '   ' LINK $@;
@@ -289,7 +309,7 @@ all:: dirc $(PERF_PROGS) $(TEST_PROGS)
 
 # Rebuild everything when the flags change.
 DIRC-CFLAGS: FORCE
-	@flags='$(CC) $(ALL_CPPFLAGS) $(WARN) $(CFLAGS) $(DEP_CFLAGS) $(LDFLAGS) $(LIBS) $(STATIC) $(ENTRY_STUB)'; \
+	@flags='$(CC) $(ALL_CPPFLAGS) $(WARN) $(CFLAGS) $(DEP_CFLAGS) $(LDFLAGS) $(LIBS) $(STATIC) $(ENTRY_STUB) $(HOT_ORDER)'; \
 	if test x"$$flags" != x"`cat DIRC-CFLAGS 2>/dev/null`"; then \
 		echo "$$flags" >DIRC-CFLAGS; \
 	fi
@@ -315,8 +335,9 @@ $(LIB): $(LIB_OBJS)
 	$(QUIET_AR)rm -f $@ && $(AR) rcs $@ $^
 
 ifneq ($(strip $(STATIC)),)
-dirc: $(BUILTIN_OBJS) $(LIB)
-	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) $(STATIC) $(ENTRY_STUB) -o $@ \
+dirc: $(BUILTIN_OBJS) $(LIB) $(if $(strip $(HOT_ORDER)),perf/hot-functions)
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) $(STATIC) $(ENTRY_STUB) \
+		$(HOT_ORDER) -o $@ \
 		$(BUILTIN_OBJS) $(LIB) $(LIBS) 2>$@.link-out; \
 	st=$$?; awk '/: in function /{ held = $$0; next } \
 		/warning: Using .getpwuid. in statically linked/{ held = ""; next } \
@@ -332,7 +353,7 @@ endif
 # The same, linked dynamically: valgrind (demo-valgrind) replaces malloc
 # and checks the heap only in a dynamically linked program.
 dirc-dynamic: $(BUILTIN_OBJS) $(LIB)
-	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) $(ENTRY_STUB) -o $@ \
+	$(QUIET_LINK)$(CC) $(CFLAGS) $(LDFLAGS) $(ENTRY_STUB) $(HOT_ORDER) -o $@ \
 		$(BUILTIN_OBJS) $(LIB) $(LIBS)
 
 t/unit/%: t/unit/%.o t/unit/tap.o $(LIB)

@@ -366,6 +366,13 @@ out:
  * register with atexit(); only %rcx, %r11 and %rax, which the system
  * call clobbers, and %rdi, %rsi and %r9 are used).  Elsewhere main()
  * makes it first.
+ *
+ * Linked with perf/hot-functions' order (DIRC_HOT_ORDER), the code the
+ * small commands run lies from dirc_start, the list's first entry, to
+ * dirc_hot_end, its last: only that is mapped in, a sixth of the text,
+ * and it is all one run of pages where the C library's and dirc's
+ * functions were spread over all of them (perf/README.md, "The code a
+ * small command runs").  Should the order be lost, the whole text is.
  */
 #ifdef DIRC_ENTRY_STUB
 #ifndef MADV_POPULATE_READ
@@ -378,9 +385,16 @@ __asm__(".text\n"
 	".type dirc_start, @function\n"
 	"dirc_start:\n"
 	"	mov %rdx, %r9\n"
+#ifdef DIRC_HOT_ORDER
+	"	lea dirc_start(%rip), %rdi\n"
+	"	and $-4096, %rdi\n"
+	"	lea dirc_hot_end(%rip), %rsi\n"
+	"	cmp %rdi, %rsi\n"
+	"	ja 1f\n"
+#endif
 	"	lea __executable_start(%rip), %rdi\n"
 	"	lea etext(%rip), %rsi\n"
-	"	sub %rdi, %rsi\n"
+	"1:	sub %rdi, %rsi\n"
 	"	mov $" STR(MADV_POPULATE_READ) ", %edx\n"
 	"	mov $" STR(SYS_madvise) ", %eax\n"
 	"	syscall\n"
@@ -388,6 +402,14 @@ __asm__(".text\n"
 	"	jmp _start\n"
 	".size dirc_start, . - dirc_start\n");
 #define map_code() ((void)0)	/* done at the entry */
+#ifdef DIRC_HOT_ORDER
+/* the end of the code mapped in: perf/hot-functions' last entry */
+void dirc_hot_end(void);
+void
+dirc_hot_end(void)
+{
+}
+#endif
 #else
 static void
 map_code(void)

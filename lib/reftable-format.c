@@ -46,7 +46,6 @@
 
 #include <stdlib.h>
 #include <string.h>
-#include <sys/mman.h>
 #include <zlib.h>
 
 #include "error.h"
@@ -850,6 +849,8 @@ index_lookup(struct rt_iter *it, uint64_t top, const void *key, size_t len,
 	 * scan the ones before it record by record.
 	 */
 	ret = block_read(&idx.blk, t, top, RT_BLOCK_INDEX);
+	if (ret > 0)
+		ret = corrupt(t, "index offset points to another section");
 	while (!ret) {
 		const unsigned char *k;
 		size_t klen;

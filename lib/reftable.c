@@ -147,7 +147,8 @@ stack_uptodate(struct reftable_stack *st)
  * cost a short-lived process more, in page-table work at its faults and
  * again at exit (perf/README.md, "reftable reads").  A walk or a batch
  * of lookups goes on to the mapping.  A table compacted away stays
- * readable through the open descriptor, as through the mapping.
+ * readable through the open descriptor, as through the mapping.  Like
+ * the seek hint, the source is one thread's: reads change it.
  * DIRC_TEST_RT_READS=<n> sets the reads before the mapping (0: at once).
  */
 #define RT_READ_WHOLE ((size_t)8192)
@@ -238,9 +239,10 @@ table_load(struct rt_table *out, const struct reftable_stack *st,
 	}
 	if ((size_t)sbuf.st_size >= MIN(fileio_cutoff(), RT_READ_WHOLE)) {
 		struct table_source *s = xcalloc(1, sizeof(*s));
-		unsigned long long reads = RT_PREAD_READS;
+		unsigned long long reads = RT_PREAD_READS, v;
 
-		env_number("DIRC_TEST_RT_READS", &reads);
+		if (env_number("DIRC_TEST_RT_READS", &v))
+			reads = v;
 		s->src.read = source_read;
 		s->src.release = source_release;
 		s->fd = fd;

@@ -18,6 +18,7 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
+#include <zlib.h>
 
 #include "error.h"
 #include "hash.h"
@@ -428,6 +429,24 @@ test_layout(void)
 			     0, 1, 1, refs, MANY, NULL, 0);
 	f = (const unsigned char *)out.buf + out.len - 68 + 24;
 	ok(!ret && get_be64(f + 8) == 0, "no obj section when skipped");
+
+	/* a footer whose ref index offset names a ref block: corrupt */
+	{
+		unsigned char *foot = (unsigned char *)out.buf + out.len - 68;
+		struct rt_iter it;
+
+		put_be32(foot + 24, 0);
+		put_be32(foot + 28, 4096);
+		put_be32(foot + 64, (uint32_t)crc32(0, foot, 64));
+		is_int(parse(&t, out.buf, out.len), 0, "a table whose ref "
+		       "index offset names a ref block parses");
+		rt_iter_init(&it, &t, RT_BLOCK_REF);
+		is_int(rt_iter_seek(&it, refs[9].name, strlen(refs[9].name)),
+		       -E_CORRUPT, "and a seek through it is an error");
+		rt_iter_release(&it);
+		rt_table_release(&t);
+		error_clear();
+	}
 
 	for (int i = 0; i < MANY; i++)
 		reftable_ref_release(&refs[i]);

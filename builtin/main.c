@@ -380,7 +380,7 @@ out:
 #endif
 #define STR_(x) #x
 #define STR(x) STR_(x)
-__asm__(".text\n"
+__asm__(".pushsection .text\n"
 	".globl dirc_start\n"
 	".type dirc_start, @function\n"
 	"dirc_start:\n"
@@ -402,12 +402,13 @@ __asm__(".text\n"
 	"	syscall\n"
 	"	mov %r9, %rdx\n"
 	"	jmp _start\n"
-	".size dirc_start, . - dirc_start\n");
+	".size dirc_start, . - dirc_start\n"
+	".popsection\n");
 #define map_code() ((void)0)	/* done at the entry */
 #ifdef DIRC_HOT_ORDER
 /* the end of the code mapped in: perf/hot-functions' last entry */
 void dirc_hot_end(void);
-void
+__attribute__((used)) void
 dirc_hot_end(void)
 {
 }

@@ -119,14 +119,19 @@ read_full(int fd, void *buf, size_t len)
 	return read_at_least(fd, buf, len, len);
 }
 
-ssize_t
-read_at_least(int fd, void *buf, size_t want, size_t room)
+/*
+ * The loop of read_at_least() and pread_full(): off < 0 reads at the
+ * file offset, else from off with pread().
+ */
+static ssize_t
+read_loop(int fd, char *p, size_t want, size_t room, int64_t off)
 {
-	char *p = buf;
 	size_t got = 0;
 
 	while (got < want) {
-		ssize_t n = read(fd, p + got, room - got);
+		ssize_t n = off < 0 ? read(fd, p + got, room - got)
+				    : pread(fd, p + got, room - got,
+					    (off_t)(off + (int64_t)got));
 
 		if (n < 0) {
 			if (errno == EINTR || errno == EAGAIN)
@@ -141,28 +146,19 @@ read_at_least(int fd, void *buf, size_t want, size_t room)
 }
 
 ssize_t
+read_at_least(int fd, void *buf, size_t want, size_t room)
+{
+	return read_loop(fd, buf, want, room, -1);
+}
+
+ssize_t
 pread_full(int fd, void *buf, size_t len, uint64_t off)
 {
-	char *p = buf;
-	size_t got = 0;
-
-	if (off > INT64_MAX - len) {
+	if (off > (uint64_t)INT64_MAX - len) {
 		errno = EINVAL;
 		return -1;
 	}
-	while (got < len) {
-		ssize_t n = pread(fd, p + got, len - got, (off_t)(off + got));
-
-		if (n < 0) {
-			if (errno == EINTR || errno == EAGAIN)
-				continue;
-			return -1;
-		}
-		if (n == 0)
-			break;
-		got += n;
-	}
-	return got;
+	return read_loop(fd, buf, len, len, (int64_t)off);
 }
 
 int

@@ -1,11 +1,15 @@
 /*
  * t-read: read_full and read_at_least (util.h) over pipes, where reads
  * come back short: how much each returns, where it stops, and what it
- * leaves unread.
+ * leaves unread; pread_full at offsets of a file, its end and past it,
+ * an offset too large for off_t, and the file offset left alone.
  */
 #include "tap.h"
 #include "util.h"
 
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -78,10 +82,36 @@ test_read_full(void)
 	close(fd);
 }
 
+static void
+test_pread_full(void)
+{
+	char path[] = "/tmp/t-read-XXXXXX", buf[16];
+	int fd = mkstemp(path);
+
+	if (fd < 0 || write_full(fd, "0123456789", 10)) {
+		ok(0, "pread_full: a scratch file");
+		return;
+	}
+	unlink(path);
+	is_int(pread_full(fd, buf, 4, 3), 4, "pread_full: 4 bytes at 3");
+	is_mem(buf, 4, "3456", 4, "pread_full: the bytes at the offset");
+	is_int(pread_full(fd, buf, 8, 6), 4, "pread_full: short at the end");
+	is_int(pread_full(fd, buf, 4, 10), 0, "pread_full: 0 at the end");
+	is_int(pread_full(fd, buf, 4, 100), 0, "pread_full: 0 past it");
+	errno = 0;
+	is_int(pread_full(fd, buf, 4, UINT64_MAX - 1), -1,
+	       "pread_full: an offset off_t cannot hold: -1");
+	is_int(errno, EINVAL, "pread_full: with EINVAL");
+	is_int(lseek(fd, 0, SEEK_CUR), 10, "pread_full: the file offset stays");
+	is_int(pread_full(-1, buf, 1, 0), -1, "pread_full: bad fd: -1");
+	close(fd);
+}
+
 int
 main(void)
 {
 	test_read_at_least();
 	test_read_full();
+	test_pread_full();
 	return done_testing();
 }

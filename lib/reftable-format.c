@@ -244,6 +244,52 @@ done:
 	return ret;
 }
 
+static int
+mem_read(struct rt_source *src, uint64_t off, size_t n, struct strbuf *buf,
+	 const unsigned char **out)
+{
+	struct rt_mem_source *m = (struct rt_mem_source *)src;
+
+	if (off > m->len || n > m->len - off)
+		return error_set(E_INVALID, "read past the end: %zu at %llu "
+				 "of %zu", n, (unsigned long long)off, m->len);
+	if (++m->reads == m->fail_at)
+		return error_set(E_IO, "read %u fails", m->reads);
+	if (m->reads > m->copies) {
+		*out = m->data + off;
+		return 0;
+	}
+	strbuf_reset(buf);
+	/* exactly n bytes: the sanitizer sees a read past them */
+	strbuf_add(buf, m->data + off, n);
+	*out = (const unsigned char *)buf->buf;
+	return 0;
+}
+
+static void
+mem_release(struct rt_source *src)
+{
+	struct rt_mem_source *m = (struct rt_mem_source *)src;
+
+	free(m->data);
+	free(m);
+}
+
+struct rt_mem_source *
+rt_mem_source_new(unsigned char *data, size_t len, unsigned copies,
+		  unsigned fail_at)
+{
+	struct rt_mem_source *m = xcalloc(1, sizeof(*m));
+
+	m->src.read = mem_read;
+	m->src.release = mem_release;
+	m->data = data;
+	m->len = len;
+	m->copies = copies;
+	m->fail_at = fail_at;
+	return m;
+}
+
 int
 rt_table_parse(struct rt_table *out, const char *path, unsigned char *data,
 	       size_t len, const struct hash_algo *algo)

@@ -86,6 +86,23 @@ struct rt_source {
 	void (*release)(struct rt_source *src);
 };
 
+/*
+ * A source over len bytes in memory (data, taken over), for the tests
+ * and the fuzzer to read a table the way reftable.c reads a file: the
+ * first copies reads are copied into the reader's buffer, later ones
+ * point into data (as after the switch to a mapping); read number
+ * fail_at (from 1; 0: none) fails with E_IO; a read past the end is
+ * refused with E_INVALID.  reads counts the reads made.
+ */
+struct rt_mem_source {
+	struct rt_source src;
+	unsigned char *data;
+	size_t len;
+	unsigned reads, copies, fail_at;
+};
+struct rt_mem_source *rt_mem_source_new(unsigned char *data, size_t len,
+					unsigned copies, unsigned fail_at);
+
 /* A parsed table: the whole file in data, or read through src. */
 struct rt_table {
 	char *path;			/* for messages; owned */

@@ -121,60 +121,17 @@ seek_each(const struct rt_table *t, const struct records *rs)
 	strbuf_release(&key);
 }
 
-/*
- * The bytes of a table through a source (as reftable.c reads a large
- * file): copied into the reader's buffer for the first copies reads,
- * then handed out in place, as after the switch to a mapping.
- */
-struct mem_source {
-	struct rt_source src;
-	unsigned char *data;		/* owned */
-	size_t len;
-	unsigned reads, copies;
-};
-
-static int
-mem_read(struct rt_source *src, uint64_t off, size_t n, struct strbuf *buf,
-	 const unsigned char **out)
-{
-	struct mem_source *m = (struct mem_source *)src;
-
-	if (off > m->len || n > m->len - off)
-		BUG("a read past the end: %zu at %llu of %zu", n,
-		    (unsigned long long)off, m->len);
-	if (m->reads++ >= m->copies) {
-		*out = m->data + off;
-		return 0;
-	}
-	strbuf_reset(buf);
-	/* exactly n bytes: the sanitizer sees a read past them */
-	strbuf_add(buf, m->data + off, n);
-	*out = (const unsigned char *)buf->buf;
-	return 0;
-}
-
-static void
-mem_release(struct rt_source *src)
-{
-	struct mem_source *m = (struct mem_source *)src;
-
-	free(m->data);
-	free(m);
-}
-
 static int
 parse_source(struct rt_table *t, const uint8_t *data, size_t size,
 	     const struct hash_algo *algo, unsigned copies)
 {
-	struct mem_source *m = xcalloc(1, sizeof(*m));
+	unsigned char *copy = xmalloc(size ? size : 1);
 
-	m->src.read = mem_read;
-	m->src.release = mem_release;
-	m->data = xmalloc(size ? size : 1);
-	memcpy(m->data, data, size);
-	m->len = size;
-	m->copies = copies;
-	return rt_table_parse_source(t, "fuzz.ref", &m->src, size, algo);
+	memcpy(copy, data, size);
+	return rt_table_parse_source(t, "fuzz.ref",
+				     &rt_mem_source_new(copy, size, copies,
+							0)->src,
+				     size, algo);
 }
 
 /*

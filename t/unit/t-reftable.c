@@ -128,51 +128,8 @@ mklog(const char *name, uint64_t ui, const char *msg, int tz)
 }
 
 /*
- * A table's bytes through a source, as reftable.c reads a large one:
- * copied into the reader's buffer for the first copies reads, then
- * handed out in place (a mapping); read number fail_at (counting from
- * 1; 0: none) fails as an I/O error would.
- */
-struct mem_source {
-	struct rt_source src;
-	unsigned char *data;		/* owned */
-	size_t len;
-	unsigned reads, copies, fail_at;
-};
-
-static int
-mem_read(struct rt_source *src, uint64_t off, size_t n, struct strbuf *buf,
-	 const unsigned char **out)
-{
-	struct mem_source *m = (struct mem_source *)src;
-
-	if (off > m->len || n > m->len - off)
-		return error_set(E_INVALID, "read past the end: %zu at %llu",
-				 n, (unsigned long long)off);
-	if (++m->reads == m->fail_at)
-		return error_set(E_IO, "read %u fails", m->reads);
-	if (m->reads > m->copies) {
-		*out = m->data + off;
-		return 0;
-	}
-	strbuf_reset(buf);
-	strbuf_add(buf, m->data + off, n);
-	*out = (const unsigned char *)buf->buf;
-	return 0;
-}
-
-static void
-mem_release(struct rt_source *src)
-{
-	struct mem_source *m = (struct mem_source *)src;
-
-	free(m->data);
-	free(m);
-}
-
-/*
  * How parse() gives a table its bytes: 0 in memory; 1 through a
- * mem_source that copies every read; 2 through one that copies the
+ * memory source that copies every read; 2 through one that copies the
  * first three and then hands out pointers.
  */
 static int via_source;
@@ -183,18 +140,12 @@ static int
 parse(struct rt_table *t, const void *bytes, size_t len)
 {
 	unsigned char *copy = xmalloc(len ? len : 1);
-	struct mem_source *m;
+	struct rt_mem_source *m;
 
 	memcpy(copy, bytes, len);
 	if (!via_source)
 		return rt_table_parse(t, "test.ref", copy, len, sha1);
-	m = xcalloc(1, sizeof(*m));
-	m->src.read = mem_read;
-	m->src.release = mem_release;
-	m->data = copy;
-	m->len = len;
-	m->copies = via_source == 1 ? ~0U : 3;
-	m->fail_at = fail_at;
+	m = rt_mem_source_new(copy, len, via_source == 1 ? ~0U : 3, fail_at);
 	return rt_table_parse_source(t, "test.ref", &m->src, len, sha1);
 }
 
@@ -550,7 +501,7 @@ test_failed_reads(void)
 		}
 		if (!fail_at) {
 			is_int(ret, 0, "a walk and 40 seeks through a source");
-			total = ((struct mem_source *)t.src)->reads;
+			total = ((struct rt_mem_source *)t.src)->reads;
 		} else if (ret < 0) {
 			failed++;
 		}

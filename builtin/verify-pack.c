@@ -3,6 +3,7 @@
  * inflates and hashes to its name, every CRC.
  */
 #include "builtin.h"
+#include "hash.h"
 #include "odb.h"
 #include "pack.h"
 #include "parse-options.h"
@@ -10,8 +11,8 @@
 #include "strbuf.h"
 
 const char *const verify_pack_usage[] = {
-	"dirc verify-pack [-v | --verbose] [-s | --stat-only] [--] "
-	"<pack>.idx...",
+	"dirc verify-pack [-v | --verbose] [-s | --stat-only] "
+	"[--object-format=<hash>] [--] <pack>.idx...",
 	NULL,
 };
 
@@ -20,21 +21,37 @@ cmd_verify_pack(int argc, const char **argv)
 {
 	struct repo repo;
 	struct odb *odb, scratch;
+	const char *format = NULL;
+	const struct hash_algo *algo = NULL;
 	int verbose = 0, stat_only = 0, err = 0, ret;
 	struct option opts[] = {
 		OPT_BOOL('v', "verbose", &verbose, "verbose"),
 		OPT_BOOL('s', "stat-only", &stat_only,
 			 "show statistics only"),
+		OPT_STRING(0, "object-format", &format, "hash",
+			   "specify the hash algorithm to use"),
 		OPT_END(),
 	};
 
 	argc = parse_options(argc, argv, opts, verify_pack_usage, 0);
 	if (!argc)
 		usage_with_options(verify_pack_usage, opts);
+	/* A pack does not say its hash: the repository's, or this one. */
+	if (format && !(algo = hash_algo_by_name(format))) {
+		/* git's message; its exit code is 1, as for a bad pack */
+		fprintf(stderr, "fatal: unknown hash algorithm '%s'\n",
+			format);
+		return 1;
+	}
 	/* inside a repository, reference deltas may use its objects */
 	ret = repo_open(&repo, REPO_NO_CHDIR | REPO_GENTLY);
 	if (ret < 0)
 		die_lib(ret);
+	if (algo && algo != hash_algo) {
+		/* the packs are not of the repository's objects */
+		repo_release(&repo);	/* leaves it as outside one */
+		hash_algo_set(algo);
+	}
 	if (repo.objdir) {
 		ret = repo_odb(&odb, &repo);
 		if (ret < 0)

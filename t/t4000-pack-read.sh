@@ -622,4 +622,84 @@ test_expect_success 'verify-pack -s: the statistics of git verify-pack -s' '
 	test_cmp expect actual
 '
 
+# The format of the other hash than the default (in which the trash
+# directory, outside any repository, reads packs).
+case $OID_ALGO in
+sha1) OTHER_ALGO=sha256 ;;
+*) OTHER_ALGO=sha1 ;;
+esac
+SQ="'"
+
+test_expect_success 'setup: a pack of each object format, made by git' '
+	for algo in sha1 sha256
+	do
+		git init -q --object-format=$algo fmt-$algo &&
+		echo "$algo" >fmt-$algo/file &&
+		git -C fmt-$algo add file &&
+		test_tick &&
+		git -C fmt-$algo commit -q -m "$algo" &&
+		git -C fmt-$algo repack -adq || return 1
+	done
+'
+
+test_expect_success 'verify-pack --object-format: a pack of the other format, outside a repository' '
+	idx=$(packs_of fmt-$OTHER_ALGO) &&
+	test_must_fail dirc verify-pack "$idx" 2>err &&
+	test_grep "corrupt" err &&
+	dirc verify-pack --object-format=$OTHER_ALGO "$idx" >out 2>err &&
+	test_must_be_empty out &&
+	test_must_be_empty err &&
+	git -C fmt-$OTHER_ALGO verify-pack -v "$PWD/$idx" >expect &&
+	dirc verify-pack -v --object-format $OTHER_ALGO "$PWD/$idx" >actual &&
+	test_cmp expect actual &&
+	dirc verify-pack --object-format=$OID_ALGO "$(packs_of fmt-$OID_ALGO)" &&
+	test_must_fail dirc verify-pack --object-format=$OTHER_ALGO \
+		--no-object-format "$idx" 2>err &&
+	test_grep "corrupt" err
+'
+
+test_expect_success 'verify-pack --object-format wins over the repository'"'"'s format' '
+	other=$(packs_of fmt-$OTHER_ALGO) &&
+	dirc -C fmt-$OID_ALGO verify-pack --object-format=$OTHER_ALGO \
+		"$PWD/${other}" 2>err &&
+	test_must_be_empty err &&
+	own=$(packs_of fmt-$OID_ALGO) &&
+	test_must_fail dirc -C fmt-$OID_ALGO verify-pack \
+		--object-format=$OTHER_ALGO "$PWD/${own}" 2>err &&
+	test_grep "corrupt" err &&
+	dirc -C fmt-$OTHER_ALGO verify-pack "$PWD/$other"
+'
+
+test_expect_success 'verify-pack --object-format: an unknown format or none' '
+	idx=$(packs_of fmt-$OID_ALGO) &&
+	test_expect_code 1 dirc verify-pack --object-format=sha3 "$idx" \
+		>out 2>err &&
+	test_must_be_empty out &&
+	echo "fatal: unknown hash algorithm ${SQ}sha3$SQ" >expect &&
+	test_cmp expect err &&
+	test_expect_code 1 dirc verify-pack --object-format= "$idx" 2>err &&
+	echo "fatal: unknown hash algorithm $SQ$SQ" >expect &&
+	test_cmp expect err &&
+	test_expect_code 129 dirc verify-pack --object-format 2>err &&
+	echo "error: option \`object-format$SQ requires a value" >expect &&
+	test_cmp expect err &&
+	test_expect_code 129 dirc verify-pack --object-format=sha1 2>err &&
+	test_grep "usage: dirc verify-pack" err
+'
+
+test_expect_success 'verify-pack --object-format: as git, outside a repository' '
+	idx=$(packs_of fmt-$OTHER_ALGO) &&
+	git verify-pack -v --object-format=$OTHER_ALGO "$idx" >expect &&
+	dirc verify-pack -v --object-format=$OTHER_ALGO "$idx" >actual &&
+	test_cmp expect actual &&
+	test_expect_code 1 git verify-pack --object-format=sha3 "$idx" \
+		2>expect &&
+	test_expect_code 1 dirc verify-pack --object-format=sha3 "$idx" \
+		2>actual &&
+	test_cmp expect actual &&
+	test_expect_code 129 git verify-pack --object-format 2>expect &&
+	test_expect_code 129 dirc verify-pack --object-format 2>actual &&
+	test_cmp expect actual
+'
+
 test_done

@@ -193,6 +193,9 @@ cmd_read_tree(int argc, const char **argv)
 			       "control recursive updating of submodules "
 			       "(not supported)", OPT_OPTARG, opt_recurse),
 		OPT_BOOL('q', "quiet", &uo->quiet, "suppress feedback messages"),
+		{ OPT_STRING_, 0, "super-prefix", &uo->super_prefix,
+		  "superprefix", "prefixed path to initial superproject",
+		  OPT_HIDDEN, 0, NULL },
 		OPT_END(),
 	};
 

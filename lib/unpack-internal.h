@@ -35,7 +35,11 @@ struct change {
 int unpack_ignored(const struct unpack_opts *o, const char *name,
 		   size_t len, int is_dir);
 
-/* A per-path error as git prints it ("error: ..."), unless -q. */
+/*
+ * A per-path error as git prints it ("error: ..."), unless -q.  Every
+ * quoted item ('...') of fmt is a path: o->super_prefix goes in front
+ * of each.
+ */
 PRINTF_LIKE(2, 3) void unpack_report(const struct unpack_opts *o,
 				     const char *fmt, ...);
 

@@ -49,13 +49,31 @@ void
 unpack_report(const struct unpack_opts *o, const char *fmt, ...)
 {
 	char msg[ERROR_MSG_MAX];
+	struct strbuf with_prefix = STRBUF_INIT;
 	va_list ap;
 
 	if (o->quiet)
 		return;
+	if (o->super_prefix) {
+		/* after each opening quote; the user's '%' doubled */
+		int quoted = 0;
+
+		for (const char *p = fmt; *p; p++) {
+			strbuf_addch(&with_prefix, *p);
+			if (*p != '\'' || !(quoted = !quoted))
+				continue;
+			for (const char *q = o->super_prefix; *q; q++) {
+				if (*q == '%')
+					strbuf_addch(&with_prefix, '%');
+				strbuf_addch(&with_prefix, *q);
+			}
+		}
+		fmt = with_prefix.buf;
+	}
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);
+	strbuf_release(&with_prefix);
 	diag_emit(DIAG_ERROR, "%s", msg);
 }
 

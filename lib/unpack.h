@@ -33,6 +33,11 @@ struct unpack_opts {
 	int index_only;		/* -i: do not look at the work tree */
 	int dry_run;		/* -n: check as -u would, change no file */
 	int quiet;		/* -q: no per-path error messages */
+	/*
+	 * --super-prefix: put before every path in the error messages
+	 * (the path of this repository in its superproject), or NULL
+	 */
+	const char *super_prefix;
 	const char *prefix;	/* --prefix: "dir/" or "" to bind under, or
 				 * NULL */
 	int aggressive;		/* --aggressive: a three-way merge also

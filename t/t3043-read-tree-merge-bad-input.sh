@@ -184,4 +184,97 @@ test_expect_success GIT '--exclude-per-directory without -u: git'\''s message (t
 	test_cmp before after
 '
 
+SQ="'"
+
+# super_like_git CODE ARGS...: read-tree ARGS with the super-prefix
+# "fictional/" (git 2.39's global option; read-tree's own since 2.40)
+# fails with code CODE as git's, with git's messages, and leaves the
+# repository as it was.
+super_like_git () {
+	sl_code=$1 &&
+	shift &&
+	repo_state before &&
+	test_expect_code $sl_code \
+		git --super-prefix=fictional/ read-tree "$@" 2>expect &&
+	repo_state after &&
+	test_cmp before after &&
+	grep "fictional/" expect &&
+	test_expect_code $sl_code \
+		dirc read-tree --super-prefix fictional/ "$@" 2>actual &&
+	test_cmp expect actual &&
+	repo_state after &&
+	test_cmp before after
+}
+
+test_expect_success GIT '--super-prefix: before each path in the messages, as git' '
+	test_when_finished restore &&
+	echo mine >>c &&
+	super_like_git 128 -m -u $(cat O) $(cat A) $(cat B) &&
+	super_like_git 128 -m -u $(cat A) $(cat B) &&
+	restore &&
+	echo mine >>d/a &&
+	super_like_git 128 -m -u $(cat A) $(cat B) &&
+	restore &&
+	git rm -q --cached b &&
+	super_like_git 128 -m -u $(cat O) $(cat A) &&
+	super_like_git 128 -m -u $(cat O) $(cat O) $(cat A) &&
+	restore &&
+	GIT_INDEX_FILE=.git/i4 git read-tree $(cat A) &&
+	GIT_INDEX_FILE=.git/i4 git rm -q --cached -r d &&
+	GIT_INDEX_FILE=.git/i4 git update-index --add --cacheinfo \
+		100644,$(git rev-parse $(cat A):b),d &&
+	GIT_INDEX_FILE=.git/i4 git write-tree >AF &&
+	rm -f .git/i4 &&
+	echo untracked >d/new &&
+	super_like_git 128 -m -u $(cat A) $(cat AF)
+'
+
+test_expect_success GIT '--super-prefix: the result as without it; hidden; a value needed' '
+	test_when_finished restore &&
+	dirc read-tree --super-prefix fictional/ -m -u $(cat A) $(cat B) &&
+	git ls-files -s >dirc.out &&
+	git diff-files --exit-code &&
+	restore &&
+	git read-tree -m -u $(cat A) $(cat B) &&
+	git ls-files -s >git.out &&
+	test_cmp git.out dirc.out &&
+	test_expect_code 129 dirc read-tree -h >usage &&
+	! grep super-prefix usage &&
+	test_expect_code 129 dirc read-tree --super-prefix 2>err &&
+	echo "error: option \`super-prefix$SQ requires a value" >expect &&
+	test_cmp expect err &&
+	restore &&
+	echo mine >>c &&
+	test_must_fail dirc read-tree --super-prefix fictional/ \
+		--no-super-prefix -m -u $(cat O) $(cat A) $(cat B) 2>err &&
+	echo "error: Entry ${SQ}c$SQ not uptodate. Cannot merge." >expect &&
+	test_cmp expect err
+'
+
+test_expect_success GIT_NEW '--super-prefix: as git 2.55 (an option of read-tree)' '
+	test_when_finished restore &&
+	echo mine >>c &&
+	repo_state before &&
+	test_expect_code 128 git_new read-tree --super-prefix fictional/ \
+		-m -u $(cat A) $(cat B) 2>expect &&
+	test_expect_code 128 dirc read-tree --super-prefix fictional/ \
+		-m -u $(cat A) $(cat B) 2>actual &&
+	test_cmp expect actual &&
+	test_expect_code 129 git_new read-tree --super-prefix 2>expect &&
+	test_expect_code 129 dirc read-tree --super-prefix 2>actual &&
+	test_cmp expect actual &&
+	repo_state after &&
+	test_cmp before after &&
+	git read-tree --prefix=d/ $(cat A) &&
+	repo_state before &&
+	test_expect_code 128 git_new read-tree --super-prefix=fictional/ \
+		--prefix=d/ $(cat A) 2>expect &&
+	grep fictional/d/ expect &&
+	test_expect_code 128 dirc read-tree --super-prefix=fictional/ \
+		--prefix=d/ $(cat A) 2>actual &&
+	test_cmp expect actual &&
+	repo_state after &&
+	test_cmp before after
+'
+
 test_done

@@ -52,7 +52,7 @@ static const char *const rename_prefixes[] = {
 /* git's options dirc does not have (beyond patch output and renames). */
 static const char *const unsupported_prefixes[] = {
 	"--pickaxe-all", "--pickaxe-regex", "-G", "--find-object=", "-O",
-	"--relative", "--no-relative", "--diff-filter=", "-v", "--pretty",
+	"--relative", "--no-relative", "-v", "--pretty",
 	"--format=", "--abbrev-commit", "--no-abbrev-commit", "--ita-",
 	"--skip-to=", "--rotate-to=", "--line-prefix=", "-I",
 	"--ignore-", "-w", "-b", "--combined-all-paths", "--merge-base",
@@ -82,7 +82,8 @@ diff_usage(const char *const *usage)
 		fprintf(stderr, "   or: %s\n", usage[i]);
 	fputs("\ncommon diff options: -z, --name-only, --name-status, --raw, "
 	      "-s, --abbrev[=<n>],\n  --full-index, --exit-code, --quiet, -R, "
-	      "-S<string>, -r, -t (see the man page)\n", stderr);
+	      "-S<string>, --diff-filter=<letters>,\n  -r, -t (see the man "
+	      "page)\n", stderr);
 	exit(129);
 }
 
@@ -137,7 +138,28 @@ take_option(struct diff_cmd *c, unsigned *fmt, const char *arg,
 		;	/* full ids are the default; --full-index: patch only */
 	else if (!strcmp(arg, "--exit-code"))
 		c->exit_code = 1;
-	else if (!strcmp(arg, "--no-exit-code"))
+	else if (!strcmp(arg, "--diff-filter") ||
+		 skip_prefix(arg, "--diff-filter=", &v)) {
+		int bad;
+
+		if (!strcmp(arg, "--diff-filter")) {
+			if (!next) {
+				error("option `diff-filter' requires a value");
+				exit(129);
+			}
+			v = next;
+			*used = 1;
+		}
+		bad = diff_parse_filter(d, v);
+		if (bad == '*')
+			die("--diff-filter=%s: the all-or-none '*' is not "
+			    "supported by dirc", v);
+		if (bad) {
+			error("unknown change class '%c' in --diff-filter=%s",
+			      bad, v);
+			exit(129);
+		}
+	} else if (!strcmp(arg, "--no-exit-code"))
 		c->exit_code = 0;
 	else if (!strcmp(arg, "--quiet")) {
 		c->exit_code = 1;
@@ -204,7 +226,7 @@ NORETURN static void
 print_completion(enum diff_cmd_kind k)
 {
 	printf(" --name-only --name-status --raw --no-patch --abbrev "
-	       "--full-index --exit-code --quiet");
+	       "--full-index --exit-code --quiet --diff-filter=");
 	if (k == DIFF_CMD_TREE)
 		printf(" --root --stdin --no-commit-id --always");
 	if (k == DIFF_CMD_INDEX)
@@ -408,6 +430,9 @@ diff_cmd_setup(struct diff_cmd *c, enum diff_cmd_kind kind, int argc,
 		    "(raw output only); add --raw");
 	if (c->d.quick)
 		c->d.output = DIFF_OUT_NONE;
+	/* a combined record is made of the records the filter would see */
+	if (c->combined && c->d.filter)
+		die("--diff-filter with -c: not supported by dirc");
 
 	ret = pathspec_parse(&c->ps, paths, nr_paths, c->repo.prefix,
 			     c->repo.worktree ? c->repo.worktree : "", 0);

@@ -14,6 +14,7 @@
  */
 #include "diff.h"
 
+#include <ctype.h>
 #include <fcntl.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -276,6 +277,12 @@ emit(struct diff_opts *o, struct diff_record *r, int new_wt)
 	}
 	if (!r->status)
 		r->status = status_of(r);
+	if (o->filter) {
+		const char *at = strchr(DIFF_STATUS_LETTERS, r->status);
+
+		if (!at || !(o->filter >> (at - DIFF_STATUS_LETTERS) & 1))
+			return 0;
+	}
 	if (o->pickaxe) {
 		int keep = pickaxe_keeps(o, r, old_wt, new_wt);
 
@@ -293,6 +300,38 @@ emit(struct diff_opts *o, struct diff_record *r, int new_wt)
 	print_record(o, r);
 	if (o->out.len >= OUT_FLUSH_AT)
 		return diff_flush(o);
+	return 0;
+}
+
+int
+diff_parse_filter(struct diff_opts *o, const char *spec)
+{
+	const unsigned all = (1u << (sizeof(DIFF_STATUS_LETTERS) - 1)) - 1;
+	unsigned shown;
+
+	for (const char *p = spec; *p; p++) {
+		int c = (unsigned char)*p;
+		const char *at = strchr(DIFF_STATUS_LETTERS, toupper(c));
+
+		if (!at)
+			return c;
+		if (isupper(c))
+			o->filter_upper |= 1u << (at - DIFF_STATUS_LETTERS);
+		else
+			o->filter_lower |= 1u << (at - DIFF_STATUS_LETTERS);
+	}
+	shown = o->filter_upper;
+	if (o->filter_lower) {
+		/*
+		 * Exclusions alone start from every status and one more
+		 * that git has and dirc never shows: all excluded leaves it,
+		 * and the filter on, showing nothing.
+		 */
+		if (!shown)
+			shown = all | (all + 1);
+		shown &= ~o->filter_lower;
+	}
+	o->filter = shown;
 	return 0;
 }
 

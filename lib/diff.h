@@ -84,6 +84,13 @@ struct diff_opts {
 					 * number of times; NULL: off */
 	size_t pickaxe_len;
 	int quick;			/* --quiet: stop at the first change */
+	/*
+	 * --diff-filter: the statuses shown, bit i for letter i of
+	 * DIFF_STATUS_LETTERS; 0: every one.  From the letters of every
+	 * --diff-filter given (see diff_parse_filter()).
+	 */
+	unsigned filter;
+	unsigned filter_upper, filter_lower;
 
 	/* diff-index */
 	int cached;			/* --cached: the index, not the work
@@ -201,6 +208,19 @@ int diff_tree_combined(struct diff_opts *o, const struct object_id *parents,
 int diff_flush(struct diff_opts *o);
 
 /* Append one record as the options print it (after -R and -S). */
+/* The statuses --diff-filter names, in git's order. */
+#define DIFF_STATUS_LETTERS "ACDMRTUXB"
+
+/*
+ * One --diff-filter=<spec>, added to those before it, as git reads
+ * them: the upper-case letters of all select (none: every status), then
+ * the lower-case ones exclude; if that leaves nothing selected, the
+ * filter is off, unless only lower-case letters were given.  0, or the
+ * first character that is not a letter of DIFF_STATUS_LETTERS in either
+ * case (git's all-or-none '*' among them: dirc does not have it).
+ */
+int diff_parse_filter(struct diff_opts *o, const char *spec);
+
 int diff_emit(struct diff_opts *o, struct diff_record *r);
 
 #endif

@@ -41,7 +41,12 @@ for args in "" "-r" "-t" "-r -t" "-z" "-r -z" "--name-only" \
 	"-r --name-only" "--name-status" "-r --name-status" "-r -z --name-status" \
 	"--abbrev" "-r --abbrev=4" "-r --abbrev=12" "--abbrev=2" "--abbrev=40" \
 	"-r --raw" "-R" "-r -R" "-r -t -R" "-s" "--quiet" "--exit-code" "-r --exit-code --name-only" \
-	"-r --full-index" "--no-abbrev" "-r --name-only --raw" "-r -Sone" "-S5" "-Sxyz" "-R -S1 -r"
+	"-r --full-index" "--no-abbrev" "-r --name-only --raw" "-r -Sone" "-S5" "-Sxyz" "-R -S1 -r" \
+	"-r --diff-filter=A" "-r --diff-filter=D" "-r --diff-filter=MT" \
+	"-r --diff-filter=ad" "-t --diff-filter=M" "--diff-filter=T" \
+	"-r -R --diff-filter=A" "-r --exit-code --diff-filter=X" \
+	"-r --quiet --diff-filter=M" "-r --diff-filter=A -Sone" \
+	"-r --diff-filter=m --diff-filter=D"
 do
 	test_expect_success GIT "diff-tree $args O A" '
 		diff_cmp diff-tree $args $O $A
@@ -99,7 +104,10 @@ read cO cA cB cM <commits 2>/dev/null
 for args in "" "-r" "--root" "--root -r" "--no-commit-id" "-z" "-s" "--always" \
 	"-m" "-m -r" "-m --name-only" "--root --always" "--quiet" "--exit-code" "-r -t --root" \
 	"-c" "-c -r --name-status" "-c -z" "-c --abbrev" "-c -R" "-c --quiet" "-c -s" \
-	"-c -Smerged" "-c -m" "-c --name-only" "-c --no-commit-id"
+	"-c -Smerged" "-c -m" "-c --name-only" "-c --no-commit-id" \
+	"-r --diff-filter=A" "-r --diff-filter=D" "-m -r --diff-filter=M" \
+	"--root -r --diff-filter=a" "--always --diff-filter=D" \
+	"--exit-code --diff-filter=T"
 do
 	test_expect_success GIT "diff-tree $args <commit>: root, child, merge, tag" '
 		diff_cmp diff-tree $args $cO &&

@@ -41,7 +41,10 @@ for args in "" "--cached" "-z" "--cached -z" "--name-only" \
 	"--cached --name-status" "--name-status" "--abbrev" "--cached --abbrev=5" \
 	"-R" "--cached -R" "-m" "-m --cached" "--quiet" "--exit-code" \
 	"--cached --exit-code" "-r" "-t" "-Sone" "--cached -S33" "-S44" "-R -S44" \
-	"-s" "--raw"
+	"-s" "--raw" "--diff-filter=A" "--cached --diff-filter=A" \
+	"--diff-filter=D" "--cached --diff-filter=M" "-R --diff-filter=A" \
+	"--cached --diff-filter=dm" "-m --diff-filter=D" \
+	"--cached --exit-code --diff-filter=X" "--quiet --diff-filter=T"
 do
 	test_expect_success GIT "diff-index $args HEAD" '
 		diff_cmp diff-index $args HEAD
@@ -93,6 +96,9 @@ test_expect_success GIT 'unmerged entries: U with --cached, the first stage with
 	diff_cmp diff-index -R --cached HEAD &&
 	diff_cmp diff-index --cached --name-status HEAD &&
 	diff_cmp diff-index --cached -S1 HEAD &&
+	diff_cmp diff-index --cached --diff-filter=U HEAD &&
+	diff_cmp diff-index --cached --diff-filter=u HEAD &&
+	diff_cmp diff-index --diff-filter=U HEAD &&
 	rm newu &&
 	cp index.save .git/index
 '

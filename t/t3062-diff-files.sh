@@ -6,7 +6,8 @@ symbolic link or a directory, a directory that is a repository, a path
 beyond a symbolic link), files whose stat data changed but content did
 not (git shows the null id, until a refresh), racily clean entries,
 assume-unchanged and skip-worktree entries, -q, and unmerged paths with
--0, -1, -2, -3, --base, --ours, --theirs and -c.'
+-0, -1, -2, -3, --base, --ours, --theirs and -c; --diff-filter, fixed
+and random.'
 . ./test-lib.sh
 . "$TEST_DIRECTORY"/lib-diff.sh
 
@@ -34,6 +35,17 @@ for args in "" "-z" "--name-only" "--name-status" "--abbrev" "--abbrev=6" \
 do
 	test_expect_success GIT "diff-files $args" '
 		diff_cmp diff-files $args
+	'
+done
+
+for f in A D M T U X B a d m t ADT Mt md dM "" tdm AaD mdtx ACDMRTUXB \
+	acdmrtuxb "M --diff-filter=d" "a --diff-filter=MD" "MD --diff-filter=md"
+do
+	test_expect_success GIT "diff-files --diff-filter=$f" '
+		diff_cmp diff-files --diff-filter=$f &&
+		diff_cmp diff-files --name-status -R --diff-filter=$f &&
+		diff_cmp diff-files --exit-code --diff-filter=$f &&
+		diff_cmp diff-files --quiet --diff-filter $f
 	'
 done
 
@@ -133,5 +145,41 @@ do
 		diff_cmp -C um diff-files $args
 	'
 done
+
+# git's t6060 lists the unmerged paths so
+for args in "--name-only --diff-filter=U" "--diff-filter=u" "-0 --diff-filter=U" \
+	"-3 --diff-filter=M" "--diff-filter=UD" "--exit-code --diff-filter=A" \
+	"--quiet --diff-filter=U" "-R --diff-filter=D"
+do
+	test_expect_success GIT "unmerged: diff-files $args" '
+		diff_cmp -C um diff-files $args
+	'
+done
+
+test_expect_success GIT 'random --diff-filter specs, in both repositories' '
+	seed=${DIRC_TEST_SEED:-$$} &&
+	echo "seed $seed" &&
+	awk -v seed=$seed "BEGIN {
+		srand(seed); l = \"ACDMRTUXBacdmrtuxb\"
+		for (i = 0; i < 40; i++) {
+			n = int(rand() * 5); s = \"\"
+			for (j = 0; j < n; j++)
+				s = s substr(l, int(rand() * 18) + 1, 1)
+			line = \"--diff-filter=\" s
+			if (rand() < 0.5) {
+				n = int(rand() * 4); s = \"\"
+				for (j = 0; j < n; j++)
+					s = s substr(l, int(rand() * 18) + 1, 1)
+				line = line \" --diff-filter=\" s
+			}
+			print line
+		}
+	}" >specs &&
+	while read args
+	do
+		diff_cmp diff-files --name-status $args &&
+		diff_cmp -C um diff-files $args || return 1
+	done <specs
+'
 
 test_done

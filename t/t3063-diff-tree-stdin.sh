@@ -54,7 +54,9 @@ test_expect_success GIT 'commits, fake parents, tree pairs, other lines' '
 	} >in &&
 	for args in "" "-r" "-t" "--root" "-m" "-m -r --root" "--name-only -r" \
 		"-z -r" "--no-commit-id" "--always" "-s" "--quiet" "--exit-code" \
-		"-R -r" "-r -Sone" "--abbrev -r" "-r -- d" "-r -- a"
+		"-R -r" "-r -Sone" "--abbrev -r" "-r -- d" "-r -- a" \
+		"-r --diff-filter=A" "--diff-filter=D" "--always --diff-filter=X" \
+		"-r --diff-filter=m"
 	do
 		diff_cmp_in in diff-tree --stdin $args || return 1
 	done

@@ -140,13 +140,41 @@ do
 	'
 done
 
-for opt in -v --pretty --pickaxe-regex -Gx --diff-filter=M -Oorder --relative \
+for opt in -v --pretty --pickaxe-regex -Gx -Oorder --relative \
 	--merge-base --ignore-submodules
 do
 	test_expect_success GIT "$opt: not supported by dirc (128)" '
 		diff_refused "$opt: not supported by dirc" diff-tree $opt $t $t2
 	'
 done
+
+test_expect_success GIT '--diff-filter: git'"'"'s all-or-none "*" is refused (128)' '
+	diff_refused "--diff-filter=M*: the all-or-none '"'*'"' is not supported by dirc" \
+		diff-tree -r --diff-filter=M* $t $t2 &&
+	diff_refused "--diff-filter=*: the all-or-none '"'*'"' is not supported by dirc" \
+		diff-files --diff-filter=*
+'
+
+test_expect_success GIT '--diff-filter with -c: refused (128)' '
+	diff_refused "--diff-filter with -c: not supported by dirc" \
+		diff-files -c --raw --diff-filter=M &&
+	diff_refused "--diff-filter with -c: not supported by dirc" \
+		diff-tree -c --diff-filter=M HEAD
+'
+
+test_expect_success GIT '--diff-filter: an unknown class or no value, as git (129)' '
+	for args in --diff-filter=Q --diff-filter=Mq --diff-filter=1 \
+		--diff-filter=Z --diff-filter
+	do
+		interop_run diff-tree -r $t $t2 $args &&
+		same_result &&
+		echo 129 >expect.code &&
+		test_cmp_codes expect.code dirc.code &&
+		test_cmp git.err dirc.err &&
+		test_must_be_empty dirc.out &&
+		state_unchanged || return 1
+	done
+'
 
 test_expect_success GIT 'diff-files -c without a raw format would be a patch: refused' '
 	diff_refused "-c: patch and stat output are not supported by dirc (raw output only); add --raw" \

@@ -90,7 +90,7 @@ struct diff_opts {
 	 * --diff-filter given (see diff_parse_filter()).
 	 */
 	unsigned filter;
-	unsigned filter_upper, filter_lower;
+	unsigned filter_upper, filter_lower;	/* the letters given so far */
 
 	/* diff-index */
 	int cached;			/* --cached: the index, not the work
@@ -207,7 +207,6 @@ int diff_tree_combined(struct diff_opts *o, const struct object_id *parents,
 /* Hand o->out to o->write_out.  0, or its negative E_*. */
 int diff_flush(struct diff_opts *o);
 
-/* Append one record as the options print it (after -R and -S). */
 /* The statuses --diff-filter names, in git's order. */
 #define DIFF_STATUS_LETTERS "ACDMRTUXB"
 
@@ -221,6 +220,10 @@ int diff_flush(struct diff_opts *o);
  */
 int diff_parse_filter(struct diff_opts *o, const char *spec);
 
+/*
+ * Append one record as the options print it (after -R, --diff-filter
+ * and -S).
+ */
 int diff_emit(struct diff_opts *o, struct diff_record *r);
 
 #endif

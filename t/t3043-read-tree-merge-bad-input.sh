@@ -229,7 +229,7 @@ test_expect_success GIT '--super-prefix: before each path in the messages, as gi
 	super_like_git 128 -m -u $(cat A) $(cat AF)
 '
 
-test_expect_success GIT '--super-prefix: the result as without it; hidden; a value needed' '
+test_expect_success GIT '--super-prefix: the result as without it; hidden; a value needed; a %' '
 	test_when_finished restore &&
 	dirc read-tree --super-prefix fictional/ -m -u $(cat A) $(cat B) &&
 	git ls-files -s >dirc.out &&
@@ -248,6 +248,13 @@ test_expect_success GIT '--super-prefix: the result as without it; hidden; a val
 	test_must_fail dirc read-tree --super-prefix fictional/ \
 		--no-super-prefix -m -u $(cat O) $(cat A) $(cat B) 2>err &&
 	echo "error: Entry ${SQ}c$SQ not uptodate. Cannot merge." >expect &&
+	test_cmp expect err &&
+	test_must_fail dirc read-tree --super-prefix "%s%n%%/" \
+		-m -u $(cat O) $(cat A) $(cat B) 2>err &&
+	echo "error: Entry ${SQ}%s%n%%/c$SQ not uptodate. Cannot merge." >expect &&
+	test_cmp expect err &&
+	test_expect_code 128 git --super-prefix="%s%n%%/" read-tree \
+		-m -u $(cat O) $(cat A) $(cat B) 2>err &&
 	test_cmp expect err
 '
 

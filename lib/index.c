@@ -70,7 +70,7 @@ index_release(struct index *idx)
 	mempool_release(&idx->pool);
 	arena_release(&idx->names);
 	if (idx->map)
-		munmap(idx->map, idx->map_len);
+		munmap(idx->map, idx->map_span);
 	cache_tree_free(idx->tree);
 	index_clear_resolve_undo(idx);
 	free(idx->reuc);
@@ -1047,7 +1047,7 @@ out:
 static int
 map_index(struct index *idx, int fd, const char *path, size_t size)
 {
-	size_t len;
+	size_t len = size;
 	void *map;
 
 	if (size >= INDEX_COPY_MIN && size < INDEX_COPY_MAX &&
@@ -1071,6 +1071,7 @@ map_index(struct index *idx, int fd, const char *path, size_t size)
 	}
 	idx->map = map;
 	idx->map_len = size;
+	idx->map_span = len;
 	return 0;
 }
 
@@ -1191,7 +1192,7 @@ index_parse_threads(struct index *idx, const void *buf, size_t len,
 		return error_errno(errno, "cannot map %zu bytes", len);
 	}
 	memcpy(idx->map, buf, len);
-	idx->map_len = len;
+	idx->map_len = idx->map_span = len;
 	idx->exists = 1;
 	ret = parse(idx, name, flags, &o);
 	if (!ret && idx->split && !oid_is_null(&idx->split->base_oid) &&

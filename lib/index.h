@@ -106,6 +106,8 @@ struct index {
 	struct arena names;		/* names that are not in the map */
 	void *map;			/* the file as read; owned */
 	size_t map_len;
+	size_t map_span;		/* what munmap() frees: map_len or
+					 * more (huge_map()) */
 	unsigned version;		/* as read; 0 for a new index */
 	unsigned want_version;		/* set by --index-version; 0 = keep */
 	int exists;			/* the file existed when read */

@@ -59,12 +59,13 @@ void mempool_reserve(struct mempool *pool, size_t n);
  */
 void mem_populate(void *p, size_t len);
 /*
- * An anonymous mapping of bytes (rounded up to whole pages, *len), read
- * and write, on a huge page boundary, with huge pages asked for (as
- * mempool_reserve() does) and faulted in at once: filling memory that a
- * fresh process touches for the first time costs a fault per 4 KB page,
- * and each is dear in a virtual machine.  NULL if it cannot be mapped;
- * munmap(p, *len) frees it.
+ * An anonymous mapping of bytes (rounded up to whole pages, or to whole
+ * huge pages where that adds at most a quarter: *len), read and write,
+ * on a huge page boundary, with huge pages asked for (as
+ * mempool_reserve() does) and faulted in at once, on two threads from
+ * two huge pages: filling memory that a fresh process touches for the
+ * first time costs a fault per 4 KB page, and each is dear in a virtual
+ * machine.  NULL if it cannot be mapped; munmap(p, *len) frees it.
  */
 void *huge_map(size_t bytes, size_t *len);
 /* An uninitialised object, aligned to MEMPOOL_ALIGN.  Never NULL. */

@@ -773,4 +773,30 @@ test_expect_success GIT 'an index past 2 MB (read, not mapped): the same entries
 	dirc ls-files >/dev/null
 '
 
+# An index of 7 MB and its entries' pool are held in whole huge pages
+# (lib/mempool.c's huge_map), faulted in on two threads, or on one with
+# DIRC_THREADS=1: the same entries and the same round trip as git's.
+test_expect_success GIT 'a 7 MB index (whole huge pages, faulted in on two threads or one): git'"'"'s entries and git'"'"'s bytes' '
+	rm -f .git/index &&
+	blob=$(git hash-object -w --stdin </dev/null) &&
+	awk -v b=$blob "BEGIN { for (i = 0; i < 70000; i++)
+		printf \"100644 %s\\tdirectory-%03d/a-longer-file-name-%05d\\n\", b, i % 150, i }" >big &&
+	git update-index --index-info <big &&
+	test $(wc -c <.git/index) -gt 7000000 &&
+	echo 7mb >mnop &&
+	cp .git/index index.start &&
+	git ls-files -s >expect &&
+	git update-index --add mnop &&
+	cp .git/index index.by-git &&
+	for threads in 1 2
+	do
+		cp index.start .git/index &&
+		DIRC_THREADS=$threads dirc ls-files -s >actual &&
+		test_cmp expect actual &&
+		DIRC_THREADS=$threads dirc test-tool read-index 20 &&
+		DIRC_THREADS=$threads dirc update-cache --add mnop &&
+		test_cmp index.by-git .git/index || return 1
+	done
+'
+
 test_done

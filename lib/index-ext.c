@@ -38,10 +38,10 @@
 #include "index-ext.h"
 
 #include <limits.h>
-#include <unistd.h>
 
 #include "error.h"
 #include "util.h"
+#include "workers.h"
 
 #define EOIE_HDR 8
 #define THREAD_COST 10000	/* git: entries per reading thread */
@@ -122,14 +122,6 @@ index_eoie_wanted(const struct repo_settings *s)
 	return s->index_threads_set && s->index_threads != 1;
 }
 
-static int
-online_cpus(void)
-{
-	long n = sysconf(_SC_NPROCESSORS_ONLN);
-
-	return n > 0 ? (int)n : 1;
-}
-
 int
 index_ieot_blocks(const struct repo_settings *s, size_t nr)
 {
@@ -143,7 +135,7 @@ index_ieot_blocks(const struct repo_settings *s, size_t nr)
 		return 0;
 	if (!s->index_threads) {
 		size_t b = nr / THREAD_COST;
-		int cap = online_cpus() - 1;
+		int cap = workers_online_cpus() - 1;
 
 		blocks = b > (size_t)cap ? cap : (int)b;
 	} else {
@@ -165,7 +157,7 @@ index_git_read_threads(const struct repo_settings *s, size_t nr)
 	n = s->index_threads;
 	if (!n) {
 		size_t t = nr / THREAD_COST;
-		int cpus = online_cpus();
+		int cpus = workers_online_cpus();
 
 		n = t > (size_t)cpus ? cpus : (int)t;
 	}

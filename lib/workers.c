@@ -5,6 +5,7 @@
  */
 #include "workers.h"
 
+#include <limits.h>
 #include <pthread.h>
 #include <stdatomic.h>
 #include <unistd.h>
@@ -95,6 +96,21 @@ workers_parse(const char *value)
 }
 
 int
+workers_online_cpus(void)
+{
+	static atomic_int cached;
+	int n = atomic_load_explicit(&cached, memory_order_relaxed);
+
+	if (!n) {
+		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+
+		n = cpus > 0 ? (int)MIN(cpus, INT_MAX) : 1;
+		atomic_store_explicit(&cached, n, memory_order_relaxed);
+	}
+	return n;
+}
+
+int
 workers_count(int requested, int configured, size_t nr,
 	      size_t min_per_thread)
 {
@@ -107,11 +123,8 @@ workers_count(int requested, int configured, size_t nr,
 	}
 	if (n <= 0)
 		n = configured;
-	if (n <= 0) {
-		long cpus = sysconf(_SC_NPROCESSORS_ONLN);
-
-		n = cpus > 0 ? (int)cpus : 1;
-	}
+	if (n <= 0)
+		n = workers_online_cpus();
 	if (min_per_thread && (size_t)n > nr / min_per_thread)
 		n = nr / min_per_thread ? (int)(nr / min_per_thread) : 1;
 	return n < 1 ? 1 : n > WORKERS_MAX ? WORKERS_MAX : n;

@@ -42,6 +42,13 @@ void workers_run_batch(int nthreads, size_t nr, size_t batch, workers_fn fn,
 int workers_count(int requested, int configured, size_t nr,
 		  size_t min_per_thread);
 
+/*
+ * The online CPUs (1 if unknown), asked once: glibc reads /sys for each
+ * sysconf() call, and a linux-sized index's round trip asked five times
+ * (0.3 ms).
+ */
+int workers_online_cpus(void);
+
 /* Parse "--threads=<n>" / "--threads <n>" style values: n >= 0 or -1. */
 int workers_parse(const char *value);
 

@@ -672,7 +672,7 @@ parse_block(void *ctx, size_t item, int thread)
 	(void)thread;
 	r.pool = &r.own_pool;
 	r.names = &r.own_names;
-	mempool_reserve(r.pool, r.nr);	/* faulted in on this thread */
+	mempool_reserve(r.pool, r.nr, 1);	/* faulted in on this thread */
 	r.failed = parse_entries(idx, &r, idx->version, "") < 0 ||
 		r.c.p != r.c.end;
 	if (r.failed)
@@ -983,7 +983,7 @@ parse(struct index *idx, const char *path, unsigned flags,
 	if (!skip)
 		read_tree_rest(idx);
 	if (!parallel && !skip) {
-		mempool_reserve(&idx->pool, nr);
+		mempool_reserve(&idx->pool, nr, o->threads);
 		all.c = c;
 		all.nr = nr;
 		all.pool = &idx->pool;
@@ -1045,13 +1045,14 @@ out:
  * against 0.16-0.23 s when warm).
  */
 static int
-map_index(struct index *idx, int fd, const char *path, size_t size)
+map_index(struct index *idx, int fd, const char *path, size_t size,
+	  int threads)
 {
 	size_t len = size;
 	void *map;
 
 	if (size >= INDEX_COPY_MIN && size < INDEX_COPY_MAX &&
-	    (map = huge_map(size, &len))) {
+	    (map = huge_map(size, &len, threads))) {
 		ssize_t n = read_full(fd, map, size);
 
 		if (n < 0 || (size_t)n != size) {
@@ -1124,11 +1125,12 @@ index_read_in(struct index *idx, const char *path, const struct repo *repo,
 		return error_set(E_CORRUPT, "%s: index file smaller than "
 				 "expected", path);
 	}
-	ret = map_index(idx, fd, path, st.st_size);
+	read_opts_init(&o, threads, repo ? &repo->settings : NULL);
+	idx->read_threads = o.threads;
+	ret = map_index(idx, fd, path, st.st_size, o.threads);
 	close(fd);
 	if (ret < 0)
 		return ret;
-	read_opts_init(&o, threads, repo ? &repo->settings : NULL);
 	ret = parse(idx, path, flags, &o);
 	if (!ret && idx->split && !oid_is_null(&idx->split->base_oid) &&
 	    !(flags & INDEX_READ_SHARED))
@@ -1152,7 +1154,7 @@ index_read_rest(struct index *idx)
 	if (!nr)
 		return;
 	alloc_entries(idx, nr);
-	mempool_reserve(&idx->pool, nr);
+	mempool_reserve(&idx->pool, nr, idx->read_threads);
 	/* as parse() parsed them serially */
 	all.c.p = base + INDEX_HEADER_SIZE;
 	all.c.end = base + idx->map_len - HASH_RAWSZ;
@@ -1193,6 +1195,7 @@ index_parse_threads(struct index *idx, const void *buf, size_t len,
 	}
 	memcpy(idx->map, buf, len);
 	idx->map_len = idx->map_span = len;
+	idx->read_threads = threads;
 	idx->exists = 1;
 	ret = parse(idx, name, flags, &o);
 	if (!ret && idx->split && !oid_is_null(&idx->split->base_oid) &&

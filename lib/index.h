@@ -108,6 +108,8 @@ struct index {
 	size_t map_len;
 	size_t map_span;		/* what munmap() frees: map_len or
 					 * more (huge_map()) */
+	int read_threads;		/* the read's thread count, for what
+					 * is parsed later */
 	unsigned version;		/* as read; 0 for a new index */
 	unsigned want_version;		/* set by --index-version; 0 = keep */
 	int exists;			/* the file existed when read */

@@ -9,9 +9,10 @@
  * exactly the requested size.
  */
 #include "mempool.h"
-#include "workers.h"
 
 #include <sys/mman.h>
+
+#include "workers.h"
 
 struct pool_block {
 	struct pool_block *next;
@@ -123,7 +124,7 @@ populate_huge_page(void *ctx, size_t item, int thread)
 }
 
 void *
-huge_map(size_t bytes, size_t *len)
+huge_map(size_t bytes, size_t *len, int threads)
 {
 	size_t huge, whole;
 	unsigned char *map, *start;
@@ -155,8 +156,9 @@ huge_map(size_t bytes, size_t *len)
 		munmap(start + *len,
 		       map + *len + HUGE_PAGE - (start + *len));
 	/*
-	 * Huge pages for the whole 2 MB stretches only: the tail keeps
-	 * small pages, so memory use is what is asked for.
+	 * Huge pages for the whole 2 MB stretches only: a tail that was
+	 * not rounded up keeps small pages, so memory use is what is asked
+	 * for, or at most a quarter more.
 	 */
 	huge = *len & ~(size_t)(HUGE_PAGE - 1);
 #ifdef MADV_HUGEPAGE
@@ -165,18 +167,16 @@ huge_map(size_t bytes, size_t *len)
 	(void)huge;
 #endif
 	/*
-	 * Faulted in on two threads when there are several huge pages (one
-	 * with DIRC_THREADS=1): a huge page the host has taken back costs
-	 * about 3 ms the first time it is touched (P6k's round trip with
-	 * the host that cold: 53 ms one thread, 30 ms two); a thread costs
-	 * 0.1 ms.  Two at most: a block parsed on a thread calls here too.
+	 * Faulted in on two threads from two huge pages, if threads allows:
+	 * a huge page the host has taken back costs about 3 ms the first
+	 * time it is touched (P6k's round trip with the host that cold: 53
+	 * ms one thread, 30 ms two); a thread costs 0.1 ms.
 	 */
-	if (*len >= 2 * (size_t)HUGE_PAGE) {
+	if (threads > 1 && *len >= 2 * (size_t)HUGE_PAGE) {
 		size_t n = (*len + HUGE_PAGE - 1) / HUGE_PAGE;
 		void *ctx[2] = { start, len };
 
-		workers_run_batch(MIN(workers_count(0, 0, n, 2), 2), n, 1,
-				  populate_huge_page, ctx);
+		workers_run_batch(2, n, 1, populate_huge_page, ctx);
 	} else {
 		mem_populate(start, *len);
 	}
@@ -184,11 +184,12 @@ huge_map(size_t bytes, size_t *len)
 }
 
 void
-mempool_reserve(struct mempool *pool, size_t n)
+mempool_reserve(struct mempool *pool, size_t n, int threads)
 {
 #ifdef DIRC_SANITIZE
 	(void)pool;
 	(void)n;
+	(void)threads;
 #else
 	size_t blocks = n / MEMPOOL_BLOCK_OBJS + 1, bytes, len;
 	struct pool_region *r;
@@ -199,7 +200,7 @@ mempool_reserve(struct mempool *pool, size_t n)
 	bytes = blocks * block_span(pool);
 	if (bytes < HUGE_PAGE)
 		return;
-	start = huge_map(bytes, &len);
+	start = huge_map(bytes, &len, threads);
 	if (!start)
 		return;		/* blocks come from malloc, as without */
 	r = xmalloc(sizeof(*r));

@@ -49,9 +49,10 @@ void mempool_init(struct mempool *pool, size_t objsize);
  * 4 KB ones, so a fresh process filling 78,635 index entries takes a
  * handful of page faults instead of 1,700.  Only worth it for at least a
  * couple of megabytes; smaller requests (and sanitizer builds) do nothing.
- * The blocks are still MEMPOOL_BLOCK_OBJS objects each.
+ * The blocks are still MEMPOOL_BLOCK_OBJS objects each.  threads: as
+ * huge_map()'s.
  */
-void mempool_reserve(struct mempool *pool, size_t n);
+void mempool_reserve(struct mempool *pool, size_t n, int threads);
 /*
  * Fault in the whole pages of [p, p + len) for writing in one system
  * call (64 KB and more; less is left to faults): memory that is about to
@@ -62,12 +63,14 @@ void mem_populate(void *p, size_t len);
  * An anonymous mapping of bytes (rounded up to whole pages, or to whole
  * huge pages where that adds at most a quarter: *len), read and write,
  * on a huge page boundary, with huge pages asked for (as
- * mempool_reserve() does) and faulted in at once, on two threads from
- * two huge pages: filling memory that a fresh process touches for the
- * first time costs a fault per 4 KB page, and each is dear in a virtual
- * machine.  NULL if it cannot be mapped; munmap(p, *len) frees it.
+ * mempool_reserve() does) and faulted in at once: filling memory that a
+ * fresh process touches for the first time costs a fault per 4 KB page,
+ * and each is dear in a virtual machine.  From two huge pages it is
+ * faulted in on two threads if threads (the caller's thread count: 1 on
+ * a worker thread) is more than 1.  NULL if it cannot be mapped;
+ * munmap(p, *len) frees it.
  */
-void *huge_map(size_t bytes, size_t *len);
+void *huge_map(size_t bytes, size_t *len, int threads);
 /* An uninitialised object, aligned to MEMPOOL_ALIGN.  Never NULL. */
 void *mempool_alloc(struct mempool *pool);
 /* The same, zero-filled. */

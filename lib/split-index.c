@@ -371,7 +371,7 @@ split_index_merge_parsed(struct index *idx, struct index *shared)
 	merged = xmalloc(st_mult(si->base_nr + 1, sizeof(*merged)));
 	mem_populate(merged, (si->base_nr + 1) * sizeof(*merged));
 	if (copies)
-		mempool_reserve(&idx->pool, si->base_nr);
+		mempool_reserve(&idx->pool, si->base_nr, idx->read_threads);
 	for (size_t i = 0; i < si->base_nr; i++) {
 		struct index_entry *e = shared->entries[i];
 

@@ -775,7 +775,9 @@ test_expect_success GIT 'an index past 2 MB (read, not mapped): the same entries
 
 # An index of 7 MB and its entries' pool are held in whole huge pages
 # (lib/mempool.c's huge_map), faulted in on two threads, or on one with
-# DIRC_THREADS=1: the same entries and the same round trip as git's.
+# DIRC_THREADS=1 or index.threads=1: the same entries and the same round
+# trip as git's.  Forty reads in one process peak where one does: each
+# read unmaps all it mapped, the copy's rounded-up tail included.
 test_expect_success GIT 'a 7 MB index (whole huge pages, faulted in on two threads or one): git'"'"'s entries and git'"'"'s bytes' '
 	rm -f .git/index &&
 	blob=$(git hash-object -w --stdin </dev/null) &&
@@ -796,7 +798,19 @@ test_expect_success GIT 'a 7 MB index (whole huge pages, faulted in on two threa
 		DIRC_THREADS=$threads dirc test-tool read-index 20 &&
 		DIRC_THREADS=$threads dirc update-cache --add mnop &&
 		test_cmp index.by-git .git/index || return 1
-	done
+	done &&
+	cp index.start .git/index &&
+	dirc -c index.threads=1 ls-files -s >actual &&
+	test_cmp expect actual &&
+	if test -x "$DIRC_BUILD_DIR/perf/runcmd"
+	then
+		"$DIRC_BUILD_DIR/perf/runcmd" -- dirc test-tool read-index 1 >one &&
+		"$DIRC_BUILD_DIR/perf/runcmd" -- dirc test-tool read-index 40 >forty &&
+		one=$(sed -n "s/.* maxrss_kib=\([0-9]*\) .*/\1/p" one) &&
+		forty=$(sed -n "s/.* maxrss_kib=\([0-9]*\) .*/\1/p" forty) &&
+		test -n "$one" && test -n "$forty" &&
+		test $forty -lt $((one + 16384))
+	fi
 '
 
 test_done

@@ -10,6 +10,9 @@
 #include "tap.h"
 #include "mempool.h"
 
+#include <errno.h>
+#include <sys/mman.h>
+
 #ifdef DIRC_SANITIZE
 #define MANY 200000
 #else
@@ -312,9 +315,9 @@ test_reserve(void)
 	mempool_init(&a, sizeof(struct obj));
 	mempool_init(&b, sizeof(struct obj));
 	/* too small to reserve: nothing mapped */
-	mempool_reserve(&a, 10);
+	mempool_reserve(&a, 10, 2);
 	ok(a.regions == NULL && a.rleft == 0, "reserve of 10 objects maps nothing");
-	mempool_reserve(&a, n);
+	mempool_reserve(&a, n, 2);
 #ifdef DIRC_SANITIZE
 	ok(a.regions == NULL, "reserve does nothing under DIRC_SANITIZE");
 #else
@@ -337,7 +340,7 @@ test_reserve(void)
 	is_int(check(oa, n, 0) + check(ob, n, n), 0,
 	       "allocating past the reservation does not overlap it");
 	/* a reserved pool merged into another keeps its objects alive */
-	mempool_reserve(&b, n);
+	mempool_reserve(&b, n, 1);
 	fill(&b, oc, n, 2 * n);
 	mempool_merge(&a, &b);
 	ok(b.regions == NULL && b.rleft == 0 && b.blocks == NULL,
@@ -348,7 +351,7 @@ test_reserve(void)
 	ok(a.regions == NULL && a.blocks == NULL && a.rleft == 0,
 	   "release unmaps the reservation");
 	/* and the pool is reusable, reserve included */
-	mempool_reserve(&a, n);
+	mempool_reserve(&a, n, 2);
 	fill(&a, oa, n, 5 * n);
 	is_int(check(oa, n, 5 * n), 0, "a released pool reserves again");
 	mempool_release(&a);
@@ -356,6 +359,54 @@ test_reserve(void)
 	free(oa);
 	free(ob);
 	free(oc);
+}
+
+/* Is every page of [p, p + len) unmapped? */
+static int
+all_unmapped(unsigned char *p, size_t len)
+{
+	for (size_t at = 0; at < len; at += 4096)
+		if (msync(p + at, 4096, MS_ASYNC) == 0 || errno != ENOMEM)
+			return 0;
+	return 1;
+}
+
+static void
+test_huge_map(void)
+{
+	static const struct {
+		size_t bytes, len;
+	} cases[] = {
+		{ 1, 4096 },
+		{ (2u << 20) + 4096, (2u << 20) + 4096 },	/* +100%: no */
+		{ 7600000, 8u << 20 },				/* +10%: yes */
+		{ 8683394, 10u << 20 },		/* a linux-sized index: +21% */
+		{ 6u << 20, 6u << 20 },
+		{ (6u << 20) + 1, (6u << 20) + 4096 },		/* +33%: no */
+		{ (6u << 20) - 4096 + 1, 6u << 20 },
+	};
+
+	for (size_t i = 0; i < ARRAY_SIZE(cases); i++) {
+		for (int threads = 1; threads <= 2; threads++) {
+			size_t len = 0, zero = 0;
+			unsigned char *p = huge_map(cases[i].bytes, &len,
+						    threads);
+
+			if (!ok(p != NULL, "huge_map(%zu) on %d thread(s)",
+				cases[i].bytes, threads))
+				continue;
+			is_int(len, cases[i].len, "... spans %zu bytes",
+			       cases[i].len);
+			ok(aligned(p, 2u << 20), "... from a 2 MB boundary");
+			for (size_t at = 0; at < len; at += 4096)
+				zero += p[at] == 0 && p[len - 1] == 0;
+			p[0] = p[len - 1] = 1;
+			is_int(zero, len / 4096, "... zeroed and writable "
+			       "to its end");
+			ok(munmap(p, len) == 0 && all_unmapped(p, len),
+			   "... and munmap(p, len) frees all of it");
+		}
+	}
 }
 
 int
@@ -366,6 +417,7 @@ main(void)
 	test_overhead();
 	test_merge();
 	test_reserve();
+	test_huge_map();
 	test_arena();
 	return done_testing();
 }

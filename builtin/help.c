@@ -25,6 +25,7 @@
 #include "parse-options.h"
 #include "repo.h"
 #include "strbuf.h"
+#include "workers.h"
 
 #define DIRC_VERSION "0.1"
 
@@ -480,13 +481,12 @@ static void
 print_build_options(void)
 {
 	const char *san = DIRC_SANITIZERS;
-	long cpus = sysconf(_SC_NPROCESSORS_ONLN);
 
 	printf("cpu: %s\n", DIRC_HOST_CPU);
 	printf("sizeof-long: %zu\n", sizeof(long));
 	printf("sizeof-size_t: %zu\n", sizeof(size_t));
 	printf("shell-path: /bin/sh\n");
-	printf("threads: pthreads (%ld online CPUs)\n", cpus);
+	printf("threads: pthreads (%d online CPUs)\n", workers_online_cpus());
 	printf("hash-algorithms: sha1 sha256 (libcrypto)\n");
 	printf("zlib: %s (run time %s)\n", ZLIB_VERSION, zlibVersion());
 	/*

@@ -742,15 +742,21 @@ test_expect_success GIT 'a 20,000-entry index (hashed on a second thread) is the
 	dirc test-tool verify-index
 '
 
+# big_index N: .git/index afresh, written by git: N empty files in 150
+# directories, about 100 bytes an entry
+big_index () {
+	rm -f .git/index &&
+	blob=$(git hash-object -w --stdin </dev/null) &&
+	awk -v b=$blob -v n=$1 "BEGIN { for (i = 0; i < n; i++)
+		printf \"100644 %s\\tdirectory-%03d/a-longer-file-name-%05d\\n\", b, i % 150, i }" >big &&
+	git update-index --index-info <big
+}
+
 # From 2 MB an index is read into memory rather than mapped (index.c's
 # map_index): the same entries either way, and a file shorter than its
 # entries is still refused.
 test_expect_success GIT 'an index past 2 MB (read, not mapped): the same entries, the same tree, v2 and v4' '
-	rm -f .git/index &&
-	blob=$(git hash-object -w --stdin </dev/null) &&
-	awk -v b=$blob "BEGIN { for (i = 0; i < 30000; i++)
-		printf \"100644 %s\\tdirectory-%03d/a-longer-file-name-%05d\\n\", b, i % 150, i }" >big &&
-	git update-index --index-info <big &&
+	big_index 30000 &&
 	test $(wc -c <.git/index) -gt 2200000 &&
 	git ls-files -s >expect &&
 	dirc ls-files -s >actual &&
@@ -779,11 +785,7 @@ test_expect_success GIT 'an index past 2 MB (read, not mapped): the same entries
 # trip as git's; and forty reads in one process peak where one does: each
 # read unmaps all it mapped, the copy's rounded-up tail included.
 test_expect_success GIT 'a 7 MB index (whole huge pages, faulted in on two threads or one): git'"'"'s entries and git'"'"'s bytes' '
-	rm -f .git/index &&
-	blob=$(git hash-object -w --stdin </dev/null) &&
-	awk -v b=$blob "BEGIN { for (i = 0; i < 70000; i++)
-		printf \"100644 %s\\tdirectory-%03d/a-longer-file-name-%05d\\n\", b, i % 150, i }" >big &&
-	git update-index --index-info <big &&
+	big_index 70000 &&
 	test $(wc -c <.git/index) -gt 7000000 &&
 	echo 7mb >mnop &&
 	cp .git/index index.start &&
